@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** POST /api/access/qr: what a gate reader scanned. */
+export const qrScanRequest = z.object({ code: z.string().max(512) });
+
+export const accessResponse = z.object({
+  granted: z.boolean(),
+  reason: z.string(),
+  visitor: z.object({ firstName: z.string(), lastName: z.string() }).optional(),
+});
+export type AccessResponse = z.infer<typeof accessResponse>;
+
+/** The reason a gate reader is given, and the relay log keeps. */
+export const QR_ACCESS_REASONS = {
+  valid: 'Access granted',
+  unknown: 'QR code not recognised',
+  'not-yet-valid': 'QR code is not valid yet',
+  expired: 'QR code has expired',
+  'outside-window': "Outside the visitor's time window",
+  otherProperty: 'QR code belongs to another property',
+  throttled: 'Too many unrecognised codes from this device. Please wait a minute.',
+} as const;

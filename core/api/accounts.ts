@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { ROLES } from '../roles';
+import { emailField } from '../validation/email';
+import { newPasswordField } from '../validation/password';
+import { isTenDigits, toStoredPhone } from '../validation/phone';
+import { idSchema } from './common';
+
+/** Texts of the account screens and answers (SPEC §2, §5, §8), shared by browser and server. */
+export const ACCOUNT_MESSAGES = {
+  userCreated: 'User successfully created',
+  registrationFailed: 'Registration failed',
+  duplicateEmail: 'A user with this email address already exists',
+  propertyRequired: 'Property is required',
+  propertyNotFound: 'Property not found',
+  superadminHasNoProperty: 'A super administrator does not belong to a property',
+  roleNotAllowed: 'You may register only residents and property managers of your own property',
+  emailVerified: 'Your password is set and you are signed in',
+  verifyFailed: 'Error verifying email',
+  inviteInvalid: 'This invitation link is invalid. Ask your property manager for a new invitation.',
+  inviteUsed: 'This invitation link has already been used. Sign in with your password or reset it.',
+  inviteExpired: 'This invitation link has expired. Ask your property manager for a new invitation.',
+  resetRequested:
+    'An email has been sent to the entered address with instructions to reset your password. This email is valid for 10 minutes.',
+  resetRequestFailed: 'Error requesting password reset',
+  resetTokenInvalid: 'The reset token has expired or is invalid',
+  resetTokenValid: 'The reset token is valid',
+  passwordReset: 'Your password has been reset. You can now sign in with your new password.',
+  resetFailed: 'Error resetting password',
+  preferencesUpdated: 'Notification preferences updated',
+  smsNeedsPhone: 'Add a phone number before turning on SMS notifications',
+  phoneUpdated: 'Phone number updated',
+  phoneProfileField: 'phoneNumber is required',
+  pinFeatureMissing: "Secure PIN is not enabled for this user's property",
+  pinNotForSuperadmin: 'A super administrator has no secure PIN',
+  pinLockedOut: 'Too many wrong PINs. This keypad is locked for 5 minutes.',
+  pinGranted: 'PIN accepted',
+  pinWrong: 'Wrong PIN',
+  pinFeatureOff: 'Secure PIN is not enabled at this property',
+} as const;
+
+const requiredName = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, MESSAGES.allFieldsRequired)
+    .max(100);
+
+/** '' means no phone; otherwise exactly 10 digits, stored as +1 and the digits. */
+const optionalPhone = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || isTenDigits(value), MESSAGES.phoneRegisterUser)
+  .transform((value) => (value === '' ? null : toStoredPhone(value)));
+
+/**
+ * POST /api/resident/register (SPEC §7). `password` is accepted for compatibility with the spec's
+ * form and ignored: the new user is invited and chooses their own password (DESIGN, Accounts).
+ * `_id` is the property id; '' means none (a super administrator has none).
+ */
+export const registerUserRequest = z.strictObject({
+  firstName: requiredName('firstName'),
+  lastName: requiredName('lastName'),
+  email: emailField(),
+  phoneNumber: optionalPhone.optional().default(''),
+  password: z.string().max(200).optional(),
+  role: z.enum(ROLES, { error: 'role must be resident, admin or superadmin' }).default('resident'),
+  _id: z
+    .union([z.literal(''), idSchema])
+    .optional()
+    .default(''),
+});
+export type RegisterUserRequest = z.input<typeof registerUserRequest>;
+
+export const registerUserResponse = z.object({ message: z.string(), _id: z.string() });
+
+export const verifyEmailRequest = z.strictObject({
+  _id: z.string({ error: '_id is required' }).min(1, '_id is required').max(200),
+  newPassword: newPasswordField,
+});
+export const messageAndToken = z.object({ message: z.string(), token: z.string() });
+
+export const requestPasswordResetRequest = z.strictObject({ email: emailField() });
+export const resetTokenParams = z.strictObject({ token: z.string().min(1).max(200) });
+export const resetPasswordRequest = z.strictObject({ newPassword: newPasswordField });
+
+export const userIdParams = z.strictObject({ userId: idSchema });
+
+export const profileSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  role: z.enum(ROLES),
+  propertyId: z.string().nullable(),
+  preferences: z.object({ email: z.boolean(), sms: z.boolean() }),
+  /** Present only where the caller may see it and the property has securepin. */
+  securePin: z.string().nullable(),
+});
+export type ProfileDto = z.infer<typeof profileSchema>;
+
+export const phoneAvailability = z.object({ available: z.boolean() });
+
+export const updatePreferencesRequest = z.strictObject({
+  email: z.boolean({ error: 'email must be true or false' }),
+  sms: z.boolean({ error: 'sms must be true or false' }),
+});
+export const preferencesResponse = z.object({
+  message: z.string(),
+  preferences: z.object({ email: z.boolean(), sms: z.boolean() }),
+});
+
+/** 10 digits, or +1 followed by 10 digits; stored as +1 and the digits. */
+export const updatePhoneNumberRequest = z.strictObject({
+  phoneNumber: z
+    .string({ error: ACCOUNT_MESSAGES.phoneProfileField })
+    .trim()
+    .refine((value) => /^(\+1)?\d{10}$/.test(value), MESSAGES.phoneProfile)
+    .transform((value) => toStoredPhone(value) as string),
+});
+export const phoneNumberResponse = z.object({ message: z.string(), phoneNumber: z.string() });
+
+export const securePinResponse = z.object({ success: z.boolean(), securePin: z.string() });
+
+/** POST /api/access/pin from a keypad (DESIGN, Operating interface). */
+export const pinAccessRequest = z.strictObject({
+  pin: z.string({ error: 'pin is required' }).regex(/^\d{6}$/, 'pin must be 6 digits'),
+});

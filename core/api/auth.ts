@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { PROPERTY_FEATURES } from '../constants';
+import { ROLES } from '../roles';
+
+export const loginRequest = z.strictObject({
+  email: z.string().trim().min(1, 'Email is required').max(254).toLowerCase(),
+  password: z.string().min(1, 'Password is required').max(200),
+  userType: z.enum(ROLES, { error: 'userType must be resident, admin or superadmin' }),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const tokenResponse = z.object({ token: z.string() });
+
+/** The claims the client reads from the session token (SPEC §3). */
+export const tokenClaims = z.object({
+  role: z.enum(ROLES),
+  exp: z.number(),
+  PID: z.string().nullable(),
+  UID: z.string(),
+  _id: z.string(),
+  propertyFeatures: z.array(z.enum(PROPERTY_FEATURES)),
+});
+export type TokenClaims = z.infer<typeof tokenClaims>;

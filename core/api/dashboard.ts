@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { MESSAGES } from '../messages';
+import { ROLES } from '../roles';
+import { emailField } from '../validation/email';
+import { isTenDigits } from '../validation/phone';
+import { profileSchema } from './accounts';
+import { idSchema } from './common';
+
+/** GET /api/{resident|visitor}/get-all: search, property, role, page, limit (capped). */
+export const listQuery = z.strictObject({
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  property: z.union([idSchema, z.literal('')]).optional(),
+  role: z.union([z.enum(ROLES), z.literal('')]).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const paginationSchema = z.object({ totalItems: z.number(), totalPages: z.number() });
+export type Pagination = z.infer<typeof paginationSchema>;
+
+const propertySummary = z.object({ _id: z.string(), propertyName: z.string(), propertyLocation: z.string() });
+
+export const managedUserSchema = profileSchema
+  .pick({ _id: true, firstName: true, lastName: true, email: true, phoneNumber: true, role: true, propertyId: true })
+  .extend({
+    /** Present only where SPEC §6 lets the caller see secure PINs. */
+    securePin: z.string().nullable().optional(),
+    /** Null when the user has a property id that no longer resolves ('Property Not Found'). */
+    property: propertySummary.nullable(),
+    visitorEmails: z.array(z.string()),
+    visitorsCreated: z.number(),
+  });
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+export const userListResponse = z.object({ users: z.array(managedUserSchema), pagination: paginationSchema });
+export type UserListResponse = z.infer<typeof userListResponse>;
+
+export const managedVisitorSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  propertyId: z.string(),
+  propertyName: z.string().nullable(),
+  residentEmail: z.string().nullable(),
+  qrCodeCount: z.number(),
+});
+export type ManagedVisitor = z.infer<typeof managedVisitorSchema>;
+
+export const visitorListResponse = z.object({ visitors: z.array(managedVisitorSchema), pagination: paginationSchema });
+export type VisitorListResponse = z.infer<typeof visitorListResponse>;
+
+const nameField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100);
+
+/** Phone in the edit-user dialog: empty, or 10 digits (with or without the +1 prefix). */
+export const editPhoneField = z
+  .string()
+  .trim()
+  .max(20, MESSAGES.phoneEditUser)
+  .refine((value) => value === '' || isTenDigits(value.replace(/^\+1/, '')), MESSAGES.phoneEditUser)
+  .nullable()
+  .optional();
+
+export const updateUserRequest = z.strictObject({
+  _id: idSchema,
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
+  email: emailField(MESSAGES.invalidEmailEditUser),
+  phoneNumber: editPhoneField,
+  role: z.enum(ROLES, { error: 'role must be resident, admin or superadmin' }).optional(),
+  propertyId: z
+    .union([idSchema, z.literal('')])
+    .nullable()
+    .optional(),
+});
+export type UpdateUserRequest = z.input<typeof updateUserRequest>;
+
+export const updateVisitorRequest = z.strictObject({
+  _id: idSchema,
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
+  email: emailField(MESSAGES.invalidEmail),
+});
+export type UpdateVisitorRequest = z.input<typeof updateVisitorRequest>;
+
+export const deleteRequest = z.strictObject({ _id: idSchema });
+
+export const DASHBOARD_MESSAGES = {
+  searchPlaceholder: 'Search by name or email',
+  refreshPinConfirm: 'Are you sure you want to refresh the Secure PIN?',
+  propertyNotFound: 'Property Not Found',
+  noPropertyAssigned: 'No Property Assigned',
+  noVisitorsCreated: 'No Visitors Created',
+  emailTaken: 'A user with this email already exists',
+  visitorEmailTaken: 'This resident already has a visitor with this email',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  adminRoleReadOnly: 'Property managers cannot change roles',
+  propertyRequired: 'Property is required for this role',
+  unknownProperty: 'Property not found',
+} as const;

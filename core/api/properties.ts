@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { PROPERTY_FEATURES } from '../constants';
+import { MESSAGES } from '../messages';
+import { idSchema, pageQuery } from './common';
+
+export const propertySchema = z.object({
+  _id: z.string(),
+  propertyName: z.string(),
+  propertyLocation: z.string(),
+  propertyFeatures: z.array(z.enum(PROPERTY_FEATURES)),
+  timeZone: z.string(),
+});
+export type PropertyDto = z.infer<typeof propertySchema>;
+
+export const propertyByIdQuery = z.strictObject({ propertyId: idSchema });
+
+export const PROPERTY_MESSAGES = {
+  registrationFailed: 'Registration failed',
+  registered: 'Property registered successfully',
+} as const;
+
+const requiredField = z
+  .string({ error: MESSAGES.allFieldsRequired })
+  .trim()
+  .min(1, MESSAGES.allFieldsRequired)
+  .max(200);
+
+/** Features a property may choose; 'qr' is always on and added by the server. */
+const featuresField = z.array(z.enum(PROPERTY_FEATURES)).max(PROPERTY_FEATURES.length).default([]);
+
+export const registerPropertyBody = z.object({
+  propertyName: requiredField,
+  propertyLocation: requiredField,
+  propertyFeatures: featuresField,
+  timeZone: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as America/New_York').optional(),
+});
+export type RegisterPropertyBody = z.input<typeof registerPropertyBody>;
+
+export const updatePropertyBody = registerPropertyBody.extend({ _id: idSchema });
+export type UpdatePropertyBody = z.input<typeof updatePropertyBody>;
+
+export const deleteByIdBody = z.object({ _id: idSchema });
+
+export const propertyListQuery = z.object({
+  property: idSchema.optional().or(z.literal('').transform(() => undefined)),
+  search: z.string().max(200).optional(),
+  page: pageQuery.page,
+  limit: pageQuery.limit,
+});
+
+export const propertiesResponse = z.object({ properties: z.array(propertySchema) });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

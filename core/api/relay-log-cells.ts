@@ -1,0 +1,66 @@
+import type { LogTimeZone } from '../time/log-time-zones';
+import { formatLogTime } from '../time/zoned-format';
+import type { RelayLogDto } from './relay-logs';
+
+// One reading of a log row, shared by the table and the CSV export so both say the same thing.
+export const LOG_COLUMNS = ['Date & Time', 'Access By', 'Device', 'Property', 'Status', 'Operations', 'Duration (ms)'];
+export const LOG_CSV_COLUMNS = [...LOG_COLUMNS, 'Access Type', 'Email', 'Phone', 'Created By', 'Reason'];
+
+type Person = { firstName: string; lastName: string } | null | undefined;
+const fullName = (person: Person) => (person ? `${person.firstName} ${person.lastName}`.trim() : '');
+
+/** The person a row is about: the user who opened, or the visitor's QR name (else the visitor's). */
+export function accessByName(log: RelayLogDto): string {
+  if (log.callerType === 'user') return fullName(log.userDetails) || 'Unknown user';
+  const qr = log.qrCodeDetails
+    ? fullName({ firstName: log.qrCodeDetails.qrFirstName, lastName: log.qrCodeDetails.qrLastName })
+    : '';
+  return qr || fullName(log.visitorDetails) || 'Unknown visitor';
+}
+
+export function accessByEmail(log: RelayLogDto): string {
+  return (log.callerType === 'user' ? log.userDetails?.email : log.visitorDetails?.email) ?? '';
+}
+
+export function creatorText(log: RelayLogDto): string {
+  const creator = log.creatorDetails;
+  if (!creator) return '';
+  const contact = [creator.email, creator.phoneNumber].filter(Boolean).join(', ');
+  return contact ? `${fullName(creator)} (${contact})` : fullName(creator);
+}
+
+export function deviceText(log: RelayLogDto): string {
+  return log.deviceDetails?.deviceName ?? 'Unknown device';
+}
+
+export function propertyText(log: RelayLogDto): string {
+  const property = log.propertyDetails;
+  return property ? `${property.propertyName} (${property.propertyLocation})` : 'Unknown property';
+}
+
+export function statusText(log: RelayLogDto): string {
+  return log.status.toUpperCase();
+}
+
+export function operationsText(log: RelayLogDto): string {
+  return log.relayOperations.map((op) => `${op.command}: ${op.success ? 'ok' : 'failed'}`).join(', ');
+}
+
+/** The table's columns as text, in LOG_COLUMNS order. */
+export function logCells(log: RelayLogDto, zone: LogTimeZone): string[] {
+  return [
+    formatLogTime(log.timestamp, zone),
+    accessByName(log),
+    deviceText(log),
+    propertyText(log),
+    statusText(log),
+    operationsText(log),
+    String(log.performanceMetrics.totalDuration),
+  ];
+}
+
+/** A CSV line in LOG_CSV_COLUMNS order. */
+export function logCsvCells(log: RelayLogDto, zone: LogTimeZone): string[] {
+  const phone = log.callerType === 'user' ? (log.userDetails?.phoneNumber ?? '') : '';
+  return [...logCells(log, zone), log.callerType, accessByEmail(log), phone, creatorText(log), log.reason ?? ''];
+}

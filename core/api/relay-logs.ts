@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { CALLER_TYPES, LOG_PAGE_SIZE, LOG_STATUSES, MAX_PAGE_SIZE, NOTIFICATION_PAGE_SIZE } from '../constants';
+import { LOG_TIME_ZONES } from '../time/log-time-zones';
+import { isIsoDate } from '../time/zone-day-range';
+import { idSchema, pageQuery } from './common';
+
+// Texts of the gate-log screen and the bell (SPEC §2, §5, §8).
+export const LOG_TEXTS = {
+  insufficientPermissions: 'Insufficient permissions to view logs',
+  propertyRequired: 'Property selection is required',
+  failedToFetchLogs: 'Failed to fetch logs',
+  failedToFetchProperties: 'Failed to fetch properties',
+  noLogs: 'No logs found for the selected criteria',
+  logsFetched: 'Logs fetched successfully',
+  allProperties: 'All Properties',
+  exportCsv: 'Export CSV',
+  recentActivities: 'Recent Activities',
+  loadingNotifications: 'Loading notifications...',
+  noNotifications: 'No notifications yet',
+  loadingMore: 'Loading more...',
+  gateActivityRecorded: 'Gate activity recorded',
+} as const;
+
+const isoDate = (field: string) =>
+  z
+    .string()
+    .refine(isIsoDate, { error: `${field} must be a date in the form yyyy-MM-dd` })
+    .optional();
+
+const filterShape = {
+  startDate: isoDate('startDate'),
+  endDate: isoDate('endDate'),
+  timezone: z.enum(LOG_TIME_ZONES, { error: 'timezone must be EST or UTC' }).default('EST'),
+  callerType: z.enum(CALLER_TYPES, { error: 'callerType must be user or visitor' }).optional(),
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+};
+const datesInOrder = {
+  check: (q: { startDate?: string; endDate?: string }) => !q.startDate || !q.endDate || q.startDate <= q.endDate,
+  params: { path: ['endDate'], error: 'endDate must not be before startDate' },
+};
+
+/** The log filter shared by the list, the CSV export and the screen's state. */
+export const logFilterQuery = z.strictObject(filterShape).refine(datesInOrder.check, datesInOrder.params);
+export type LogFilter = z.infer<typeof logFilterQuery>;
+
+const pageSize = (size: number) => z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(size);
+
+export const logListQuery = z
+  .strictObject({ ...filterShape, page: pageQuery.page, limit: pageSize(LOG_PAGE_SIZE) })
+  .refine(datesInOrder.check, datesInOrder.params);
+export type LogListQuery = z.infer<typeof logListQuery>;
+
+export const propertyLogsParams = z.strictObject({
+  propertyId: z.string().min(1, LOG_TEXTS.propertyRequired).pipe(idSchema),
+});
+
+const person = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable().optional(),
+});
+
+export const relayLogSchema = z.object({
+  _id: z.string(),
+  timestamp: z.string(),
+  callerType: z.enum(CALLER_TYPES),
+  userDetails: person.nullable(),
+  visitorDetails: person.omit({ phoneNumber: true }).nullable(),
+  qrCodeDetails: z.object({ qrFirstName: z.string(), qrLastName: z.string() }).nullable(),
+  creatorDetails: person.nullable(),
+  deviceDetails: z.object({ deviceName: z.string(), deviceType: z.string() }).nullable(),
+  propertyDetails: z.object({ propertyName: z.string(), propertyLocation: z.string() }).nullable(),
+  status: z.enum(LOG_STATUSES),
+  reason: z.string().nullable(),
+  relayOperations: z.array(z.object({ command: z.string(), success: z.boolean() })),
+  performanceMetrics: z.object({ totalDuration: z.number() }),
+});
+export type RelayLogDto = z.infer<typeof relayLogSchema>;
+
+export const logListResponse = z.object({
+  success: z.boolean(),
+  logs: z.array(relayLogSchema),
+  pagination: z.object({ totalItems: z.number(), totalPages: z.number(), currentPage: z.number() }),
+  message: z.string(),
+});
+export type LogListResponse = z.infer<typeof logListResponse>;
+
+export const notificationsParams = z.strictObject({ UID: idSchema });
+export const notificationsQuery = z.strictObject({
+  page: pageQuery.page,
+  limit: pageSize(NOTIFICATION_PAGE_SIZE),
+});
+
+export const notificationsResponse = z.object({
+  success: z.boolean(),
+  logs: z.array(relayLogSchema),
+  pagination: z.object({ hasMore: z.boolean() }),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;

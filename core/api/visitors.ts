@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { QR_TYPES, WEEKDAYS } from '../constants';
+import { emailField } from '../validation/email';
+import { isCalendarDate } from '../validity/zoned-time';
+import { firstWindowError, visitorWindowErrors } from '../visitor-form/visitor-window';
+import { idSchema } from './common';
+
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = z.string().regex(TIME_PATTERN, 'must be a 24-hour time HH:MM');
+const date = z.string().refine(isCalendarDate, 'must be a date yyyy-MM-dd');
+const optionalDate = z.union([date, z.literal('')]).nullish();
+const optionalTime = z.union([time, z.literal('')]).nullish();
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100);
+
+export const recurringDayInput = z.object({
+  _id: z.string().max(64).optional(),
+  day: z.enum(WEEKDAYS, { error: 'must be a weekday Monday..Sunday' }),
+  startTime: time,
+  endTime: time,
+});
+export const specificDateInput = z.object({
+  _id: z.string().max(64).optional(),
+  date,
+  startTime: time,
+  endTime: time,
+});
+
+/** POST /api/visitor/register (SPEC §3 visitor fields plus timezone, PID, UID). */
+export const registerVisitorRequest = z
+  .object({
+    firstName: name('First name'),
+    lastName: name('Last name'),
+    email: emailField(),
+    qrType: z.enum(QR_TYPES, { error: 'must be betweenDates, weekdays or randomDates' }),
+    startDate: optionalDate,
+    endDate: optionalDate,
+    startTime: optionalTime,
+    endTime: optionalTime,
+    lifetimeValidity: z.boolean().default(false),
+    recurringDays: z.array(recurringDayInput).max(7).default([]),
+    multipleDays: z.array(specificDateInput).max(366).default([]),
+    /** The browser's zone; windows are always read in the property's zone. */
+    timezone: z.string().max(64).nullish(),
+    PID: z.union([idSchema, z.literal('')]).nullish(),
+    UID: z.string().max(64).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.qrType === 'betweenDates' && !body.lifetimeValidity) {
+      for (const key of ['startDate', 'endDate'] as const) {
+        if (!body[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required' });
+      }
+    }
+    const error = firstWindowError(
+      visitorWindowErrors({
+        qrType: body.qrType,
+        startDate: body.startDate ?? '',
+        startTime: body.startTime || '00:00',
+        endDate: body.endDate ?? '',
+        endTime: body.endTime || '00:00',
+        lifetimeValidity: body.lifetimeValidity,
+        recurringDays: body.recurringDays,
+        multipleDays: body.multipleDays,
+      }),
+    );
+    if (error) ctx.addIssue({ code: 'custom', path: error.field.split('.'), message: error.message });
+  });
+export type RegisterVisitorRequest = z.input<typeof registerVisitorRequest>;
+export type RegisterVisitorBody = z.output<typeof registerVisitorRequest>;
+
+export const registerVisitorResponse = z.object({
+  residentEmail: z.string(),
+  residentFirstName: z.string(),
+  firstName: z.string(),
+  email: z.string(),
+  _id: z.string(),
+  qrCodeId: z.string(),
+});
+export type RegisterVisitorResponse = z.infer<typeof registerVisitorResponse>;
+
+const windowRow = { _id: z.string(), startTime: z.string(), endTime: z.string() };
+export const qrCodeSchema = z.object({
+  _id: z.string(),
+  visitorId: z.string(),
+  qrFirstName: z.string(),
+  qrLastName: z.string(),
+  qrType: z.enum(QR_TYPES),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  lifetimeValidity: z.boolean(),
+  recurringDays: z.array(z.object({ ...windowRow, day: z.string() })),
+  multipleDays: z.array(z.object({ ...windowRow, date: z.string() })),
+  qrNotification: z.boolean(),
+  createdAt: z.string(),
+  propertyName: z.string(),
+  /** The property's IANA zone: every date and time of the code is read there. */
+  timeZone: z.string(),
+  active: z.boolean(),
+});
+export type QrCodeDto = z.infer<typeof qrCodeSchema>;
+
+export const visitorWithCodesSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  qrCodes: z.array(qrCodeSchema),
+});
+export type VisitorWithCodes = z.infer<typeof visitorWithCodesSchema>;
+
+export const visitorsQrResponse = z.object({ visitors: z.array(visitorWithCodesSchema) });
+
+export const visitorIdParams = z.object({ visitorId: idSchema });
+export const qrIdParams = z.object({ qrId: idSchema });
+
+export const qrNotificationRequest = z.object({ _id: idSchema, qrNotification: z.boolean() });
+
+/** Dates are ISO instants, or wall times ('yyyy-MM-dd HH:mm') read in the property's zone. */
+const dateTimeText = z.string().trim().min(1, 'is required').max(40);
+const windowUpdate = {
+  startDate: dateTimeText,
+  endDate: dateTimeText.nullish(),
+  lifetimeValidity: z.boolean().default(false),
+  recurringDays: z.array(recurringDayInput).max(7).optional(),
+  multipleDays: z.array(specificDateInput).max(366).optional(),
+};
+/** PUT /api/visitor/visitors-qr/{visitorId}/update-qrcodes (Visitor List). */
+export const updateQrCodesRequest = z.object({ _id: idSchema, qrType: z.enum(QR_TYPES).optional(), ...windowUpdate });
+/** PUT /api/visitor/{qrId}/qr-codes (per-visitor page). */
+export const updateQrCodeRequest = z.object(windowUpdate);
+export type QrWindowUpdate = z.infer<typeof updateQrCodeRequest>;
+
+export const expireQrCodeRequest = z.object({ qrCodeId: idSchema });
+
+export const qrCodeResponse = z.object({ message: z.string(), qrCode: qrCodeSchema });
+export const visitorQrCodesResponse = z.object({
+  visitor: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  qrCodes: z.array(qrCodeSchema),
+});
+export type VisitorQrCodesResponse = z.infer<typeof visitorQrCodesResponse>;

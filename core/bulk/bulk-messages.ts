@@ -1,0 +1,19 @@
+// Bulk User Creation texts (SPEC §5, §8). Keep them exact.
+export const BULK_MESSAGES = {
+  invalidEmail: 'Invalid email address.',
+  phone: 'Phone number must be exactly 10 digits.',
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  roleRequired: 'Role is required.',
+  roleNotAllowed: 'Role must be resident or property manager.',
+  propertyRequired: 'Property is required.',
+  propertyNotFound: 'Property not found.',
+  emailTaken: 'A user with this email already exists.',
+  duplicateInFile: 'This email appears more than once in the upload.',
+  totalFailure: 'Upload failed or error occurred',
+  success: 'Bulk upload completed successfully',
+  partial: (successful: number, failed: number) =>
+    `Bulk upload completed with ${successful} successful uploads and ${failed} failed uploads`,
+  failedCount: (count: number) => `${count} users failed to upload`,
+  creating: 'Creating Users...',
+} as const;

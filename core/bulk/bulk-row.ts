@@ -1,0 +1,57 @@
+import type { Role } from '../roles';
+import { EMAIL_PATTERN } from '../validation/email';
+import { digitsOnly, isTenDigits } from '../validation/phone';
+import { BULK_MESSAGES } from './bulk-messages';
+
+/** A row of the Bulk User Creation table (SPEC §3 Bulk user row). */
+export interface BulkRow {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  role: string;
+  propertyId: string;
+}
+
+export type BulkRowField = keyof BulkRow;
+export type BulkRowErrors = Partial<Record<BulkRowField, string>>;
+
+/** Roles a bulk upload may create: residents, and property managers when a superadmin uploads. */
+export const BULK_ROLES: readonly Role[] = ['resident', 'admin'];
+
+export function emptyBulkRow(): BulkRow {
+  return { firstName: '', lastName: '', email: '', phoneNumber: '', role: 'resident', propertyId: '' };
+}
+
+/** 'property manager' (any case) means admin; other roles are lowercased (SPEC §5 CSV import). */
+export function normalizeBulkRole(value: string): string {
+  const role = value.trim().toLowerCase();
+  return role === 'property manager' ? 'admin' : role;
+}
+
+/**
+ * The errors of one row with the exact SPEC §5 messages. The uploader's role decides what is
+ * needed: an admin's rows are forced to residents of their own property, so need neither.
+ */
+export function bulkRowErrors(row: BulkRow, uploader: Role): BulkRowErrors {
+  const errors: BulkRowErrors = {};
+  if (!row.firstName.trim()) errors.firstName = BULK_MESSAGES.firstNameRequired;
+  if (!row.lastName.trim()) errors.lastName = BULK_MESSAGES.lastNameRequired;
+  if (!EMAIL_PATTERN.test(row.email.trim())) errors.email = BULK_MESSAGES.invalidEmail;
+  if (row.phoneNumber.trim() && !isTenDigits(digitsOnly(row.phoneNumber))) errors.phoneNumber = BULK_MESSAGES.phone;
+  if (uploader === 'admin') return errors;
+  const role = normalizeBulkRole(row.role);
+  if (!role) errors.role = BULK_MESSAGES.roleRequired;
+  else if (!(BULK_ROLES as readonly string[]).includes(role)) errors.role = BULK_MESSAGES.roleNotAllowed;
+  if (!row.propertyId.trim()) errors.propertyId = BULK_MESSAGES.propertyRequired;
+  return errors;
+}
+
+export function isBulkRowValid(row: BulkRow, uploader: Role): boolean {
+  return Object.keys(bulkRowErrors(row, uploader)).length === 0;
+}
+
+/** The first error of a row, for the server's per-row report. */
+export function firstBulkRowError(row: BulkRow, uploader: Role): string | null {
+  return Object.values(bulkRowErrors(row, uploader))[0] ?? null;
+}

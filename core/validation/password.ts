@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { MESSAGES } from '../messages';
+
+export function meetsPasswordRequirements(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH;
+}
+
+/** Errors for a new password and its confirmation (SPEC §5), or null when both are fine. */
+export function newPasswordError(password: string, confirmation: string, tooShortMessage: string): string | null {
+  if (!meetsPasswordRequirements(password)) return tooShortMessage;
+  if (password !== confirmation) return MESSAGES.passwordsDoNotMatch;
+  return null;
+}
+
+export const newPasswordField = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
+  .max(200, 'Password must be at most 200 characters long');

@@ -1,0 +1,27 @@
+import { PHONE_COUNTRY_PREFIX, PHONE_DIGITS } from '../constants';
+
+const TEN_DIGITS = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
+
+export function isTenDigits(value: string): boolean {
+  return TEN_DIGITS.test(value);
+}
+
+/** Strips everything but digits (bulk rows, pasted numbers). */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** The stored form: +1 followed by 10 digits. Accepts 10 digits, or +1/1 followed by 10 digits. */
+export function toStoredPhone(value: string): string | null {
+  const digits = digitsOnly(value);
+  if (isTenDigits(digits)) return `${PHONE_COUNTRY_PREFIX}${digits}`;
+  if (digits.length === PHONE_DIGITS + 1 && digits.startsWith('1')) return `${PHONE_COUNTRY_PREFIX}${digits.slice(1)}`;
+  return null;
+}
+
+/** The 10 national digits of a stored +1 number, for editing. */
+export function nationalDigits(stored: string | null | undefined): string {
+  if (!stored) return '';
+  const digits = digitsOnly(stored);
+  return digits.length === PHONE_DIGITS + 1 ? digits.slice(1) : digits;
+}

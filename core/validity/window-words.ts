@@ -1,0 +1,53 @@
+import { sortRecurringDays, sortSpecificDates } from '../visitor-form/visitor-window';
+import type { QrWindow } from './qr-validity';
+import { formatWall } from './zoned-time';
+
+const listInWords = (items: string[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+const span = (row: { startTime: string; endTime: string }) => `${row.startTime}–${row.endTime}`;
+
+function readableDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+/** An instant as the property's clock reads it: "Mon, Jun 2, 2025 08:00". */
+export function readableInstant(instant: Date, timeZone: string): string {
+  const wall = formatWall(instant, timeZone);
+  return `${readableDate(wall.date)} ${wall.time}`;
+}
+
+/** Rows sharing the same times, grouped in their sorted order. */
+function groupByTimes<T extends { startTime: string; endTime: string }>(rows: T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = span(row);
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The window in words, in the property's zone: "Mondays and Wednesdays, 08:00–17:00",
+ * "from Mon, Jun 2, 2025 08:00 until further notice".
+ */
+export function describeWindow(code: QrWindow, timeZone: string): string {
+  if (code.qrType === 'weekdays') {
+    return groupByTimes(sortRecurringDays(code.recurringDays))
+      .map((rows) => `${listInWords(rows.map((row) => `${row.day}s`))}, ${span(rows[0])}`)
+      .join('; ');
+  }
+  if (code.qrType === 'randomDates') {
+    return listInWords(sortSpecificDates(code.multipleDays).map((row) => `${readableDate(row.date)}, ${span(row)}`));
+  }
+  const from = readableInstant(code.startDate, timeZone);
+  if (code.lifetimeValidity || !code.endDate) return `from ${from} until further notice`;
+  return `from ${from} to ${readableInstant(code.endDate, timeZone)}`;
+}

@@ -1,0 +1,74 @@
+import { DEFAULT_WINDOW_START, PERMANENT_QR_EDITOR_YEARS } from '../constants';
+import { addDays, formatWall } from '../validity/zoned-time';
+import { VISITOR_MESSAGES } from './visitor-messages';
+
+/** The QR editors' fields: wall dates and times at the property. */
+export interface QrEditorState {
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  lifetimeValidity: boolean;
+}
+
+export function editorStateOf(
+  code: { startDate: string; endDate: string | null; lifetimeValidity: boolean },
+  timeZone: string,
+): QrEditorState {
+  const start = formatWall(new Date(code.startDate), timeZone);
+  const end = code.endDate ? formatWall(new Date(code.endDate), timeZone) : { date: '', time: '' };
+  return {
+    startDate: start.date,
+    startTime: start.time,
+    endDate: end.date,
+    endTime: end.time,
+    lifetimeValidity: code.lifetimeValidity,
+  };
+}
+
+const plusYears = (date: string, years: number) =>
+  `${String(Number(date.slice(0, 4)) + years).padStart(4, '0')}${date.slice(4)}`;
+
+/** On: the end is 100 years after the start. Off: today at midnight to the next day at midnight. */
+export function withEditorLifetime(state: QrEditorState, on: boolean, today: string): QrEditorState {
+  if (on)
+    return {
+      ...state,
+      lifetimeValidity: true,
+      endDate: plusYears(state.startDate, PERMANENT_QR_EDITOR_YEARS),
+      endTime: state.startTime,
+    };
+  return {
+    lifetimeValidity: false,
+    startDate: today,
+    startTime: DEFAULT_WINDOW_START,
+    endDate: addDays(today, 1),
+    endTime: DEFAULT_WINDOW_START,
+  };
+}
+
+/** No end date is allowed: weekday codes run until expired. */
+const endNotAfterStart = (s: QrEditorState) =>
+  Boolean(s.endDate) && `${s.endDate} ${s.endTime}` <= `${s.startDate} ${s.startTime}`;
+
+/** Visitor List: 'End date must be after start date.' */
+export function listEditorError(state: QrEditorState): string | undefined {
+  if (state.lifetimeValidity) return undefined;
+  return endNotAfterStart(state) ? VISITOR_MESSAGES.listEndBeforeStart : undefined;
+}
+
+/** Per-visitor page: an earlier end date, or the same date without a later time. */
+export function pageEditorError(state: QrEditorState): string | undefined {
+  if (state.lifetimeValidity) return undefined;
+  if (state.endDate && state.endDate < state.startDate) return VISITOR_MESSAGES.pageEndBeforeStart;
+  return endNotAfterStart(state) ? VISITOR_MESSAGES.pageEndNotLater : undefined;
+}
+
+/** The dates an editor sends: wall times the server reads in the property's zone. */
+export function editorUpdate(state: QrEditorState) {
+  return {
+    startDate: `${state.startDate} ${state.startTime}`,
+    endDate: state.lifetimeValidity || !state.endDate ? null : `${state.endDate} ${state.endTime}`,
+    lifetimeValidity: state.lifetimeValidity,
+  };
+}

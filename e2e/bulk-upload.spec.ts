@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import type { Download, Page } from '@playwright/test';
+import { rowWith } from './dashboard-support';
+import { apiToken } from './support/api';
+import { expect, signIn, test } from './support/fixtures';
+import { createProperty, createUser, unique, uniqueEmail } from './support/seed';
+
+const readDownload = async (download: Download) => fs.readFileSync((await download.path())!, 'utf8');
+
+async function chooseCsv(page: Page, csv: string) {
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'users.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+}
+
+test('a superadmin uploads a CSV, fixes a row, creates users and exports the failures', async ({
+  page,
+  context,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const root = await apiToken(request, superadmin);
+  const property = await createProperty(request, root);
+  const taken = await createUser(request, root, mailbox, { role: 'resident', propertyId: property._id });
+  const fresh = [uniqueEmail('ada'), uniqueEmail('ben'), uniqueEmail('cy'), uniqueEmail('dee')];
+  const csv = [
+    'firstName,lastName,email,phoneNumber,role,propertyId',
+    `Ada,One,${fresh[0].toUpperCase()},5551230001,Resident,${property._id}`,
+    '',
+    `Ben,Two,${fresh[1]},,Property Manager,${property._id}`,
+    `Cy,Three,${fresh[2]},(555) 123-0003,resident,${property._id}`,
+    `Dee,Four,${fresh[3]},12345,resident,${property._id}`,
+    `Eve,Five,${taken.email},,resident,${property._id}`,
+    '',
+  ].join('\r\n');
+
+  await signIn(page, superadmin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/bulk-user-upload');
+  await page.getByRole('button', { name: `Copy ${property._id}` }).click();
+  await expect(page.getByRole('button', { name: `Copy ${property._id}` })).toHaveText('Copied');
+  await expect(page.getByRole('button', { name: 'Copy property manager' })).toHaveText('Copy');
+
+  const templateDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV Template' }).click();
+  const template = await templateDownload;
+  expect(template.suggestedFilename()).toBe('user_template.csv');
+  expect(await readDownload(template)).toBe('firstName,lastName,email,phoneNumber,role,propertyId\n');
+
+  await chooseCsv(page, csv);
+  const rows = page.getByRole('table', { name: 'Users to create' }).getByRole('row');
+  await expect(rows).toHaveCount(6);
+  await expect(page.getByRole('combobox', { name: 'Role of row 2' })).toHaveValue('Property Manager');
+  await expect(page.getByText('Phone number must be exactly 10 digits.')).toBeVisible();
+  const create = page.getByRole('button', { name: 'Create Users' });
+  await expect(create).toBeDisabled();
+
+  await page.getByLabel('Email of row 1').fill('broken@');
+  await expect(page.getByText('Invalid email address.')).toBeVisible();
+  await page.getByLabel('Email of row 1').fill(fresh[0]);
+  await page.getByLabel('Phone of row 4').fill('555-123-0004');
+  await expect(page.getByText('Phone number must be exactly 10 digits.')).toBeHidden();
+  await expect(create).toBeEnabled();
+  await create.click();
+
+  await expect(page.getByRole('status')).toHaveText(
+    'Bulk upload completed with 4 successful uploads and 1 failed uploads',
+  );
+  const dialog = page.getByRole('dialog', { name: '1 users failed to upload' });
+  await expect(rowWith(page, taken.email)).toContainText('A user with this email already exists.');
+  const errorsDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export CSV' }).click();
+  const errors = await errorsDownload;
+  expect(errors.suggestedFilename()).toBe('errors.csv');
+  expect(await readDownload(errors)).toBe(`email,message\n${taken.email},A user with this email already exists.`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(rows).toHaveCount(2);
+
+  for (const email of fresh) await mailbox.waitFor(email, (mail) => /verify-email\?_id=/.test(`${mail.text}`));
+});
+
+test('an admin uploads residents of their own property only, without role or property columns', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const root = await apiToken(request, superadmin);
+  const property = await createProperty(request, root);
+  const admin = await createUser(request, root, mailbox, { role: 'admin', propertyId: property._id });
+  const email = uniqueEmail('ida');
+  const name = unique('Ida');
+
+  await signIn(page, admin);
+  await expect(page).toHaveURL(/\/register-user$/);
+  await page.goto('/bulk-user-upload');
+  await expect(page.getByText('Property IDs')).toHaveCount(0);
+  const templateDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV Template' }).click();
+  expect(await readDownload(await templateDownload)).toBe('firstName,lastName,email,phoneNumber\n');
+
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const table = page.getByRole('table', { name: 'Users to create' });
+  await expect(table.getByRole('columnheader')).toHaveText(['First Name', 'Last Name', 'Email', 'Phone', 'Action']);
+  await page.getByLabel('First Name of row 1').fill(name);
+  await page.getByLabel('Last Name of row 1').fill('Admin-made');
+  await page.getByLabel('Email of row 1').fill(email);
+  await page.getByRole('button', { name: 'Create Users' }).click();
+  await expect(page.getByRole('status')).toHaveText('Bulk upload completed successfully');
+
+  await page.goto('/dashboard');
+  await page.getByRole('textbox', { name: 'Search by name or email' }).fill(name);
+  const row = rowWith(page, email);
+  await expect(row).toContainText(property.propertyName);
+  await expect(row).toContainText('Resident');
+});

@@ -1,0 +1,152 @@
+import { bulkResidents, rowWith } from './dashboard-support';
+import { apiCall, apiToken } from './support/api';
+import { expect, signIn, test } from './support/fixtures';
+import { type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
+import { createProperty, createUser, unique, uniqueEmail } from './support/seed';
+import { gateWorld, qrTokenOf, scanAtGate } from './visitors-support';
+
+test.describe.configure({ mode: 'serial' });
+
+let simulator: RunningRelaySimulator;
+test.beforeAll(async () => {
+  simulator = await startRelaySimulator();
+});
+test.afterAll(() => simulator.stop());
+
+test('an admin filters, pages, searches, edits a user and refreshes a secure PIN', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const root = await apiToken(request, superadmin);
+  const property = await createProperty(request, root, { propertyFeatures: ['securepin'] });
+  const people = Array.from({ length: 64 }, (_, i) => ({ firstName: `Pat${i}`, lastName: 'Tenant' }));
+  const zelda = unique('Zelda');
+  await bulkResidents(request, root, property._id, [...people, { firstName: zelda, lastName: 'Quill' }]);
+  const admin = await createUser(request, root, mailbox, { role: 'admin', propertyId: property._id });
+
+  await signIn(page, admin);
+  await expect(page).toHaveURL(/\/register-user$/);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('tab', { name: 'Residents', selected: true })).toBeVisible();
+  await expect(page.getByTestId('page-summary')).toHaveText('Showing 1 to 30 of 66');
+
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Resident' }).click();
+  await expect(page.getByTestId('page-summary')).toHaveText('Showing 1 to 30 of 65');
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('page-summary')).toHaveText('Showing 31 to 60 of 65');
+  await expect(page.getByTestId('page-position')).toHaveText('Page 2 of 3');
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(31);
+
+  await page.getByRole('textbox', { name: 'Search by name or email' }).fill(`${zelda.toUpperCase()} qu`);
+  await expect(page.getByTestId('page-summary')).toHaveText('Showing 1 to 1 of 1');
+  const row = rowWith(page, zelda);
+  await expect(row).toContainText(`${property.propertyName} (${property.propertyLocation})`);
+  await expect(row).toContainText('No Visitors Created');
+  await expect(row).toContainText('Resident');
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveAttribute('readonly', '');
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await dialog.getByLabel('Phone Number').fill('12345');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Invalid email format')).toBeVisible();
+  await expect(dialog.getByText('Phone number must be 10 digits')).toBeVisible();
+  const newEmail = uniqueEmail('zelda');
+  await dialog.getByLabel('Email').fill(newEmail);
+  await dialog.getByLabel('Phone Number').fill('5551234567');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText(newEmail);
+  await expect(row).toContainText('+15551234567');
+
+  const pinCell = row.getByTestId('secure-pin');
+  await expect(pinCell).toHaveText(/^\d{6}$/);
+  const oldPin = await pinCell.textContent();
+  await row.getByRole('button', { name: /Refresh PIN/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Refresh Secure PIN' });
+  await expect(confirm).toContainText('Are you sure you want to refresh the Secure PIN?');
+  await confirm.getByRole('button', { name: 'Refresh PIN' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(pinCell).not.toHaveText(oldPin ?? '');
+  await expect(pinCell).toHaveText(/^\d{6}$/);
+});
+
+test('deleting a visitor from the dashboard makes the gate refuse their code at once', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const world = await gateWorld(request, mailbox, superadmin, simulator);
+  const admin = await createUser(request, world.rootToken, mailbox, { role: 'admin', propertyId: world.property._id });
+  const visitorEmail = uniqueEmail('doomed');
+  const visitorName = unique('Doomed');
+  await apiCall(request, world.residentToken, 'POST', '/api/visitor/register', {
+    firstName: visitorName,
+    lastName: 'Guest',
+    email: visitorEmail,
+    qrType: 'betweenDates',
+    lifetimeValidity: true,
+    timezone: 'America/New_York',
+  });
+  const code = qrTokenOf(await mailbox.waitFor(visitorEmail, (mail) => mail.attachments.length > 0));
+  expect((await scanAtGate(request, world, code)).granted).toBe(true);
+
+  await signIn(page, admin);
+  await expect(page).toHaveURL(/\/register-user$/);
+  await page.goto('/dashboard?type=visitor');
+  await page.getByRole('textbox', { name: 'Search by name or email' }).fill(visitorName);
+  const row = rowWith(page, visitorEmail);
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('link', { name: 'View QR Codes' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete Visitor' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No visitors found')).toBeVisible();
+
+  const refused = await scanAtGate(request, world, code);
+  expect(refused.granted).toBe(false);
+});
+
+test('a superadmin switches between the four tables', async ({ page, request, superadmin }) => {
+  const root = await apiToken(request, superadmin);
+  const property = await createProperty(request, root, { propertyFeatures: ['rfid', 'securepin'] });
+  const [resident] = await bulkResidents(request, root, property._id, [
+    { firstName: unique('Sam'), lastName: 'Super' },
+  ]);
+
+  await signIn(page, superadmin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(['Users', 'Visitors', 'Properties', 'Devices']);
+
+  await page.getByRole('textbox', { name: 'Search by name or email' }).fill(resident.email);
+  await expect(page.getByRole('table', { name: 'Users' })).toContainText(resident.firstName);
+  await expect(page.getByRole('table', { name: 'Users' })).toContainText('Secure PIN');
+  await expect(page.getByRole('combobox', { name: 'Role' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Visitors' }).click();
+  await expect(page).toHaveURL(/type=visitor/);
+  await expect(page.getByRole('textbox', { name: 'Search by name or email' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Role' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Properties' }).click();
+  await expect(page.getByRole('textbox', { name: 'Search by name or email' })).toHaveCount(0);
+  const propertyRow = rowWith(page, property.propertyName);
+  await expect(propertyRow.locator('.mantine-Badge-root')).toHaveText(['QR Feature', 'Secure PIN', 'RFID Access']);
+
+  await propertyRow.getByRole('button', { name: 'Delete' }).click();
+  const refusal = page.getByRole('dialog', { name: 'Delete Property' });
+  await refusal.getByRole('button', { name: 'Delete' }).click();
+  await expect(refusal.getByRole('alert')).toContainText('This property still has 1 resident');
+  await refusal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(propertyRow).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Devices' }).click();
+  await expect(page).toHaveURL(/type=device/);
+  await expect(page.getByText('No devices available for this property.').first()).toBeVisible();
+});

@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { apiCall, apiToken } from './support/api';
+import { type Credentials, expect, signIn, test } from './support/fixtures';
+import { type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
+import { createUser, unique } from './support/seed';
+
+let simulator: RunningRelaySimulator;
+test.beforeAll(async () => {
+  simulator = await startRelaySimulator();
+});
+test.afterAll(async () => {
+  await simulator.stop();
+});
+
+async function signedInPage(browser: Browser, user: Credentials, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, user);
+  await expect(page).not.toHaveURL(/\/login\//);
+  return page;
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function chooseOption(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('register property and device, open the gate as a resident, see it fail when the relay is down', async ({
+  page,
+  browser,
+  baseURL,
+  superadmin,
+  mailbox,
+  request,
+}) => {
+  const relay = await simulator.addDevice({ protocol: 'shelly-gen1' });
+  const propertyName = unique('Cedar Court');
+  const gateName = unique('Front Gate');
+
+  await signIn(page, superadmin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/register-property');
+  await page.getByRole('button', { name: 'Register Property' }).click();
+  await expect(page.getByRole('alert')).toHaveText('All fields are required');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByLabel('Property Name').fill(propertyName);
+  await page.getByLabel('Property Location').fill('9 Cedar Street');
+  await page.getByLabel('Secure PIN').check();
+  await page.getByRole('button', { name: 'Register Property' }).click();
+  await expect(page.getByRole('status')).toContainText(propertyName);
+
+  await page.goto('/register-device');
+  await page.getByRole('button', { name: 'Register Device' }).click();
+  for (const message of ['Device Name is required', 'Device IP Address is required', 'Property is required']) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expectNoSeriousAxeViolations(page);
+  await page.getByLabel('Device Name').fill(gateName);
+  await page.getByLabel('Device Label (optional)').fill('Visitors');
+  await page.getByRole('textbox', { name: 'IP Address' }).fill(relay.address);
+  await chooseOption(page, 'Property', new RegExp(propertyName));
+  await page.getByRole('button', { name: 'Register Device' }).click();
+  await expect(page.getByRole('status')).toHaveText('Device registered successfully');
+  await expect(page.getByTestId('device-key')).toHaveText(/^[A-Za-z0-9_-]{40,}$/);
+  await expect(page.getByRole('status')).toBeHidden({ timeout: 8000 });
+
+  const token = await apiToken(request, superadmin);
+  const [property] = await apiCall<{ _id: string; propertyName: string }[]>(
+    request,
+    token,
+    'GET',
+    '/api/property/get-all',
+  ).then((all) => all.filter((p) => p.propertyName === propertyName));
+  const resident = await createUser(request, token, mailbox, { role: 'resident', propertyId: property._id });
+
+  const residentPage = await signedInPage(browser, resident, baseURL);
+  await residentPage.goto('/access-gates');
+  await expect(residentPage.getByRole('heading', { name: 'Gates' })).toBeVisible();
+  await residentPage.getByRole('button', { name: 'Open Gate' }).click();
+  await expect(residentPage.getByRole('status')).toHaveText(`${gateName} has been opened successfully.`);
+  expect(await relay.pulses()).toHaveLength(1);
+  await expectNoSeriousAxeViolations(residentPage);
+  await expect(residentPage.getByRole('status')).toBeHidden({ timeout: 8000 });
+
+  await relay.down();
+  await residentPage.getByRole('button', { name: 'Open Gate' }).click();
+  const failure = residentPage.getByRole('status');
+  await expect(failure).toHaveText(`${gateName} has not been opened. Please try again.`);
+  expect(await relay.pulses()).toHaveLength(1);
+  await relay.healthy();
+  await residentPage.context().close();
+});
+
+test('a superadmin opens a gate from the devices list and edits a device with the edit rules', async ({
+  page,
+  superadmin,
+  request,
+}) => {
+  const relay = await simulator.addDevice({ protocol: 'tasmota' });
+  const token = await apiToken(request, superadmin);
+  const property = await apiCall<{ _id: string; propertyName: string }>(
+    request,
+    token,
+    'POST',
+    '/api/property/register',
+    {
+      propertyName: unique('Birch Hill'),
+      propertyLocation: '3 Birch Road',
+    },
+  );
+  const gateName = unique('Birch Gate');
+  await apiCall(request, token, 'POST', '/api/device/register', {
+    deviceName: gateName,
+    deviceType: 'gate',
+    deviceIpAddress: relay.address,
+    propertyId: property._id,
+    driver: 'tasmota',
+  });
+
+  await signIn(page, superadmin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard?type=device');
+  const block = page.getByRole('region', { name: property.propertyName });
+  const row = block.getByRole('row', { name: new RegExp(gateName) });
+  await row.getByRole('button', { name: 'Open Gate' }).click();
+  await expect(page.getByText(`${property.propertyName} (${gateName}): Gate opened successfully!`)).toBeVisible();
+  expect(await relay.pulses()).toMatchObject([{ command: 'Backlog Power1 On; Delay 10; Power1 Off' }]);
+  await expect(row.getByRole('button', { name: 'Open Gate' })).toBeEnabled();
+  await page.mouse.move(0, 0);
+  await expectNoSeriousAxeViolations(page);
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Device' });
+  await dialog.getByLabel('Device Name').fill('');
+  await expect(dialog.getByText('Please fill out all required fields before saving.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByLabel('Device Name').fill(`${gateName} East`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Device updated successfully')).toBeVisible();
+  await expect(block.getByRole('row', { name: new RegExp(`${gateName} East`) })).toBeVisible();
+
+  await block
+    .getByRole('row', { name: new RegExp(`${gateName} East`) })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Device deleted successfully')).toBeVisible();
+  await expect(block.getByText('No devices available for this property.')).toBeVisible();
+});

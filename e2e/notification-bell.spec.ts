@@ -1,0 +1,52 @@
+import { expect } from '@playwright/test';
+import { signIn } from './support/fixtures';
+import { BELL_RESIDENT, seedBellEvents, testWithSeededServer } from './support/seed-relay-logs';
+
+const test = testWithSeededServer(seedBellEvents);
+
+test('the bell lists 10 recent activities, loads 10 more at the bottom, with messages and relative times', async ({
+  page,
+}) => {
+  await signIn(page, BELL_RESIDENT);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  const dropdown = page.getByRole('dialog', { name: 'Recent Activities' });
+  await expect(dropdown.getByText('Recent Activities')).toBeVisible();
+  const items = dropdown.getByTestId('notification-item');
+  await expect(items).toHaveCount(10);
+
+  await expect(items.nth(0)).toContainText('User Access: Rhea Resident accessed Oak Ridge Estates');
+  await expect(items.nth(1)).toContainText('Visitor Access: Vince Guest attempted to access Oak Ridge Estates');
+  await expect(items.nth(2)).toContainText('User Access: Rhea Resident attempted to access the gate');
+  await expect(items.nth(3)).toContainText('Gate activity recorded');
+  await expect(items.nth(4)).toContainText('Visitor Access: Maya Guest accessed Oak Ridge Estates');
+  await expect(items.nth(0).getByText('SUCCESS')).toBeVisible();
+  await expect(items.nth(1).getByText('FAILED')).toBeVisible();
+  await expect(items.nth(3).getByText('PARTIAL')).toBeVisible();
+  await expect(items.nth(1).getByText('visitor', { exact: true })).toBeVisible();
+  await expect(items.nth(0).getByText('user', { exact: true })).toBeVisible();
+
+  const relative = dropdown.getByTestId('notification-relative-time');
+  await expect(relative.nth(0)).toHaveText('Just now');
+  await expect(relative.nth(1)).toHaveText(/^1[0-2] minutes ago$/);
+  await expect(relative.nth(2)).toHaveText('3 hours ago');
+  await expect(relative.nth(3)).toHaveText('2 days ago');
+  await expect(relative.nth(4)).toHaveText('2 months ago');
+  await expect(relative.nth(5)).toHaveText('2 years ago');
+  await expect(items.nth(0)).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} E[SD]T/);
+
+  const list = dropdown.getByTestId('notification-list');
+  await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(items).toHaveCount(20);
+  await expect(items.nth(19)).toContainText('Visitor Access: Old15 Guest accessed Oak Ridge Estates');
+  await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(items).toHaveCount(25);
+  await expect(dropdown.getByText('Loading more...')).toHaveCount(0);
+});
+
+test('a user without gate activity sees No notifications yet', async ({ page, seededServer }) => {
+  await signIn(page, { ...seededServer.superadmin, role: 'superadmin' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByRole('dialog', { name: 'Recent Activities' }).getByText('No notifications yet')).toBeVisible();
+});

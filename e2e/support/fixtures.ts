@@ -1,0 +1,50 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { LOGIN_PATHS, type Role } from '../../core/roles';
+import { type RunningServer, startGatehouse } from './gatehouse-server';
+import { Mailbox } from './mailbox';
+
+export interface Credentials {
+  email: string;
+  password: string;
+  role: Role;
+}
+
+type WorkerFixtures = { mailbox: Mailbox; server: RunningServer };
+type TestFixtures = { superadmin: Credentials };
+
+/** Each worker runs its own real server, database and SMTP server; tests share them with unique data. */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  mailbox: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const mailbox = new Mailbox();
+      await mailbox.start();
+      await use(mailbox);
+      await mailbox.stop();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ mailbox }, use) => {
+      const server = await startGatehouse({ SMTP_URL: mailbox.url });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+  superadmin: async ({ server }, use) => use({ ...server.superadmin, role: 'superadmin' }),
+});
+
+export { expect };
+
+/** Signs in through the login form of the user's role, as a person would. */
+export async function signIn(page: Page, user: Credentials) {
+  await page.goto(LOGIN_PATHS[user.role]);
+  await page.getByLabel('Email').fill(user.email);
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import type { SimulatedCredentials, SimulatedProtocol } from '../../tools/relay-simulator/device-protocols';
+import type { FaultMode, RecordedPulse, SimulatedDeviceInfo } from '../../tools/relay-simulator/relay-simulator';
+import { freePort } from './gatehouse-server';
+
+export type { RecordedPulse };
+
+/** One fake relay of a running simulator, as a test sees it. */
+export interface FakeRelay {
+  id: string;
+  /** Register this as the device's `deviceIpAddress` (host:port, one port per fake device). */
+  address: string;
+  protocol: SimulatedProtocol;
+  /** Every pulse the fake relay received, oldest first. */
+  pulses(): Promise<RecordedPulse[]>;
+  clearPulses(): Promise<void>;
+  setFault(mode: FaultMode, delayMs?: number): Promise<void>;
+  /** Connection refused until `healthy()`. */
+  down(): Promise<void>;
+  /** Answers after `delayMs` (default 6 s, beyond the server's 5 s limit). */
+  slow(delayMs?: number): Promise<void>;
+  /** HTTP 500 to everything. */
+  error500(): Promise<void>;
+  /** Refuses every credential (401). */
+  wrongCredentials(): Promise<void>;
+  /** Accepts the connection and never answers. */
+  hang(): Promise<void>;
+  healthy(): Promise<void>;
+}
+
+export interface RunningRelaySimulator {
+  controlUrl: string;
+  addDevice(options?: {
+    protocol?: SimulatedProtocol;
+    credentials?: SimulatedCredentials;
+    name?: string;
+  }): Promise<FakeRelay>;
+  stop(): Promise<void>;
+}
+
+async function control<T>(url: string, method: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`relay simulator ${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Starts `tools/relay-simulator` in its own process on a free port of 127.0.0.1. */
+export async function startRelaySimulator(): Promise<RunningRelaySimulator> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    path.resolve('node_modules/.bin/tsx'),
+    ['tools/relay-simulator/main.ts', '--port', String(port), '--host', '127.0.0.1'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('Relay simulator listening')) {
+    if (child.exitCode !== null) throw new Error(`relay simulator exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`relay simulator did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const controlUrl = `http://127.0.0.1:${port}`;
+
+  const relayFor = (info: SimulatedDeviceInfo): FakeRelay => {
+    const base = `${controlUrl}/devices/${info.id}`;
+    const setFault = async (mode: FaultMode, delayMs?: number) => {
+      await control(`${base}/fault`, 'PUT', { mode, delayMs });
+    };
+    return {
+      id: info.id,
+      address: info.address,
+      protocol: info.protocol,
+      pulses: async () => (await control<{ pulses: RecordedPulse[] }>(`${base}/pulses`, 'GET')).pulses,
+      clearPulses: async () => {
+        await control(`${base}/pulses`, 'DELETE');
+      },
+      setFault,
+      down: () => setFault('down'),
+      slow: (delayMs = 6000) => setFault('slow', delayMs),
+      error500: () => setFault('error'),
+      wrongCredentials: () => setFault('auth'),
+      hang: () => setFault('hang'),
+      healthy: () => setFault('none'),
+    };
+  };
+
+  return {
+    controlUrl,
+    addDevice: async (options = {}) =>
+      relayFor(
+        await control<SimulatedDeviceInfo>(`${controlUrl}/devices`, 'POST', {
+          protocol: options.protocol ?? 'shelly-gen1',
+          credentials: options.credentials,
+          name: options.name,
+        }),
+      ),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { test as base } from '@playwright/test';
+import type { Role } from '../../core/roles';
+import { hashPassword } from '../../server/auth/passwords';
+import type { Orm } from '../../server/db/connect';
+import { properties, users } from '../../server/db/schema';
+import { type RelayLogEntry, writeRelayLog } from '../../server/relay-logs/relay-log-writer';
+import type { Credentials } from './fixtures';
+import { type RunningServer, startGatehouse } from './gatehouse-server';
+
+export const OAK = { propertyName: 'Oak Ridge Estates', propertyLocation: '12 Oak Road' };
+export const ELM = { propertyName: 'Elm Court', propertyLocation: '9 Elm Street' };
+export const PASSWORD = 'seeded-password-1';
+export const OAK_ADMIN: Credentials = { email: 'oak.admin@example.com', password: PASSWORD, role: 'admin' };
+export const BELL_RESIDENT: Credentials = { email: 'rhea.resident@example.com', password: PASSWORD, role: 'resident' };
+/** Property Oak's events in February and March 2026 (the filler plus the named ones below). */
+export const OAK_EVENTS_FEB_MAR = 63;
+
+const gate = { deviceName: 'Main Gate', deviceType: 'gate' };
+const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '+15551230001' };
+const rita = { firstName: 'Rita', lastName: 'Resident', email: 'rita@example.com', phoneNumber: null };
+const rhea = { firstName: 'Rhea', lastName: 'Resident', email: BELL_RESIDENT.email, phoneNumber: null };
+
+async function insertUser(db: Orm, user: Credentials & { firstName: string; lastName: string }, propertyId: string) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      role: user.role as Role,
+      propertyId,
+      passwordHash: await hashPassword(user.password, 10),
+    })
+    .returning();
+  return row.id;
+}
+
+async function insertProperty(db: Orm, values: typeof OAK) {
+  const [row] = await db.insert(properties).values(values).returning();
+  return row.id;
+}
+
+const visitor = (qrFirstName: string, creator = rita) => ({
+  callerType: 'visitor' as const,
+  visitorDetails: { firstName: 'Vera', lastName: 'Visitor', email: `${qrFirstName.toLowerCase()}@example.com` },
+  qrCodeDetails: { qrFirstName, qrLastName: 'Guest' },
+  creatorDetails: creator,
+});
+
+/**
+ * Two properties with gate events on both sides of the March 2026 daylight-saving change in New
+ * York (08 March 07:00Z), 63 of them at Oak in February and March, and an Oak admin who signs in.
+ */
+export async function seedGateLogs(db: Orm) {
+  const oak = await insertProperty(db, OAK);
+  const elm = await insertProperty(db, ELM);
+  await insertUser(db, { ...OAK_ADMIN, firstName: 'Owen', lastName: 'Admin' }, oak);
+  const at = (propertyId: string, values: Partial<RelayLogEntry> & { timestamp: Date }): RelayLogEntry => ({
+    callerType: 'user',
+    status: 'success',
+    propertyId,
+    deviceId: null,
+    userDetails: ada,
+    deviceDetails: gate,
+    propertyDetails: propertyId === oak ? OAK : ELM,
+    relayOperations: [{ command: 'relay/0 on', success: true }],
+    totalDurationMs: 140,
+    ...values,
+  });
+  for (let i = 0; i < 60; i++) {
+    const timestamp = new Date(Date.UTC(2026, 1, 1 + (i % 27), 13, i));
+    await writeRelayLog(
+      db,
+      at(oak, { timestamp, totalDurationMs: 100 + i, status: i % 9 === 0 ? 'failed' : 'success' }),
+    );
+  }
+  await writeRelayLog(db, at(oak, { timestamp: new Date('2026-03-07T15:00:00Z'), status: 'partial' }));
+  await writeRelayLog(db, at(oak, { timestamp: new Date('2026-03-09T15:00:00Z'), ...visitor('Quentin') }));
+  await writeRelayLog(
+    db,
+    at(oak, { timestamp: new Date('2026-03-10T12:00:00Z'), ...visitor('Priya'), status: 'failed' }),
+  );
+  await writeRelayLog(db, at(elm, { timestamp: new Date('2026-03-09T16:00:00Z'), ...visitor('Quentin') }));
+  await writeRelayLog(
+    db,
+    at(elm, { timestamp: new Date('2026-03-08T12:00:00Z'), userDetails: { ...ada, firstName: 'Elmer' } }),
+  );
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * 25 bell events for Rhea (her own openings and her visitors' arrivals), newest first: one stamped
+ * a little after the seed so it still reads 'Just now' once the server has started, then 10
+ * minutes, 3 hours, 2 days and about 2 months ago, then 20 from about 2 years ago.
+ */
+export async function seedBellEvents(db: Orm) {
+  const oak = await insertProperty(db, OAK);
+  const rheaId = await insertUser(db, { ...BELL_RESIDENT, firstName: rhea.firstName, lastName: rhea.lastName }, oak);
+  const now = Date.now();
+  const base = {
+    status: 'success' as const,
+    propertyId: oak,
+    deviceId: null,
+    deviceDetails: gate,
+    propertyDetails: OAK,
+  };
+  const own = { callerType: 'user' as const, actorUserId: rheaId, userDetails: rhea };
+  const arrival = (name: string) => ({ ...visitor(name, rhea), creatorUserId: rheaId });
+  const events: RelayLogEntry[] = [
+    { ...base, ...own, timestamp: new Date(now + 45_000) },
+    { ...base, ...arrival('Vince'), status: 'failed', timestamp: new Date(now - 10 * MINUTE) },
+    { ...base, ...own, status: 'failed', propertyDetails: null, timestamp: new Date(now - 3 * 60 * MINUTE) },
+    { ...base, ...own, userDetails: null, status: 'partial', timestamp: new Date(now - 2 * DAY) },
+    { ...base, ...arrival('Maya'), timestamp: new Date(now - 65 * DAY) },
+    ...Array.from({ length: 20 }, (_, i) => ({
+      ...base,
+      ...arrival(`Old${i + 1}`),
+      timestamp: new Date(now - (740 + i) * DAY),
+    })),
+  ];
+  for (const event of events) await writeRelayLog(db, event);
+  // Someone else's event at the same property never reaches Rhea's bell.
+  await writeRelayLog(db, { ...base, callerType: 'user', userDetails: ada, timestamp: new Date(now - MINUTE) });
+}
+
+/** A Playwright `test` whose worker runs its own server on a database seeded by `seed`. */
+export function testWithSeededServer(seed: (db: Orm) => Promise<void>) {
+  return base.extend<object, { seededServer: RunningServer }>({
+    seededServer: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+      async ({}, use) => {
+        const server = await startGatehouse({}, { seed });
+        await use(server);
+        await server.stop();
+      },
+      { scope: 'worker', timeout: 120_000 },
+    ],
+    baseURL: async ({ seededServer }, use) => use(seededServer.baseURL),
+  });
+}

@@ -1,0 +1,162 @@
+import { WEEKDAYS } from '../core/constants';
+import { addDays, weekdayIndexOf } from '../core/validity/zoned-time';
+import { apiCall } from './support/api';
+import { expect, signIn, test } from './support/fixtures';
+import { uniqueEmail } from './support/seed';
+import {
+  chooseDateOption,
+  fillVisitor,
+  fillWallDateTime,
+  gateWorld,
+  qrTokenOf,
+  relaySimulatorPerFile,
+  scanAtGate,
+  submitRegistration,
+  wallDaysFromNow,
+  wallHoursFromNow,
+} from './visitors-support';
+
+const simulator = relaySimulatorPerFile(test);
+
+test('between dates: registered, emailed, opens inside its window, listed, edited, notifies on arrival', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const world = await gateWorld(request, mailbox, superadmin, simulator());
+  const email = uniqueEmail('vera');
+  await signIn(page, world.resident);
+  await expect(page.getByRole('heading', { name: 'Register Visitor' })).toBeVisible();
+
+  await fillVisitor(page, { firstName: 'Vera', lastName: 'Visitor', email: email.toUpperCase() });
+  await fillWallDateTime(page, 'Start Date', wallHoursFromNow(-1));
+  await fillWallDateTime(page, 'End Date', wallHoursFromNow(-1));
+  await expect(page.getByText('End Date and Time cannot be earlier than Start Date and Time')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await fillWallDateTime(page, 'End Date', wallHoursFromNow(2));
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  await submitRegistration(page);
+
+  const mail = await mailbox.waitFor(email);
+  const copy = await mailbox.waitFor(world.resident.email, (m) =>
+    /Visitor QR code for Vera Visitor/.test(m.subject ?? ''),
+  );
+  expect(mail.text).toContain(world.property.propertyName);
+  expect(mail.text).toContain(world.property.propertyLocation);
+  const token = qrTokenOf(mail);
+  expect(qrTokenOf(copy)).toBe(token);
+
+  expect(await scanAtGate(request, world, token)).toEqual({
+    granted: true,
+    reason: 'Access granted',
+    visitor: { firstName: 'Vera', lastName: 'Visitor' },
+  });
+  await expect.poll(async () => (await world.relay.pulses()).length).toBe(1);
+
+  await page.getByRole('link', { name: 'Visitor List' }).click();
+  const card = page.getByTestId('visitor-card').filter({ hasText: email });
+  await expect(card.getByText('Vera Visitor')).toHaveCount(2);
+
+  // Arrival notification: consent first, then an email to the resident when the code opens the gate.
+  await apiCall(request, world.residentToken, 'POST', `/api/resident/update-preferences/${world.resident.id}`, {
+    email: true,
+    sms: false,
+  });
+  await card.getByLabel('Arrival notification', { exact: true }).click();
+  const consent = page.getByRole('dialog', { name: 'Enable Notifications' });
+  await expect(
+    consent.getByText(
+      'By checking this checkbox, you are enabling email and SMS notifications for when this visitor arrives.',
+    ),
+  ).toBeVisible();
+  await consent.getByRole('button', { name: 'Agree and proceed' }).click();
+  await expect(card.getByLabel('Arrival notification', { exact: true })).toBeChecked();
+  expect((await scanAtGate(request, world, token)).granted).toBe(true);
+  const arrival = await mailbox.waitFor(world.resident.email, (m) => /has arrived/.test(m.subject ?? ''));
+  expect(arrival.text).toContain('Vera Visitor arrived at');
+
+  // Edit the time to tomorrow: the gate refuses it now.
+  await card.getByRole('button', { name: 'Edit Visitor Time' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit QR Code' });
+  await fillWallDateTime(page, 'End Date', wallHoursFromNow(-3), editor);
+  await expect(editor.getByText('End date must be after start date.')).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  await fillWallDateTime(page, 'Start Date', wallDaysFromNow(1), editor);
+  await fillWallDateTime(page, 'End Date', wallDaysFromNow(2), editor);
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('QR code updated successfully.')).toBeVisible();
+  expect(await scanAtGate(request, world, token)).toEqual({ granted: false, reason: 'QR code is not valid yet' });
+  await expect.poll(async () => (await world.relay.pulses()).length).toBe(2);
+
+  await card.getByRole('button', { name: 'Delete QR Code' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete QR Code' })
+    .getByText('Are you sure you want to delete this QR code?')
+    .isVisible();
+  await page.getByRole('dialog', { name: 'Delete QR Code' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('QR code deleted successfully.')).toBeVisible();
+  await expect(page.getByText('No visitors found')).toBeVisible();
+  expect(await scanAtGate(request, world, token)).toEqual({ granted: false, reason: 'QR code not recognised' });
+});
+
+test('recurring weekdays: today opens the gate, another weekday does not', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const world = await gateWorld(request, mailbox, superadmin, simulator());
+  const today = wallDaysFromNow(0).date;
+  const weekday = (date: string) => WEEKDAYS[weekdayIndexOf(date)];
+  await signIn(page, world.resident);
+
+  const tokens: string[] = [];
+  for (const day of [weekday(today), weekday(addDays(today, 1))]) {
+    const email = uniqueEmail('weekly');
+    await chooseDateOption(page, 'Recurring Weekdays');
+    await fillVisitor(page, { firstName: 'Wes', lastName: 'Weekly', email });
+    await page.getByRole('combobox', { name: 'Add a weekday' }).click();
+    await page.getByRole('option', { name: day }).click();
+    await expect(page.getByLabel(`${day} start time`)).toHaveValue('00:00');
+    await expect(page.getByLabel(`${day} end time`)).toHaveValue('23:59');
+    await page.getByLabel(`${day} start time`).fill('18:00');
+    await page.getByLabel(`${day} end time`).fill('09:00');
+    await expect(page.getByText('Start time cannot be after the end time.')).toBeVisible();
+    await expect(page.getByText('Please correct the recurring days errors.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await page.getByLabel(`${day} start time`).fill('00:00');
+    await page.getByLabel(`${day} end time`).fill('23:59');
+    await submitRegistration(page);
+    const mail = await mailbox.waitFor(email);
+    expect(mail.text).toContain(`${day}s, 00:00–23:59`);
+    tokens.push(qrTokenOf(mail));
+  }
+  expect((await scanAtGate(request, world, tokens[0])).granted).toBe(true);
+  expect(await scanAtGate(request, world, tokens[1])).toEqual({
+    granted: false,
+    reason: "Outside the visitor's time window",
+  });
+  await expect.poll(async () => (await world.relay.pulses()).length).toBe(1);
+
+  await page.getByRole('link', { name: 'Visitor List' }).click();
+  await expect(page.getByText(`${weekday(today)}: 00:00–23:59`)).toBeVisible();
+});
+
+test('specific dates: today opens the gate, tomorrow not yet', async ({ page, request, mailbox, superadmin }) => {
+  const world = await gateWorld(request, mailbox, superadmin, simulator());
+  await signIn(page, world.resident);
+  const tokens: string[] = [];
+  for (const date of [wallDaysFromNow(0).date, wallDaysFromNow(1).date]) {
+    const email = uniqueEmail('dated');
+    await chooseDateOption(page, 'Specific Dates');
+    await fillVisitor(page, { firstName: 'Dana', lastName: 'Dated', email });
+    await page.getByLabel('Add a date').fill(date);
+    await page.getByRole('button', { name: 'Add Date' }).click();
+    await expect(page.getByLabel(`${date} end time`)).toHaveValue('23:59');
+    await submitRegistration(page);
+    tokens.push(qrTokenOf(await mailbox.waitFor(email)));
+  }
+  expect((await scanAtGate(request, world, tokens[0])).granted).toBe(true);
+  expect(await scanAtGate(request, world, tokens[1])).toEqual({ granted: false, reason: 'QR code is not valid yet' });
+});

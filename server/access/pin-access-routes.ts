@@ -1,0 +1,81 @@
+import { accessResponse } from '@core/api/access';
+import { ACCOUNT_MESSAGES, pinAccessRequest } from '@core/api/accounts';
+import { errorResponse } from '@core/api/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openGate } from '../gates/open-gate';
+import { commitRelayLog } from '../gates/relay-log-batcher';
+import { deviceAccess, deviceOf, type GateDevice } from '../http/access';
+import { HttpError } from '../http/http-error';
+import { KeypadLockout } from '../pins/keypad-lockout';
+import { findUserByPin } from '../pins/secure-pin';
+import { findProperty, type PropertyRow } from '../properties/property-repository';
+import { GATE_DID_NOT_OPEN } from './qr-grant';
+
+/** A refused keypad entry: one failed relay log row with the reason, and no pulse. */
+function logRefusal(app: FastifyInstance, device: GateDevice, property: PropertyRow | null, reason: string) {
+  return commitRelayLog(app, {
+    timestamp: app.config.now(),
+    callerType: 'user',
+    status: 'failed',
+    reason,
+    propertyId: device.propertyId,
+    deviceId: device.id,
+    deviceDetails: { deviceName: device.deviceName, deviceType: device.deviceType },
+    propertyDetails: property
+      ? { propertyName: property.propertyName, propertyLocation: property.propertyLocation }
+      : null,
+  });
+}
+
+/** POST /api/access/pin: a keypad sends a resident's secure PIN; the same answer shape as /api/access/qr. */
+export async function pinAccessRoutes(app: FastifyInstance) {
+  const lockout = new KeypadLockout(app.config.now);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/access/pin',
+    {
+      config: { access: deviceAccess },
+      schema: {
+        tags: ['gate readers'],
+        summary: 'A keypad sent a secure PIN: open the gate for the resident whose PIN it is',
+        body: pinAccessRequest,
+        response: { 200: accessResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      const device = deviceOf(request);
+      const property = await findProperty(app.db, device.propertyId);
+      if (lockout.isLocked(device.id)) {
+        await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinLockedOut);
+        throw new HttpError(429, ACCOUNT_MESSAGES.pinLockedOut);
+      }
+      if (!property?.propertyFeatures.includes('securepin')) {
+        await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinFeatureOff);
+        return { granted: false, reason: ACCOUNT_MESSAGES.pinFeatureOff };
+      }
+      const user = await findUserByPin(app.db, app.config.secret, device.propertyId, request.body.pin);
+      if (!user) {
+        lockout.recordFailure(device.id);
+        await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinWrong);
+        return { granted: false, reason: ACCOUNT_MESSAGES.pinWrong };
+      }
+      const opening = await openGate(app, {
+        device,
+        logDetails: {
+          callerType: 'user',
+          actorUserId: user.id,
+          userDetails: {
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            phoneNumber: user.phoneNumber,
+          },
+        },
+      });
+      if (opening.status === 'failed') return { granted: false, reason: GATE_DID_NOT_OPEN };
+      return { granted: true, reason: ACCOUNT_MESSAGES.pinGranted };
+    },
+  );
+}

@@ -1,0 +1,180 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
+import { randomToken, sha256Hex } from '../crypto/keys';
+import { devices, relayLogs, users } from '../db/schema';
+import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import { betweenDatesBody, decodeQrAttachment, queuedEmailsTo, registerAs } from '../visitors/visitor-test-support';
+import { UNKNOWN_CODES_PER_MINUTE } from './qr-access-routes';
+
+let t: TestApp;
+let simulator: RelaySimulator;
+let resident: SeededUser;
+let gate: { id: string; key: string; simId: string };
+let otherGate: { id: string; key: string; simId: string };
+
+async function seedGate(propertyId: string) {
+  const sim = await simulator.addDevice({ protocol: 'shelly-gen1' });
+  const key = randomToken();
+  const [row] = await t.app.db
+    .insert(devices)
+    .values({ propertyId, deviceName: `Gate ${sim.name}`, deviceIpAddress: sim.address, deviceKeyHash: sha256Hex(key) })
+    .returning();
+  return { id: row.id, key, simId: sim.id };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  simulator = new RelaySimulator();
+  t.clock.set('2025-06-01T12:00:00Z');
+  const property = await seedProperty(t.app, { propertyName: 'Oak Ridge' });
+  resident = await seedUser(t.app, { role: 'resident', propertyId: property.id, firstName: 'Rita' });
+  gate = await seedGate(property.id);
+  otherGate = await seedGate((await seedProperty(t.app)).id);
+});
+afterAll(async () => {
+  await simulator.close();
+  await t.close();
+});
+
+const scan = (device: { key: string }, code: string) =>
+  t.app.inject({ method: 'POST', url: '/api/access/qr', payload: { code }, headers: bearer(device.key) });
+
+/** Registers a visitor for Monday 2025-06-02 08:00–17:00 New York time; returns the emailed token. */
+async function emailedToken(email: string) {
+  const answer = await registerAs(t, resident, betweenDatesBody({ email }));
+  const [mail] = await queuedEmailsTo(t, email);
+  return { token: decodeQrAttachment(mail), ...(answer.json() as { _id: string; qrCodeId: string }) };
+}
+
+const lastLog = async (deviceId: string) =>
+  (
+    await t.app.db
+      .select()
+      .from(relayLogs)
+      .where(eq(relayLogs.deviceId, deviceId))
+      .orderBy(desc(relayLogs.timestamp))
+      .limit(1)
+  )[0];
+
+describe('POST /api/access/qr', () => {
+  it('opens the gate inside the window and logs who it was for', async () => {
+    const { token } = await emailedToken('inside@example.com');
+    t.clock.set('2025-06-02T13:00:00Z'); // 09:00 in New York
+    simulator.clearPulses(gate.simId);
+    const answer = await scan(gate, token);
+    expect(answer.json()).toEqual({
+      granted: true,
+      reason: 'Access granted',
+      visitor: { firstName: 'Vera', lastName: 'Visitor' },
+    });
+    expect(simulator.pulses(gate.simId)).toHaveLength(1);
+    const log = await lastLog(gate.id);
+    expect(log).toMatchObject({
+      status: 'success',
+      callerType: 'visitor',
+      creatorUserId: resident.id,
+      visitorDetails: { firstName: 'Vera', lastName: 'Visitor', email: 'inside@example.com' },
+      qrCodeDetails: { qrFirstName: 'Vera', qrLastName: 'Visitor' },
+      creatorDetails: { firstName: 'Rita', email: resident.email },
+      deviceDetails: { deviceType: 'gate' },
+      propertyDetails: { propertyName: 'Oak Ridge' },
+    });
+  });
+
+  it.each([
+    ['before the window', '2025-06-02T11:59:00Z', 'QR code is not valid yet'],
+    ['after the window', '2025-06-02T21:00:00Z', 'QR code has expired'],
+  ])('refuses %s with a failed log and no pulse', async (_name, instant, reason) => {
+    const { token } = await emailedToken(`outside-${instant.replace(/\D/g, '')}@example.com`);
+    t.clock.set(instant);
+    simulator.clearPulses(gate.simId);
+    expect((await scan(gate, token)).json()).toEqual({ granted: false, reason });
+    expect(simulator.pulses(gate.simId)).toHaveLength(0);
+    const [log] = await t.app.db
+      .select()
+      .from(relayLogs)
+      .where(and(eq(relayLogs.deviceId, gate.id), eq(relayLogs.reason, reason)));
+    expect(log).toMatchObject({
+      status: 'failed',
+      callerType: 'visitor',
+      relayOperations: [],
+      visitorDetails: { firstName: 'Vera' },
+    });
+  });
+
+  it('refuses an expired, a deleted and another property’s code', async () => {
+    t.clock.set('2025-06-02T13:00:00Z');
+    const other = await emailedToken('elsewhere@example.com');
+    expect((await scan(otherGate, other.token)).json()).toMatchObject({
+      granted: false,
+      reason: 'QR code belongs to another property',
+    });
+
+    const expired = await emailedToken('expired@example.com');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/visitor/qr-codes/${expired.qrCodeId}/expire`,
+      headers: bearer(resident.token),
+    });
+    expect((await scan(gate, expired.token)).json()).toMatchObject({ granted: false, reason: 'QR code has expired' });
+
+    const deleted = await emailedToken('deleted@example.com');
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/visitor/qr-codes/${deleted.qrCodeId}`,
+      headers: bearer(resident.token),
+    });
+    expect((await scan(gate, deleted.token)).json()).toMatchObject({
+      granted: false,
+      reason: 'QR code not recognised',
+    });
+  });
+
+  it('queues an arrival email to the resident when the code asks for it', async () => {
+    t.clock.set('2025-06-01T12:00:00Z');
+    await t.app.db.update(users).set({ prefEmail: true }).where(eq(users.id, resident.id));
+    const { token, _id, qrCodeId } = await emailedToken('arrives@example.com');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/visitor/visitors-qr/${_id}/qr-notification`,
+      payload: { _id: qrCodeId, qrNotification: true },
+      headers: bearer(resident.token),
+    });
+    t.clock.set('2025-06-02T13:00:00Z');
+    expect((await scan(gate, token)).json().granted).toBe(true);
+    const arrivals = (await queuedEmailsTo(t, resident.email)).filter((m) => m.subject.includes('has arrived'));
+    expect(arrivals).toHaveLength(1);
+    expect(arrivals[0].text).toContain('Vera Visitor arrived at Oak Ridge');
+    expect(arrivals[0].text).toContain('Mon, Jun 2, 2025 09:00');
+  });
+
+  it('throttles unrecognised codes per device', async () => {
+    const fresh = await seedGate(resident.propertyId!);
+    for (let i = 0; i < UNKNOWN_CODES_PER_MINUTE; i++) expect((await scan(fresh, `guess-${i}`)).statusCode).toBe(200);
+    const blocked = await scan(fresh, 'guess-again');
+    expect(blocked.statusCode).toBe(429);
+    expect((await scan(gate, 'another-device-guess')).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    expect((await scan(fresh, 'guess-later')).statusCode).toBe(200);
+    const failed = await t.app.db
+      .select()
+      .from(relayLogs)
+      .where(and(eq(relayLogs.deviceId, fresh.id), eq(relayLogs.status, 'failed')));
+    expect(failed).toHaveLength(UNKNOWN_CODES_PER_MINUTE + 1);
+  });
+
+  it('logs every refusal of a concurrent burst exactly once', async () => {
+    const burstGate = await seedGate(resident.propertyId!);
+    const { token } = await emailedToken('burst@example.com');
+    t.clock.set('2025-06-03T13:00:00Z'); // the next day: expired
+    const answers = await Promise.all(Array.from({ length: 15 }, () => scan(burstGate, token)));
+    expect(answers.every((answer) => answer.json().reason === 'QR code has expired')).toBe(true);
+    const logged = await t.app.db.select().from(relayLogs).where(eq(relayLogs.deviceId, burstGate.id));
+    expect(logged).toHaveLength(15);
+  });
+
+  it('refuses a reader without a valid device key', async () => {
+    expect((await scan({ key: 'not-a-key' }, 'x')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { bearer, createTestApp, seedUser, type TestApp } from '../test-support/test-app';
+
+// Signed-in calls skip the signature check for a token already verified; these pin down that
+// the shortcut never outlives a revocation or the token's expiry.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const listGates = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/device/get-gate-devices', headers: bearer(token) });
+
+async function seedSignedIn() {
+  const user = await seedUser(t.app, { role: 'superadmin' });
+  for (let i = 0; i < 2; i++) expect((await listGates(user.token)).statusCode).toBe(200);
+  return user;
+}
+
+describe('a token verified before', () => {
+  it('is refused right after its token version is bumped, by this or another process', async () => {
+    const user = await seedSignedIn();
+    await t.app.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id));
+    expect((await listGates(user.token)).statusCode).toBe(401);
+  });
+
+  it('is refused once it expires', async () => {
+    const user = await seedSignedIn();
+    t.clock.advance(31 * 24 * 3600 * 1000);
+    expect((await listGates(user.token)).statusCode).toBe(401);
+  });
+
+  it('is refused once its user is deleted', async () => {
+    const user = await seedSignedIn();
+    await t.app.db.delete(users).where(eq(users.id, user.id));
+    expect((await listGates(user.token)).statusCode).toBe(401);
+  });
+
+  it('does not stand for another user', async () => {
+    const first = await seedSignedIn();
+    const second = await seedUser(t.app, { role: 'superadmin' });
+    const [, payload] = first.token.split('.');
+    const [header, , signature] = second.token.split('.');
+    expect((await listGates(`${header}.${payload}.${signature}`)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,91 @@
+import { BULK_MESSAGES } from '@core/bulk/bulk-messages';
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { invitationEmail } from '../accounts/account-emails';
+import { createAccountTokens, INVITE_LIFETIME_MS } from '../accounts/account-tokens';
+import { inviteUser } from '../accounts/invite-user';
+import type { Tx } from '../db/connect';
+import { properties, users } from '../db/schema';
+import { HttpError } from '../http/http-error';
+import { enqueueEmails } from '../jobs/notifications';
+import type { RowCandidate, RowFailure } from './bulk-rows';
+import { chooseSecurePins } from './bulk-secure-pins';
+
+/**
+ * The rows' users, PINs, invitation tokens and invitation emails in three multi-row inserts.
+ * All or nothing: any row the database refuses (an email or PIN taken since the checks, a property
+ * deleted since) fails the whole insert, and the caller retries the rows one by one.
+ */
+async function inviteAll(app: FastifyInstance, tx: Tx, chunk: RowCandidate[]): Promise<void> {
+  const propertyIds = [...new Set(chunk.map((row) => row.user.propertyId ?? ''))];
+  const withPin = new Set(
+    (
+      await tx
+        .select({ id: properties.id, features: properties.propertyFeatures })
+        .from(properties)
+        .where(inArray(properties.id, propertyIds))
+    )
+      .filter((property) => property.features.includes('securepin'))
+      .map((property) => property.id),
+  );
+  const pinRows = chunk.filter((row) => withPin.has(row.user.propertyId ?? '') && row.user.role !== 'superadmin');
+  const pins = await chooseSecurePins(
+    tx,
+    app.config.secret,
+    pinRows.map((row) => row.user.propertyId ?? ''),
+  );
+  const pinOf = new Map(pinRows.map((row, i) => [row, pins.get(i)]));
+  const now = app.config.now();
+  const created = await tx
+    .insert(users)
+    .values(chunk.map((row) => ({ ...row.user, ...pinOf.get(row), createdAt: now })))
+    .returning({ id: users.id });
+  // INSERT ... RETURNING gives rows back in the order of VALUES.
+  const tokens = await createAccountTokens(
+    tx,
+    created.map((row) => row.id),
+    { kind: 'invite', now, lifetimeMs: INVITE_LIFETIME_MS },
+  );
+  await enqueueEmails(
+    app.jobs,
+    tx,
+    chunk.map((row, i) => invitationEmail(app.config.appUrl, row.user, tokens[i])),
+  );
+}
+
+const BULK_MESSAGE_OF_STATUS: Record<number, string> = {
+  404: BULK_MESSAGES.propertyNotFound,
+  409: BULK_MESSAGES.emailTaken,
+};
+
+/** Row by row, each failing alone with the upload's own message; a server error still aborts the chunk. */
+async function inviteEach(app: FastifyInstance, tx: Tx, chunk: RowCandidate[], failures: RowFailure[]) {
+  let created = 0;
+  for (const candidate of chunk) {
+    try {
+      await inviteUser(app, tx, candidate.user);
+      created++;
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+      const message = BULK_MESSAGE_OF_STATUS[error.statusCode] ?? error.message;
+      failures.push({ index: candidate.index, email: candidate.user.email, message });
+    }
+  }
+  return created;
+}
+
+/**
+ * Invites a chunk of already screened rows in one transaction: in batch when the database accepts
+ * every row (the usual case), otherwise one by one so each row succeeds or fails on its own. Either
+ * way every created user has exactly one invitation token and one invitation email job.
+ */
+export async function inviteChunk(app: FastifyInstance, chunk: RowCandidate[], failures: RowFailure[]) {
+  return app.db.transaction(async (tx) => {
+    try {
+      await tx.transaction((savepoint) => inviteAll(app, savepoint, chunk));
+      return chunk.length;
+    } catch {
+      return inviteEach(app, tx, chunk, failures);
+    }
+  });
+}

@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+// Stored, not computed per row: a broad search rechecks (or scans) tens of thousands of rows to
+// count them, and lower() of the concatenation was most of that cost.
+const searchText = () =>
+  text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || ' ' || email)`);
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyName: text('property_name').notNull(),
+    propertyLocation: text('property_location').notNull(),
+    propertyFeatures: text('property_features').array().notNull().default(sql`'{qr}'::text[]`),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('properties_name_idx').on(t.propertyName)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number'),
+    role: text('role', { enum: ['resident', 'admin', 'superadmin'] }).notNull(),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'restrict' }),
+    /** Null until the invited user sets a password. */
+    passwordHash: text('password_hash'),
+    prefEmail: boolean('pref_email').notNull().default(false),
+    prefSms: boolean('pref_sms').notNull().default(false),
+    /** AES-256-GCM ciphertext of the 6-digit PIN; never stored in plain text. */
+    securePinEncrypted: text('secure_pin_encrypted'),
+    /** Keyed HMAC of the PIN, for lookup at a keypad and uniqueness within a property. */
+    securePinHmac: text('secure_pin_hmac'),
+    /** Bumped on password change or deletion; every earlier token stops verifying. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    searchText: searchText(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_property_pin_unique').on(t.propertyId, t.securePinHmac),
+    index('users_property_idx').on(t.propertyId, t.createdAt),
+    index('users_role_idx').on(t.role),
+    // Dashboard order (newest first) without a property filter: scanned backward, page N reads
+    // the first N pages of the index instead of sorting the table.
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'restrict' }),
+    deviceName: text('device_name').notNull(),
+    deviceLabel: text('device_label'),
+    deviceType: text('device_type', { enum: ['gate'] })
+      .notNull()
+      .default('gate'),
+    deviceIpAddress: text('device_ip_address').notNull(),
+    /** Relay driver and its settings; the spec's fields alone mean Shelly /relay/0 on port 80. */
+    driver: text('driver', { enum: ['shelly-gen1', 'shelly-gen2', 'tasmota', 'http-template'] })
+      .notNull()
+      .default('shelly-gen1'),
+    channel: integer('channel').notNull().default(0),
+    pulseSeconds: integer('pulse_seconds').notNull().default(1),
+    driverSettings: jsonb('driver_settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** AES-256-GCM ciphertext of {username, password}; never returned by any API. */
+    credentialsEncrypted: text('credentials_encrypted'),
+    /** SHA-256 of the gate reader's key; the key itself is shown once. */
+    deviceKeyHash: text('device_key_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('devices_property_idx').on(t.propertyId), uniqueIndex('devices_key_unique').on(t.deviceKeyHash)],
+);
+
+export const visitors = pgTable(
+  'visitors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'restrict' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    searchText: searchText(),
+  },
+  (t) => [
+    uniqueIndex('visitors_creator_email_unique').on(t.createdBy, sql`lower(${t.email})`),
+    index('visitors_property_idx').on(t.propertyId, t.createdAt),
+    index('visitors_created_idx').on(t.createdAt, t.id),
+    index('visitors_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export type RecurringDay = { _id: string; day: string; startTime: string; endTime: string };
+export type SpecificDate = { _id: string; date: string; startTime: string; endTime: string };
+
+export const qrCodes = pgTable(
+  'qr_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitorId: uuid('visitor_id')
+      .notNull()
+      .references(() => visitors.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'restrict' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque token the QR image encodes. */
+    tokenHash: text('token_hash').notNull(),
+    qrFirstName: text('qr_first_name').notNull(),
+    qrLastName: text('qr_last_name').notNull(),
+    qrType: text('qr_type', { enum: ['betweenDates', 'weekdays', 'randomDates'] }).notNull(),
+    startDate: tz('start_date').notNull(),
+    /** Null means no end. */
+    endDate: tz('end_date'),
+    lifetimeValidity: boolean('lifetime_validity').notNull().default(false),
+    recurringDays: jsonb('recurring_days').$type<RecurringDay[]>().notNull().default([]),
+    multipleDays: jsonb('multiple_days').$type<SpecificDate[]>().notNull().default([]),
+    qrNotification: boolean('qr_notification').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('qr_codes_token_unique').on(t.tokenHash),
+    index('qr_codes_visitor_idx').on(t.visitorId),
+    index('qr_codes_creator_idx').on(t.createdBy, t.createdAt),
+    index('qr_codes_property_idx').on(t.propertyId),
+  ],
+);
+
+export type PersonDetails = { firstName: string; lastName: string; email: string; phoneNumber?: string | null };
+export type RelayOperation = { command: string; success: boolean };
+
+/** One row per gate attempt. Details are snapshots: renames and deletions never change history. */
+export const relayLogs = pgTable(
+  'relay_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    timestamp: tz('timestamp').notNull().defaultNow(),
+    propertyId: uuid('property_id'),
+    deviceId: uuid('device_id'),
+    /** The signed-in user who opened the gate (callerType user). */
+    actorUserId: uuid('actor_user_id'),
+    /** The resident who created the visitor's QR code (callerType visitor). */
+    creatorUserId: uuid('creator_user_id'),
+    callerType: text('caller_type', { enum: ['user', 'visitor'] }).notNull(),
+    userDetails: jsonb('user_details').$type<PersonDetails>(),
+    visitorDetails: jsonb('visitor_details').$type<Omit<PersonDetails, 'phoneNumber'>>(),
+    qrCodeDetails: jsonb('qr_code_details').$type<{ qrFirstName: string; qrLastName: string }>(),
+    creatorDetails: jsonb('creator_details').$type<PersonDetails>(),
+    deviceDetails: jsonb('device_details').$type<{ deviceName: string; deviceType: string }>(),
+    propertyDetails: jsonb('property_details').$type<{ propertyName: string; propertyLocation: string }>(),
+    status: text('status', { enum: ['success', 'failed', 'partial'] }).notNull(),
+    reason: text('reason'),
+    relayOperations: jsonb('relay_operations').$type<RelayOperation[]>().notNull().default([]),
+    totalDurationMs: integer('total_duration_ms').notNull().default(0),
+    /** Lowercased names, emails, phones and QR names, for the log search. */
+    searchText: text('search_text').notNull().default(''),
+  },
+  (t) => [
+    // Migration 0004 rebuilds these two with INCLUDE columns, for index-only counts of log searches.
+    index('relay_logs_time_idx').on(t.timestamp),
+    index('relay_logs_property_time_idx').on(t.propertyId, t.timestamp),
+    index('relay_logs_actor_time_idx').on(t.actorUserId, t.timestamp),
+    index('relay_logs_creator_time_idx').on(t.creatorUserId, t.timestamp),
+    index('relay_logs_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Gate events per property, caller type and UTC day, kept by statement triggers on relay_logs
+ * (migration 0002_relay_log_count_triggers), so log counts without a search never scan millions
+ * of rows. property_key is the nil uuid for events without a property.
+ */
+export const relayLogDailyCounts = pgTable(
+  'relay_log_daily_counts',
+  {
+    propertyKey: uuid('property_key').notNull(),
+    callerType: text('caller_type', { enum: ['user', 'visitor'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyKey, t.callerType, t.day] }),
+    index('relay_log_daily_counts_day_idx').on(t.day),
+  ],
+);
+
+/** Invitation (verify-email) and password-reset tokens; single use, stored hashed. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['invite', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('account_tokens_hash_unique').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId)],
+);
+
+/** Durable outbox of background work (email, SMS), written in the same transaction as its cause. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    runAt: tz('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: tz('locked_until'),
+    lastError: text('last_error'),
+    doneAt: tz('done_at'),
+    failedAt: tz('failed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_pending_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`)],
+);

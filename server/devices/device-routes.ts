@@ -1,0 +1,155 @@
+import { messageResponse } from '@core/api/common';
+import {
+  DEVICE_MESSAGES,
+  deviceIdParams,
+  deviceKeyResponse,
+  deviceSchema,
+  devicesByPropertyQuery,
+  propertyDevicesSchema,
+  registerDeviceBody,
+  registeredDeviceSchema,
+  updateDeviceBody,
+} from '@core/api/devices';
+import { MAX_UNPAGED_LIST } from '@core/constants';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { randomToken, sha256Hex } from '../crypto/keys';
+import { devices } from '../db/schema';
+import { allow, callerOf } from '../http/access';
+import { badRequest, notFound } from '../http/http-error';
+import { findProperty, visiblePropertyRows } from '../properties/property-repository';
+import { assertAllowedDeviceAddress } from './device-address-policy';
+import { deviceScope, findDevice, toDeviceDto } from './device-repository';
+import { relayColumns } from './relay-settings';
+
+const byDeviceId = async (request: { params: unknown }, app: FastifyInstance) =>
+  deviceScope(app.db, (request.params as { id?: string }).id);
+
+export async function deviceRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/device/register',
+    {
+      config: { access: allow(['superadmin']) },
+      schema: { tags: ['devices'], body: registerDeviceBody, response: { 201: registeredDeviceSchema } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      assertAllowedDeviceAddress(app, body.deviceIpAddress);
+      if (!(await findProperty(app.db, body.propertyId)))
+        throw badRequest(`propertyId: ${DEVICE_MESSAGES.propertyRequired}`);
+      const deviceKey = randomToken();
+      const [row] = await app.db
+        .insert(devices)
+        .values({
+          propertyId: body.propertyId,
+          deviceName: body.deviceName,
+          deviceLabel: body.deviceLabel || null,
+          deviceType: body.deviceType,
+          deviceIpAddress: body.deviceIpAddress,
+          deviceKeyHash: sha256Hex(deviceKey),
+          ...relayColumns(app, body),
+        })
+        .returning();
+      return reply.status(201).send({ ...toDeviceDto(row), deviceKey });
+    },
+  );
+
+  api.get(
+    '/api/device/get-all',
+    {
+      config: { access: allow(['admin', 'superadmin']) },
+      schema: {
+        tags: ['devices'],
+        querystring: devicesByPropertyQuery,
+        response: { 200: z.array(propertyDevicesSchema) },
+      },
+    },
+    async (request) => {
+      const propertyRows = await visiblePropertyRows(app.db, callerOf(request), request.query.property);
+      if (!propertyRows.length) return [];
+      const deviceRows = await app.db
+        .select()
+        .from(devices)
+        .where(
+          inArray(
+            devices.propertyId,
+            propertyRows.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(devices.deviceName))
+        .limit(MAX_UNPAGED_LIST);
+      return propertyRows.map((property) => ({
+        _id: property.id,
+        propertyName: property.propertyName,
+        propertyLocation: property.propertyLocation,
+        devices: deviceRows.filter((d) => d.propertyId === property.id).map(toDeviceDto),
+      }));
+    },
+  );
+
+  api.put(
+    '/api/device/:id',
+    {
+      config: { access: allow(['superadmin'], byDeviceId) },
+      schema: { tags: ['devices'], params: deviceIdParams, body: updateDeviceBody, response: { 200: deviceSchema } },
+    },
+    async (request) => {
+      const current = await findDevice(app.db, request.params.id);
+      if (!current) throw notFound('Device not found');
+      const body = request.body;
+      assertAllowedDeviceAddress(app, body.deviceIpAddress);
+      const [row] = await app.db
+        .update(devices)
+        .set({
+          deviceName: body.deviceName,
+          deviceLabel: body.deviceLabel || null,
+          deviceType: body.deviceType,
+          deviceIpAddress: body.deviceIpAddress,
+          ...relayColumns(app, body, current.driver),
+        })
+        .where(eq(devices.id, current.id))
+        .returning();
+      return toDeviceDto(row);
+    },
+  );
+
+  api.delete(
+    '/api/device/:id',
+    {
+      config: { access: allow(['superadmin'], byDeviceId) },
+      schema: { tags: ['devices'], params: deviceIdParams, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      const deleted = await app.db
+        .delete(devices)
+        .where(eq(devices.id, request.params.id))
+        .returning({ id: devices.id });
+      if (!deleted.length) throw notFound('Device not found');
+      app.deviceKeys.forgetDevice(request.params.id);
+      return { message: DEVICE_MESSAGES.deleted };
+    },
+  );
+
+  api.post(
+    '/api/device/:id/rotate-key',
+    {
+      config: { access: allow(['superadmin'], byDeviceId) },
+      schema: { tags: ['devices'], params: deviceIdParams, response: { 200: deviceKeyResponse } },
+    },
+    async (request) => {
+      const deviceKey = randomToken();
+      const updated = await app.db
+        .update(devices)
+        .set({ deviceKeyHash: sha256Hex(deviceKey) })
+        .where(eq(devices.id, request.params.id))
+        .returning({ id: devices.id });
+      if (!updated.length) throw notFound('Device not found');
+      app.deviceKeys.forgetDevice(request.params.id);
+      return { deviceKey };
+    },
+  );
+}

@@ -1,0 +1,88 @@
+import { DEVICE_MESSAGES, gateDevicesResponse, triggerRelayBody, triggerRelayResponse } from '@core/api/devices';
+import { MAX_UNPAGED_LIST } from '@core/constants';
+import { ROLES } from '@core/roles';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { devices } from '../db/schema';
+import { allow, callerOf, callerReadInScope } from '../http/access';
+import { notFound } from '../http/http-error';
+import { loadedGate, loadGateScope } from './loaded-gate';
+import { openGate } from './open-gate';
+
+export async function gateRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/device/get-gate-devices',
+    {
+      config: { access: allow(ROLES) },
+      schema: { tags: ['gates'], response: { 200: gateDevicesResponse } },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (caller.role !== 'superadmin' && !caller.propertyId) return { gateDevices: [] };
+      const rows = await app.db
+        .select()
+        .from(devices)
+        .where(
+          and(
+            eq(devices.deviceType, 'gate'),
+            caller.role === 'superadmin' ? undefined : eq(devices.propertyId, caller.propertyId as string),
+          ),
+        )
+        .orderBy(asc(devices.deviceName))
+        .limit(MAX_UNPAGED_LIST);
+      return {
+        gateDevices: rows.map((row) => ({
+          _id: row.id,
+          deviceName: row.deviceName,
+          deviceLabel: row.deviceLabel,
+          deviceType: row.deviceType,
+          propertyId: row.propertyId,
+        })),
+      };
+    },
+  );
+
+  api.post(
+    '/api/device/trigger-relay',
+    {
+      config: {
+        access: callerReadInScope(ROLES, (request, app) => loadGateScope(app, request)),
+      },
+      schema: {
+        tags: ['gates'],
+        body: triggerRelayBody,
+        response: { 200: triggerRelayResponse, 502: triggerRelayResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { device, property } = loadedGate(request);
+      if (device.propertyId !== request.body.propertyId) throw notFound('Device not found');
+      const opening = await openGate(app, {
+        device,
+        property,
+        logDetails: {
+          callerType: 'user',
+          actorUserId: caller.userId,
+          userDetails: {
+            firstName: caller.firstName,
+            lastName: caller.lastName,
+            email: caller.email,
+            phoneNumber: caller.phoneNumber,
+          },
+        },
+      });
+      const answer = {
+        status: opening.status,
+        relayOperations: opening.relayOperations,
+        totalDuration: opening.totalDurationMs,
+      };
+      if (opening.status === 'success') return { ...answer, message: 'Gate opened successfully!' };
+      const detail = opening.error ? `: ${opening.error}` : '';
+      return reply.status(502).send({ ...answer, message: `${DEVICE_MESSAGES.openFailed}${detail}` });
+    },
+  );
+}

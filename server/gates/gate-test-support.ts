@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { SimulatedProtocol } from '../../tools/relay-simulator/device-protocols';
+import type { RelaySimulator, SimulatedDeviceInfo } from '../../tools/relay-simulator/relay-simulator';
+import { randomToken, sha256Hex } from '../crypto/keys';
+import { devices } from '../db/schema';
+import { sealCredentials } from '../devices/device-credentials';
+
+export const HTTP_TEMPLATE_SETTINGS = {
+  method: 'POST',
+  pathTemplate: '/open?channel={channel}&seconds={seconds}',
+  successMatch: 'OK',
+};
+
+/** A fake relay on the simulator and a device row registered against it. */
+export async function seedSimulatedGate(
+  app: FastifyInstance,
+  simulator: RelaySimulator,
+  propertyId: string,
+  options: { protocol?: SimulatedProtocol; credentials?: { username: string; password: string }; name?: string } = {},
+) {
+  const protocol = options.protocol ?? 'shelly-gen1';
+  const relay: SimulatedDeviceInfo = await simulator.addDevice({ protocol, credentials: options.credentials });
+  const [device] = await app.db
+    .insert(devices)
+    .values({
+      propertyId,
+      deviceName: options.name ?? `${protocol} gate`,
+      deviceType: 'gate',
+      deviceIpAddress: relay.address,
+      driver: protocol,
+      pulseSeconds: 2,
+      driverSettings: protocol === 'http-template' ? HTTP_TEMPLATE_SETTINGS : {},
+      credentialsEncrypted: options.credentials ? sealCredentials(app, options.credentials) : null,
+      deviceKeyHash: sha256Hex(randomToken()),
+    })
+    .returning();
+  return { relay, device };
+}

@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerColumns, callerOfRow } from '../auth/caller';
+import type { Orm } from '../db/connect';
+import { preparedPerDatabase } from '../db/prepared-per-database';
+import { devices, properties, users } from '../db/schema';
+import type { DeviceRow } from '../devices/device-repository';
+import { callerOf, type Scope } from '../http/access';
+import { noteCurrentCaller } from '../http/caller-read-in-scope';
+import type { PropertyRow } from '../properties/property-repository';
+
+const callerProperty = alias(properties, 'caller_property');
+
+// The caller's row comes first: a deleted user is refused (401) whether or not the gate exists.
+const callerAndGate = preparedPerDatabase((db: Orm) =>
+  db
+    .select({ caller: callerColumns(callerProperty.propertyFeatures), device: devices, property: properties })
+    .from(users)
+    .leftJoin(callerProperty, eq(callerProperty.id, users.propertyId))
+    .leftJoin(devices, eq(devices.id, sql.placeholder('deviceId')))
+    .leftJoin(properties, eq(properties.id, devices.propertyId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('caller_and_gate'),
+);
+
+const loaded = new WeakMap<FastifyRequest, { device: DeviceRow; property: PropertyRow }>();
+
+/**
+ * The tenancy scope of a gate request (a callerReadInScope route), from one query that also
+ * reads the caller as they are now and loads the device and its property for the handler:
+ * opening a gate is the hot path, so nothing is read twice.
+ */
+export async function loadGateScope(app: FastifyInstance, request: FastifyRequest): Promise<Scope | null> {
+  const { deviceId } = request.body as { deviceId: string };
+  const [row] = await callerAndGate(app.db).execute({ deviceId, userId: callerOf(request).userId });
+  noteCurrentCaller(request, callerOfRow(row?.caller));
+  if (!row?.device || !row.property) return null;
+  loaded.set(request, { device: row.device, property: row.property });
+  return { propertyId: row.device.propertyId };
+}
+
+export function loadedGate(request: FastifyRequest) {
+  const gate = loaded.get(request);
+  if (!gate) throw new Error('loadedGate used on a route without loadGateScope');
+  return gate;
+}

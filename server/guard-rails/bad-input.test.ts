@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DeclaredRoute } from '../http/access';
+import { createTestApp } from '../test-support/test-app';
+import { GuardWorld, SLOW_TEST_MS } from './guard-world';
+import { allowedHeaders } from './identities';
+import { randomMutation, sweepMutations } from './input-breakers';
+import { applyMutation, describeMutation, type Mutation, type RequestInputs } from './input-mutation';
+import { expectedRefusal, inputVerdict } from './input-verdict';
+import { buildRouteRequest, paramNames, requestUrl } from './route-request';
+import { CaseSeeds } from './seeding-registry';
+import { databaseChecksum } from './table-checksum';
+
+/** Random cases per route on top of the sweep; bounded so both databases finish on 2 cores. */
+const RANDOM_RUNS_PER_ROUTE = 40;
+
+const t = await createTestApp();
+const routes = t.app.routeCatalog.filter(
+  (route) => route.schema.body || route.schema.querystring || route.schema.params,
+);
+const tally = { sent: 0, acceptedAsValid: 0 };
+const started = Date.now();
+afterAll(async () => {
+  console.log(
+    `bad-input fuzz: ${routes.length} routes, ${tally.sent} broken requests sent ` +
+      `(${tally.acceptedAsValid} generated inputs the schema accepts were not sent) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await t.close();
+});
+
+let clientNumber = 0;
+/** Public routes are rate limited per client; each broken request comes from its own address. */
+const nextClient = () => `10.${(++clientNumber >> 16) & 255}.${(clientNumber >> 8) & 255}.${clientNumber & 255}`;
+
+async function send(route: DeclaredRoute, headers: Record<string, string>, inputs: RequestInputs, mutation: Mutation) {
+  const expected = expectedRefusal(route, inputs, mutation);
+  if (!expected) {
+    tally.acceptedAsValid++;
+    return { skipped: true, failure: null };
+  }
+  if ('failure' in expected) return { skipped: false, failure: expected.failure ?? null };
+  const payload = inputs.body === undefined ? undefined : JSON.stringify(inputs.body);
+  const response = await t.app.inject({
+    method: route.method as 'POST',
+    url: requestUrl(route, inputs.params, inputs.query),
+    headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    remoteAddress: nextClient(),
+    ...(payload === undefined ? {} : { payload }),
+  });
+  tally.sent++;
+  const problem = inputVerdict(response.statusCode, response.body, expected.names);
+  return { skipped: false, failure: problem && `${describeMutation(mutation)}: ${problem}` };
+}
+
+describe('bad input on every route with a schema', () => {
+  it('finds routes to break', () => expect(routes.length).toBeGreaterThan(0));
+
+  it('every route with path parameters declares their schema, so a malformed id never reaches the database', () => {
+    const undeclared = t.app.routeCatalog.filter((route) => paramNames(route.url).length && !route.schema.params);
+    expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  for (const route of routes) {
+    it(
+      `${route.method} ${route.url}`,
+      async () => {
+        const world = await GuardWorld.create(t.app);
+        const request = await buildRouteRequest(route, new CaseSeeds(world));
+        expect(request.problems, 'the seeding registry could not build a valid request').toEqual([]);
+        const headers = await allowedHeaders(world, route);
+        const base: RequestInputs = { params: request.params, query: request.query, body: request.body };
+        const before = await databaseChecksum(t.app.db);
+
+        const failures: string[] = [];
+        for (const mutation of sweepMutations(route, base)) {
+          const { failure } = await send(route, headers, applyMutation(base, mutation), mutation);
+          if (failure) failures.push(failure);
+        }
+        const arbitrary = randomMutation(route, base);
+        if (arbitrary) {
+          await fc.assert(
+            fc.asyncProperty(arbitrary, async (mutation) => {
+              const { skipped, failure } = await send(route, headers, applyMutation(base, mutation), mutation);
+              fc.pre(!skipped);
+              if (failure) throw new Error(failure);
+            }),
+            { numRuns: RANDOM_RUNS_PER_ROUTE, endOnFailure: true },
+          );
+        }
+        expect(failures).toEqual([]);
+        expect(await databaseChecksum(t.app.db), 'a refused request changed the database').toEqual(before);
+      },
+      SLOW_TEST_MS,
+    );
+  }
+});

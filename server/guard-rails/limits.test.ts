@@ -1,0 +1,87 @@
+import { MAX_PAGE_SIZE } from '@core/constants';
+import { MESSAGES } from '@core/messages';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES } from '../app';
+import { PUBLIC_RATE_LIMIT } from '../http/public-rate-limit';
+import { createTestApp } from '../test-support/test-app';
+import { GuardWorld, SLOW_TEST_MS } from './guard-world';
+import { allowedHeaders } from './identities';
+import { buildRouteRequest, requestUrl } from './route-request';
+import { CaseSeeds } from './seeding-registry';
+import { objectShape } from './zod-introspect';
+
+const t = await createTestApp();
+afterAll(() => t.close());
+const routes = t.app.routeCatalog;
+
+describe('request body size', () => {
+  it('refuses a body over the limit with 413 and a {message}, before anything else', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/resident/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(BODY_LIMIT_BYTES), userType: 'resident' }),
+    });
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json()).toEqual({ message: expect.stringMatching(/too large/i) });
+  });
+});
+
+describe('per-client rate limit on every public route', () => {
+  const publicRoutes = routes.filter((route) => route.access.kind === 'public');
+
+  it('covers the public routes of the spec', () => {
+    const urls = publicRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(urls).toContain('POST /api/resident/login');
+    expect(publicRoutes.length).toBeGreaterThan(0);
+  });
+
+  for (const route of publicRoutes) {
+    it(`${route.method} ${route.url}: 429 with a message by call ${PUBLIC_RATE_LIMIT.max + 1} from one client`, async () => {
+      const url = route.url.replace(/:(\w+)/g, 'guard-rails-probe');
+      const call = (remoteAddress: string) =>
+        t.app.inject({
+          method: route.method as 'POST',
+          url,
+          remoteAddress,
+          headers: { 'content-type': 'application/json' },
+          payload: '{}',
+        });
+      const client = `192.0.2.${publicRoutes.indexOf(route) + 1}`;
+      let answer = await call(client);
+      for (let calls = 1; answer.statusCode !== 429 && calls <= PUBLIC_RATE_LIMIT.max; calls++)
+        answer = await call(client);
+      expect(answer.statusCode).toBe(429);
+      expect(answer.json()).toEqual({ message: MESSAGES.tooManyRequests });
+      expect(answer.headers['retry-after']).toBeDefined();
+      expect((await call('198.51.100.7')).statusCode).not.toBe(429);
+    });
+  }
+});
+
+describe('page size', () => {
+  const paged = routes.filter((route) => objectShape(route.schema.querystring)?.limit);
+
+  it(
+    'every route with a limit caps it at MAX_PAGE_SIZE',
+    async () => {
+      expect(paged.length).toBeGreaterThan(0);
+      const answers: string[] = [];
+      for (const route of paged) {
+        const world = await GuardWorld.create(t.app);
+        const request = await buildRouteRequest(route, new CaseSeeds(world));
+        const headers = await allowedHeaders(world, route);
+        const call = (limit: number) =>
+          t.app.inject({
+            method: route.method as 'GET',
+            url: requestUrl(route, request.params, { ...request.query, limit }),
+            headers,
+          });
+        const [atCap, overCap] = [await call(MAX_PAGE_SIZE), await call(MAX_PAGE_SIZE + 1)];
+        answers.push(`${route.url}: ${atCap.statusCode} ${overCap.statusCode} ${/limit/.test(overCap.json().message)}`);
+      }
+      expect(answers).toEqual(paged.map((route) => `${route.url}: 200 400 true`));
+    },
+    SLOW_TEST_MS,
+  );
+});

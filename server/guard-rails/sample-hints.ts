@@ -1,0 +1,47 @@
+/**
+ * Values tried first for fields whose rules a generic sample would not meet (time windows,
+ * formats checked by refinements). Each candidate is checked against the field's schema; the
+ * first that passes is used. Add a field here when the generated suites say they could not
+ * build a valid request.
+ */
+export function hintsFor(field: string | undefined, now: Date): unknown[] {
+  const day = 24 * 3600 * 1000;
+  const isoIn = (ms: number) => new Date(now.getTime() + ms).toISOString();
+  const dateIn = (ms: number) => isoIn(ms).slice(0, 10);
+  const hints: Record<string, unknown[]> = {
+    startDate: [dateIn(0), isoIn(3600 * 1000)],
+    endDate: [dateIn(2 * day), isoIn(2 * day)],
+    date: [dateIn(day)],
+    startTime: ['00:00'],
+    endTime: ['23:59'],
+    day: ['Monday'],
+    timezone: ['America/New_York', 'EST'],
+    timeZone: ['America/New_York'],
+    phoneNumber: ['5555550123', '+15555550123'],
+    password: ['correct horse battery'],
+    newPassword: ['correct horse battery'],
+    confirmPassword: ['correct horse battery'],
+    pin: ['123456'],
+    securePin: ['123456'],
+    deviceIpAddress: ['192.0.2.10'],
+    lifetimeValidity: [false],
+    qrType: ['betweenDates'],
+    role: ['resident'],
+    userType: ['resident'],
+  };
+  return field ? (hints[field] ?? []) : [];
+}
+
+/** Strings tried, in order, for any other text field. */
+export const GENERIC_STRINGS = [
+  'Sample',
+  'sample',
+  'Sample text for a field',
+  '12:00',
+  '5555550123',
+  '192.0.2.10',
+  'America/New_York',
+  'Monday',
+  '123456',
+  'correct horse battery',
+];

@@ -1,0 +1,184 @@
+import { MESSAGES } from '@core/messages';
+import type { Role } from '@core/roles';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import { bearerToken, type Caller } from '../auth/caller';
+import { confirmCaller, identifyCaller } from './caller-read-in-scope';
+import { DEVICE_KEY_REQUIRED, type GateDevice, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key-access';
+import { HttpError } from './http-error';
+import { publicRateLimit } from './public-rate-limit';
+import { makeRequestSchemasStrict } from './strict-request-schemas';
+
+/** Whose record a request touches: its property and, for residents' own records, its owner. */
+export interface Scope {
+  propertyId: string | null;
+  /** Set for records a resident owns (visitors, QR codes, their own account). */
+  ownerUserId?: string | null;
+}
+
+export type ScopeResolver = (request: FastifyRequest, app: FastifyInstance) => Promise<Scope | null>;
+
+/**
+ * Who may call a route, declared next to its schema. `scope` loads the record the request
+ * targets; superadmin reaches any, admin their own property's, resident their own records
+ * (or their own property's where the record has no owner, such as a gate).
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'device'; readsDeviceItself?: boolean }
+  | {
+      kind: 'user';
+      roles: readonly Role[];
+      scope?: ScopeResolver;
+      selfOnly?: boolean;
+      selfRefusal?: 403 | 404;
+      /** The scope's query also reads the caller (see callerReadInScope). */
+      scopeReadsCaller?: boolean;
+    };
+
+export const publicAccess: Access = { kind: 'public' };
+export const deviceAccess: Access = { kind: 'device' };
+/**
+ * A gate reader's hot route whose own query reads the device by `request.deviceKey.hash` and
+ * calls refuseUnknownDeviceKey when none matches: the key is first checked against the keys
+ * this process saw valid, saving a query.
+ */
+export const deviceReadInRouteAccess: Access = { kind: 'device', readsDeviceItself: true };
+export function allow(roles: readonly Role[], scope?: ScopeResolver): Access {
+  return { kind: 'user', roles, scope };
+}
+
+/**
+ * A hot route whose scope query also reads the caller (by `callerOf(request).userId`) and hands
+ * them to noteCurrentCaller: the caller identified before validation may then come from an
+ * earlier call, and the fresh one is checked (token version, role) before the scope.
+ */
+export function callerReadInScope(roles: readonly Role[], scope: ScopeResolver): Access {
+  return { kind: 'user', roles, scope, scopeReadsCaller: true };
+}
+
+/**
+ * A route about one user's own data (their notifications, their profile): only that user
+ * reaches it, whatever their role; anyone else gets 404.
+ */
+export function allowSelf(
+  roles: readonly Role[],
+  userIdOf: (request: FastifyRequest) => string,
+  /** 403 where the contract names it (the bell: SPEC/issue 8), else 404. */
+  selfRefusal: 403 | 404 = 404,
+): Access {
+  return {
+    kind: 'user',
+    roles,
+    selfOnly: true,
+    selfRefusal,
+    scope: async (request) => ({ propertyId: null, ownerUserId: userIdOf(request) }),
+  };
+}
+
+export { DEVICE_KEY_REQUIRED, type GateDevice, UNKNOWN_DEVICE_KEY };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+/** The caller of a route declared with `allow(...)`; set before the handler runs. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('callerOf used on a route without user access');
+  return request.caller;
+}
+
+export function deviceOf(request: FastifyRequest): GateDevice {
+  if (!request.gateDevice) throw new Error('deviceOf used on a route without device access');
+  return request.gateDevice;
+}
+
+export function withinScope(caller: Caller, scope: Scope): boolean {
+  if (caller.role === 'superadmin') return true;
+  if (caller.role === 'admin') return scope.propertyId !== null && scope.propertyId === caller.propertyId;
+  if (scope.ownerUserId !== undefined) return scope.ownerUserId === caller.userId;
+  return scope.propertyId !== null && scope.propertyId === caller.propertyId;
+}
+
+/** The request schemas a route declared (zod), kept so the guard-rail suites can derive inputs. */
+export interface RequestSchemas {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+  schema: RequestSchemas;
+}
+
+/** The answers the enforcement point gives, so tests can tell a refusal from a handler's own 4xx. */
+export const ACCESS_REFUSALS = {
+  401: [MESSAGES.authenticationRequired, MESSAGES.sessionExpired, DEVICE_KEY_REQUIRED, UNKNOWN_DEVICE_KEY],
+  403: [MESSAGES.forbidden],
+  404: [MESSAGES.notFound],
+} as const;
+
+const isApiDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+const isApiRoute = (url: string) => url.startsWith('/api/') && !isApiDocs(url);
+
+function requestSchemas(route: RouteOptions): RequestSchemas {
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  return { body: schema.body, querystring: schema.querystring ?? schema.query, params: schema.params };
+}
+
+function appendOnRequest(route: RouteOptions, hook: onRequestHookHandler) {
+  const existing = route.onRequest;
+  route.onRequest = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : [hook];
+}
+
+/**
+ * Installs the one enforcement point. Every /api route must declare its access or the app
+ * refuses to start; the declarations are kept for the generated authorization tests. Public
+ * routes get a per-client rate limit here, so no public route can be added without one, and
+ * every request object refuses unknown keys.
+ *
+ * Identity and role are checked before the body is validated (an anonymous caller learns
+ * nothing about the schema); the scope check needs validated ids, so it runs after.
+ */
+export function installAccessControl(app: FastifyInstance, catalog: DeclaredRoute[]) {
+  app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route.url)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} has no access declaration`);
+    if (access.kind === 'public') appendOnRequest(route, publicRateLimit(app));
+    makeRequestSchemasStrict(route);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') catalog.push({ method, url: route.url, access, schema: requestSchemas(route) });
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access.kind === 'public') return;
+    const token = bearerToken(request.headers.authorization);
+    if (access.kind === 'device') return identifyDevice(app, request, token, access.readsDeviceItself === true);
+    if (!token) throw new HttpError(401, MESSAGES.authenticationRequired);
+    const caller = await identifyCaller(app, token, access.scopeReadsCaller === true);
+    if (!caller) throw new HttpError(401, MESSAGES.sessionExpired);
+    if (!access.roles.includes(caller.role)) throw new HttpError(403, MESSAGES.forbidden);
+    request.caller = caller;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access?.kind !== 'user' || !access.scope) return;
+    const scope = await access.scope(request, app);
+    const caller = access.scopeReadsCaller ? confirmCaller(app, request, access.roles) : callerOf(request);
+    const reachable = scope && (access.selfOnly ? scope.ownerUserId === caller.userId : withinScope(caller, scope));
+    if (!reachable && access.selfRefusal === 403) throw new HttpError(403, MESSAGES.forbidden);
+    if (!reachable) throw new HttpError(404, MESSAGES.notFound);
+  });
+}

@@ -1,0 +1,78 @@
+import { messageResponse } from '@core/api/common';
+import { deleteByIdBody, propertySchema, registerPropertyBody, updatePropertyBody } from '@core/api/properties';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { properties } from '../db/schema';
+import { allow } from '../http/access';
+import { conflict, notFound } from '../http/http-error';
+import { propertyDependents } from './property-dependents';
+import { toPropertyDto, withQr } from './property-repository';
+
+const superadminOnly = { access: allow(['superadmin']) };
+
+/** Creating, editing and deleting properties: the super administrator's work. */
+export async function propertyAdminRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/property/register',
+    {
+      config: superadminOnly,
+      schema: { tags: ['properties'], body: registerPropertyBody, response: { 201: propertySchema } },
+    },
+    async (request, reply) => {
+      const { propertyName, propertyLocation, propertyFeatures, timeZone } = request.body;
+      const [row] = await app.db
+        .insert(properties)
+        .values({ propertyName, propertyLocation, propertyFeatures: withQr(propertyFeatures), timeZone })
+        .returning();
+      return reply.status(201).send(toPropertyDto(row));
+    },
+  );
+
+  api.post(
+    '/api/property/update',
+    {
+      config: superadminOnly,
+      schema: { tags: ['properties'], body: updatePropertyBody, response: { 200: propertySchema } },
+    },
+    async (request) => {
+      const { _id, propertyName, propertyLocation, propertyFeatures, timeZone } = request.body;
+      const [row] = await app.db
+        .update(properties)
+        .set({
+          propertyName,
+          propertyLocation,
+          propertyFeatures: withQr(propertyFeatures),
+          ...(timeZone ? { timeZone } : {}),
+        })
+        .where(eq(properties.id, _id))
+        .returning();
+      if (!row) throw notFound('Property not found');
+      return toPropertyDto(row);
+    },
+  );
+
+  api.post(
+    '/api/property/delete',
+    {
+      config: superadminOnly,
+      schema: { tags: ['properties'], body: deleteByIdBody, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: properties.id })
+          .from(properties)
+          .where(eq(properties.id, request.body._id))
+          .for('update');
+        if (!row) throw notFound('Property not found');
+        const dependents = await propertyDependents(tx, row.id);
+        if (dependents) throw conflict(dependents);
+        await tx.delete(properties).where(eq(properties.id, row.id));
+      });
+      return { message: 'Property deleted successfully' };
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomToken, sha256Hex } from '../crypto/keys';
+import { devices, properties } from '../db/schema';
+import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+
+let t: TestApp;
+let superadmin: SeededUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  superadmin = await seedUser(t.app, { role: 'superadmin' });
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: bearer(token) });
+
+describe('POST /api/property/register', () => {
+  it('creates the property with qr always on and answers 201', async () => {
+    const answer = await call('POST', '/api/property/register', superadmin.token, {
+      propertyName: 'Willow Park',
+      propertyLocation: '5 Willow Lane',
+      propertyFeatures: ['securepin'],
+    });
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json()).toMatchObject({
+      propertyName: 'Willow Park',
+      propertyLocation: '5 Willow Lane',
+      propertyFeatures: ['qr', 'securepin'],
+      timeZone: 'America/New_York',
+    });
+  });
+
+  it('answers 400 All fields are required for a blank name, and creates nothing', async () => {
+    const before = await t.app.db.select().from(properties);
+    const answer = await call('POST', '/api/property/register', superadmin.token, {
+      propertyName: '  ',
+      propertyLocation: 'Somewhere',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe('propertyName: All fields are required');
+    expect(await t.app.db.select().from(properties)).toHaveLength(before.length);
+  });
+
+  it('is for super administrators only', async () => {
+    const property = await seedProperty(t.app);
+    const admin = await seedUser(t.app, { role: 'admin', propertyId: property.id });
+    const answer = await call('POST', '/api/property/register', admin.token, {
+      propertyName: 'x',
+      propertyLocation: 'y',
+    });
+    expect(answer.statusCode).toBe(403);
+  });
+});
+
+describe('listing properties', () => {
+  it('gives a superadmin every property and an admin only their own', async () => {
+    const own = await seedProperty(t.app, { propertyName: 'Aaa Own' });
+    const other = await seedProperty(t.app, { propertyName: 'Aaa Other' });
+    const admin = await seedUser(t.app, { role: 'admin', propertyId: own.id });
+    const resident = await seedUser(t.app, { role: 'resident', propertyId: own.id });
+
+    const all = (await call('GET', '/api/property/get-all', superadmin.token)).json();
+    expect(all.map((p: { _id: string }) => p._id)).toEqual(expect.arrayContaining([own.id, other.id]));
+    expect((await call('GET', '/api/property/get-all', admin.token)).json().map((p: { _id: string }) => p._id)).toEqual(
+      [own.id],
+    );
+    expect((await call('GET', '/api/property/get-all', resident.token)).statusCode).toBe(403);
+    const mine = (await call('GET', '/api/property/list-user-properties', resident.token)).json();
+    expect(mine.properties.map((p: { _id: string }) => p._id)).toEqual([own.id]);
+  });
+});
+
+describe('updating and deleting', () => {
+  it('updates name, location and features, keeping qr', async () => {
+    const property = await seedProperty(t.app);
+    const answer = await call('POST', '/api/property/update', superadmin.token, {
+      _id: property.id,
+      propertyName: 'Renamed',
+      propertyLocation: 'New place',
+      propertyFeatures: ['rfid'],
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ propertyName: 'Renamed', propertyFeatures: ['qr', 'rfid'] });
+  });
+
+  it('refuses to delete a property that still has residents or devices with 409 naming them', async () => {
+    const property = await seedProperty(t.app);
+    await seedUser(t.app, { role: 'resident', propertyId: property.id });
+    await t.app.db.insert(devices).values({
+      propertyId: property.id,
+      deviceName: 'Gate',
+      deviceIpAddress: '10.0.0.5',
+      deviceKeyHash: sha256Hex(randomToken()),
+    });
+    const answer = await call('POST', '/api/property/delete', superadmin.token, { _id: property.id });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toBe(
+      'This property still has 1 resident, 1 device. Remove or move them before deleting the property.',
+    );
+    expect(await t.app.db.select().from(properties).where(eq(properties.id, property.id))).toHaveLength(1);
+  });
+
+  it('deletes an empty property', async () => {
+    const property = await seedProperty(t.app);
+    const answer = await call('POST', '/api/property/delete', superadmin.token, { _id: property.id });
+    expect(answer.statusCode).toBe(200);
+    expect(await t.app.db.select().from(properties).where(eq(properties.id, property.id))).toHaveLength(0);
+    expect((await call('POST', '/api/property/delete', superadmin.token, { _id: property.id })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,29 @@
+import { LOG_CSV_COLUMNS, logCsvCells } from '@core/api/relay-log-cells';
+import type { RelayLogDto } from '@core/api/relay-logs';
+import type { LogTimeZone } from '@core/time/log-time-zones';
+
+/** A CSV field, quoted when needed; a leading = + - @ is defused so spreadsheets never run it. */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const csvLine = (cells: string[]) => `${cells.map(csvField).join(',')}\r\n`;
+
+/** The CSV text of a stream of logs: a header line, then one line per log in the chosen time zone. */
+export async function* logsAsCsv(logs: AsyncIterable<RelayLogDto>, zone: LogTimeZone): AsyncGenerator<string> {
+  yield csvLine(LOG_CSV_COLUMNS);
+  let chunk = '';
+  for await (const log of logs) {
+    chunk += csvLine(logCsvCells(log, zone));
+    if (chunk.length > 64 * 1024) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+export function csvFileName(zone: LogTimeZone, now: Date): string {
+  return `gate-logs-${now.toISOString().slice(0, 10)}-${zone}.csv`;
+}

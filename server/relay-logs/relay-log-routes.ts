@@ -1,0 +1,108 @@
+import { Readable } from 'node:stream';
+import {
+  LOG_TEXTS,
+  type LogFilter,
+  logFilterQuery,
+  logListQuery,
+  logListResponse,
+  notificationsParams,
+  notificationsQuery,
+  notificationsResponse,
+  propertyLogsParams,
+} from '@core/api/relay-logs';
+import { MAX_EXPORT_ROWS } from '@core/constants';
+import { MESSAGES } from '@core/messages';
+import { ROLES } from '@core/roles';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow, allowSelf } from '../http/access';
+import { errorHandler } from '../http/error-handler';
+import { badRequest } from '../http/http-error';
+import { csvFileName, logsAsCsv } from './relay-log-csv';
+import { findLogPage, findNotifications, streamLogs } from './relay-log-repository';
+import { countLogsUpTo } from './relay-log-total';
+
+const propertyScope = allow(['superadmin', 'admin'], async (request) => ({
+  propertyId: (request.params as { propertyId: string }).propertyId,
+}));
+const superadminOnly = allow(['superadmin']);
+
+/** Role refusals on the log routes read as the log screen's own text (SPEC §8). */
+function logErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.statusCode === 403 && error.message === MESSAGES.forbidden) {
+    return reply.status(403).send({ message: LOG_TEXTS.insufficientPermissions });
+  }
+  return errorHandler(error, request, reply);
+}
+
+export async function relayLogRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.setErrorHandler(logErrorHandler);
+
+  const listLogs = async (query: LogFilter & { page: number; limit: number }, propertyId?: string) => {
+    const { logs, totalItems } = await findLogPage(app.db, query, query, propertyId);
+    return {
+      success: true,
+      logs,
+      pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page },
+      message: totalItems ? LOG_TEXTS.logsFetched : LOG_TEXTS.noLogs,
+    };
+  };
+
+  /** Refuses, rather than cuts short, an export larger than MAX_EXPORT_ROWS. */
+  const sendCsv = async (reply: FastifyReply, filter: LogFilter, propertyId?: string) => {
+    const { totalItems, exact } = await countLogsUpTo(app.db, filter, MAX_EXPORT_ROWS, propertyId);
+    if (totalItems > MAX_EXPORT_ROWS) {
+      const matches = exact ? String(totalItems) : `more than ${MAX_EXPORT_ROWS}`;
+      throw badRequest(
+        `startDate: this filter matches ${matches} events and an export holds at most ${MAX_EXPORT_ROWS}; narrow the dates`,
+      );
+    }
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csvFileName(filter.timezone, app.config.now())}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(logsAsCsv(streamLogs(app.db, filter, propertyId), filter.timezone)));
+  };
+
+  const tags = ['relay-logs'];
+  const listSchema = { tags, querystring: logListQuery, response: { 200: logListResponse } };
+  const csvSchema = { tags, querystring: logFilterQuery, produces: ['text/csv'] };
+
+  api.get('/api/relay-logs/all', { config: { access: superadminOnly }, schema: listSchema }, (request) =>
+    listLogs(request.query),
+  );
+
+  api.get(
+    '/api/relay-logs/property/:propertyId',
+    { config: { access: propertyScope }, schema: { ...listSchema, params: propertyLogsParams } },
+    (request) => listLogs(request.query, request.params.propertyId),
+  );
+
+  api.get('/api/relay-logs/all/export', { config: { access: superadminOnly }, schema: csvSchema }, (request, reply) =>
+    sendCsv(reply, request.query),
+  );
+
+  api.get(
+    '/api/relay-logs/property/:propertyId/export',
+    { config: { access: propertyScope }, schema: { ...csvSchema, params: propertyLogsParams } },
+    (request, reply) => sendCsv(reply, request.query, request.params.propertyId),
+  );
+
+  api.get(
+    '/api/relay-logs/user/:UID/notifications',
+    {
+      config: { access: allowSelf(ROLES, (request) => (request.params as { UID: string }).UID, 403) },
+      schema: {
+        tags,
+        params: notificationsParams,
+        querystring: notificationsQuery,
+        response: { 200: notificationsResponse },
+      },
+    },
+    async (request) => {
+      const { logs, hasMore } = await findNotifications(app.db, request.params.UID, request.query);
+      return { success: true, logs, pagination: { hasMore } };
+    },
+  );
+}

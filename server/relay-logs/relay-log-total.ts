@@ -1,0 +1,104 @@
+import type { LogFilter } from '@core/api/relay-logs';
+import { count, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/connect';
+import { relayLogs } from '../db/schema';
+import { type CountQuery, countLogs } from './relay-log-count';
+import { criteriaOf, criteriaWhere, type LogCriteria, type SearchVia } from './relay-log-filter';
+
+/**
+ * A search over at most this many events (the filter without its search) is counted exactly, from
+ * the time or property-time index alone: a property's year, or a few weeks of every property.
+ */
+export const EXACT_SEARCH_BASE = 50_000;
+/** Over a larger base, up to this many matches are still counted exactly; more are estimated. */
+export const EXACT_SEARCH_MATCHES = 1_000;
+/** Heap pages a sample reads to estimate a huge search result (about 4 ms). */
+const SAMPLE_PAGES = 500;
+
+/** A filter's total for pagination; `exact` is false when a huge search result was estimated. */
+export interface LogTotal {
+  totalItems: number;
+  exact: boolean;
+}
+
+const totalOf = async (query: CountQuery) => Number((await query)[0].total);
+
+/** Every match, tested on the search_text the covering indexes carry. */
+export const exactSearchCount = (db: Queryable, criteria: LogCriteria): CountQuery =>
+  db.select({ total: count() }).from(relayLogs).where(criteriaWhere(criteria, 'scan'));
+
+/** Matches counted up to `cap` + 1: the planner stops early on common terms and uses trigrams on rare ones. */
+export const cappedSearchCount = (
+  db: Queryable,
+  criteria: LogCriteria,
+  cap: number,
+  searchVia: SearchVia = 'trigram',
+): CountQuery =>
+  db.select({ total: count() }).from(
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(relayLogs)
+      .where(criteriaWhere(criteria, searchVia))
+      .limit(cap + 1)
+      .as('matches'),
+  );
+
+/**
+ * Matches and base events in a block sample of about SAMPLE_PAGES pages. REPEATABLE keeps the
+ * sample, so the estimate stays the same from one page of results to the next.
+ */
+export const sampledSearchCount = (db: Queryable, criteria: LogCriteria) => {
+  const pages = sql`greatest(1, pg_relation_size('relay_logs') / current_setting('block_size')::int)`;
+  const sample = sql`${relayLogs} tablesample system (least(100, 100.0 * ${SAMPLE_PAGES} / ${pages})) repeatable (0)`;
+  return db
+    .select({
+      hits: sql<string>`count(*) filter (where ${criteriaWhere(criteria, 'scan')})`,
+      base: sql<string>`count(*) filter (where ${criteriaWhere({ ...criteria, needle: '' }) ?? sql`true`})`,
+    })
+    .from(sample);
+};
+
+/** Two significant figures: an estimate should not look like a count. */
+const roughly = (n: number) => {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+};
+
+async function estimate(db: Queryable, criteria: LogCriteria, base: number): Promise<number> {
+  const [sampled] = await sampledSearchCount(db, criteria);
+  const [hits, sampledBase] = [Number(sampled.hits), Number(sampled.base)];
+  const scaled = hits && sampledBase ? roughly((base * hits) / sampledBase) : 0;
+  return Math.max(EXACT_SEARCH_MATCHES + 1, Math.min(base, scaled));
+}
+
+/**
+ * The total of a filter for its pagination. Exact without a search (daily counts), for a search
+ * over at most EXACT_SEARCH_BASE events, and for at most EXACT_SEARCH_MATCHES matches; otherwise
+ * estimated from a sample, as counting 100,000 matches means reading most of the table.
+ */
+export async function logTotal(db: Queryable, filter: LogFilter, propertyId?: string): Promise<LogTotal> {
+  const criteria = criteriaOf(filter, propertyId);
+  if (!criteria.needle) return { totalItems: await countLogs(db, filter, propertyId), exact: true };
+  const base = await countLogs(db, { ...filter, search: undefined }, propertyId);
+  if (base <= EXACT_SEARCH_BASE) return { totalItems: await totalOf(exactSearchCount(db, criteria)), exact: true };
+  const capped = await totalOf(cappedSearchCount(db, criteria, EXACT_SEARCH_MATCHES));
+  if (capped <= EXACT_SEARCH_MATCHES) return { totalItems: capped, exact: true };
+  return { totalItems: await estimate(db, criteria, base), exact: false };
+}
+
+/**
+ * How many logs a filter matches, exact up to `limit` + 1 (the export bound). When the page total
+ * was estimated, the matches are counted on the time index alone until one past the limit, as
+ * the trigram index would make PostgreSQL read every matching row first.
+ */
+export async function countLogsUpTo(
+  db: Queryable,
+  filter: LogFilter,
+  limit: number,
+  propertyId?: string,
+): Promise<LogTotal> {
+  const total = await logTotal(db, filter, propertyId);
+  if (total.exact) return total;
+  const capped = await totalOf(cappedSearchCount(db, criteriaOf(filter, propertyId), limit, 'scan'));
+  return { totalItems: capped, exact: capped <= limit };
+}

@@ -1,0 +1,107 @@
+import http from 'node:http';
+import net from 'node:net';
+import { guardedLookup, isLocalAddress } from './address-guard';
+import {
+  RelayHttpError,
+  type RelayRequest,
+  type RelayResponse,
+  type RelaySend,
+  type RelayTarget,
+} from './relay-driver';
+
+export interface RelayTimeouts {
+  connectMs: number;
+  totalMs: number;
+}
+
+export const DEFAULT_RELAY_TIMEOUTS: RelayTimeouts = { connectMs: 2000, totalMs: 5000 };
+
+const MAX_BODY_BYTES = 64 * 1024;
+// Idle sockets are dropped after 1 s, well before a relay's own keep-alive closes them, so a press
+// never lands on a socket the relay is closing (that would fail the open, and we never retry).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4, timeout: 1000 });
+
+/**
+ * The only way the server talks to a relay: the registered host and port, plain HTTP, no
+ * redirects followed (a 3xx is just an answer), connect and total timeouts, bounded body.
+ */
+export function relaySender(target: RelayTarget, options: { timeouts: RelayTimeouts; allowLocal: boolean }): RelaySend {
+  return (request) => send(target, request, options);
+}
+
+function send(
+  target: RelayTarget,
+  request: RelayRequest,
+  options: { timeouts: RelayTimeouts; allowLocal: boolean },
+): Promise<RelayResponse> {
+  if (!options.allowLocal && net.isIP(target.host) && isLocalAddress(target.host)) {
+    return Promise.reject(new RelayHttpError('address-refused', 'the device address is a local address'));
+  }
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const finish = (error: RelayHttpError | null, response?: RelayResponse) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(totalTimer);
+      if (error) reject(error);
+      else resolve(response as RelayResponse);
+    };
+    const req = http.request({
+      host: target.host,
+      port: target.port,
+      method: request.method,
+      path: request.path,
+      headers: { accept: 'application/json, text/plain, */*', ...request.headers },
+      agent,
+      lookup: options.allowLocal ? undefined : (guardedLookup as never),
+    });
+    const totalTimer = setTimeout(() => {
+      finish(new RelayHttpError('timeout', `the relay did not answer within ${options.timeouts.totalMs} ms`));
+      req.destroy();
+    }, options.timeouts.totalMs);
+    req.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      const connectTimer = setTimeout(() => {
+        finish(
+          new RelayHttpError('connect-timeout', `no connection to the relay within ${options.timeouts.connectMs} ms`),
+        );
+        req.destroy();
+      }, options.timeouts.connectMs);
+      socket.once('connect', () => clearTimeout(connectTimer));
+      socket.once('close', () => clearTimeout(connectTimer));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const refused = error.code === 'ELOCALREFUSED';
+      finish(
+        new RelayHttpError(
+          refused ? 'address-refused' : 'unreachable',
+          refused
+            ? 'the device address resolves to a local address'
+            : `the relay could not be reached (${error.code ?? 'error'})`,
+        ),
+      );
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+          finish(new RelayHttpError('too-large', 'the relay answer was too large'));
+          req.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('end', () =>
+        finish(null, {
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      res.on('error', () => finish(new RelayHttpError('unreachable', 'the relay connection broke')));
+    });
+    req.end(request.body);
+  });
+}

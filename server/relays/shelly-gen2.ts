@@ -1,0 +1,43 @@
+import { digestAuthorization, parseDigestChallenge } from './digest-auth';
+import { parseJson, type RelayDriver, type RelayRequest, runCommand, statusProblem } from './relay-driver';
+
+const RPC_PATH = '/rpc';
+
+/**
+ * Shelly Gen2+ RPC: `Switch.Set` with `toggle_after`, so the device turns itself off. With
+ * credentials, the first answer is a SHA-256 digest challenge; the signed request is the one
+ * and only command (the challenge did not switch anything).
+ */
+export const shellyGen2Driver: RelayDriver = {
+  name: 'shelly-gen2',
+  pulse(target, send) {
+    const params = { id: target.channel, on: true, toggle_after: target.pulseSeconds };
+    const request: RelayRequest = {
+      method: 'POST',
+      path: RPC_PATH,
+      body: JSON.stringify({ id: 1, method: 'Switch.Set', params }),
+      headers: { 'content-type': 'application/json' },
+    };
+    return runCommand(
+      `Switch.Set id=${target.channel} on=true toggle_after=${target.pulseSeconds}`,
+      async () => {
+        const first = await send(request);
+        const challenge = first.status === 401 ? parseDigestChallenge(first.headers['www-authenticate']) : null;
+        if (!challenge || !target.credentials) return first;
+        const authorization = digestAuthorization(challenge, {
+          method: request.method,
+          uri: RPC_PATH,
+          username: target.credentials.username || 'admin',
+          password: target.credentials.password,
+        });
+        return send({ ...request, headers: { ...request.headers, authorization } });
+      },
+      (response) => {
+        const problem = statusProblem(response);
+        if (problem) return problem;
+        const answer = parseJson(response.body);
+        return answer && 'result' in answer && !answer.error ? null : 'the relay rejected Switch.Set';
+      },
+    );
+  },
+};

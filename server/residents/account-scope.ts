@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Caller } from '../auth/caller';
+import { properties, users } from '../db/schema';
+import { callerOf, type Scope } from '../http/access';
+
+export type AccountRow = typeof users.$inferSelect & { propertyFeatures: string[] };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    targetAccount?: AccountRow;
+  }
+}
+
+export async function findAccount(app: FastifyInstance, userId: string): Promise<AccountRow | null> {
+  const [row] = await app.db
+    .select({ user: users, propertyFeatures: properties.propertyFeatures })
+    .from(users)
+    .leftJoin(properties, eq(properties.id, users.propertyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? { ...row.user, propertyFeatures: row.propertyFeatures ?? [] } : null;
+}
+
+/** SPEC §6: everyone acts on their own account; admins also on their property's residents. */
+function reaches(caller: Caller, target: AccountRow): boolean {
+  if (target.id === caller.userId || caller.role === 'superadmin') return true;
+  return caller.role === 'admin' && target.role === 'resident';
+}
+
+/**
+ * Scope of the /api/resident/...:userId routes: the target account's property and owner. The row
+ * is kept on the request so the handler does not load it twice.
+ */
+export async function accountScope(request: FastifyRequest, app: FastifyInstance): Promise<Scope | null> {
+  const { userId } = request.params as { userId: string };
+  const target = await findAccount(app, userId);
+  if (!target || !reaches(callerOf(request), target)) return null;
+  request.targetAccount = target;
+  return { propertyId: target.propertyId, ownerUserId: target.id };
+}
+
+export function targetAccountOf(request: FastifyRequest): AccountRow {
+  if (!request.targetAccount) throw new Error('targetAccountOf used on a route without accountScope');
+  return request.targetAccount;
+}

@@ -1,0 +1,72 @@
+import { errorResponse, messageResponse } from '@core/api/common';
+import { deleteRequest, listQuery, updateUserRequest, userListResponse } from '@core/api/dashboard';
+import { canSeeSecurePins, SCREEN_ROLES } from '@core/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow, callerOf } from '../http/access';
+import { readSecurePin } from '../pins/secure-pin';
+import { deleteManagedUser, updateManagedUser, userScope } from './manage-user-changes';
+import { listManagedUsers, userListFilter } from './manage-user-list';
+
+const MANAGERS = SCREEN_ROLES.dashboard;
+const targetUser = async (request: FastifyRequest, app: FastifyInstance) =>
+  userScope(app.db, (request.body as { _id?: string } | undefined)?._id);
+
+/** Dashboard users table: list, edit and delete (SPEC §2 Dashboard, §7). */
+export async function manageResidentRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/resident/get-all',
+    {
+      config: { access: allow(MANAGERS) },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'One page of users; admins see only their own property',
+        querystring: listQuery,
+        response: { 200: userListResponse },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const readPin = canSeeSecurePins(caller.role, caller.propertyFeatures)
+        ? (sealed: string | null) => readSecurePin(app.config.secret, sealed)
+        : undefined;
+      return listManagedUsers(app.db, userListFilter(request.query, caller), readPin);
+    },
+  );
+
+  api.post(
+    '/api/resident/update',
+    {
+      config: { access: allow(MANAGERS, targetUser) },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Save the edit-user dialog; the role is read-only for admins',
+        body: updateUserRequest,
+        response: { 200: messageResponse, 403: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      await updateManagedUser(app.db, callerOf(request), request.body);
+      return { message: 'User updated successfully' };
+    },
+  );
+
+  api.post(
+    '/api/resident/delete',
+    {
+      config: { access: allow(MANAGERS, targetUser) },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Delete a user with their visitors and QR codes; their sessions end',
+        body: deleteRequest,
+        response: { 200: messageResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      await deleteManagedUser(app.db, callerOf(request), request.body._id);
+      return { message: 'User deleted successfully' };
+    },
+  );
+}

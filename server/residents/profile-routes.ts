@@ -1,0 +1,119 @@
+import {
+  ACCOUNT_MESSAGES,
+  type ProfileDto,
+  phoneAvailability,
+  phoneNumberResponse,
+  preferencesResponse,
+  profileSchema,
+  updatePhoneNumberRequest,
+  updatePreferencesRequest,
+  userIdParams,
+} from '@core/api/accounts';
+import { errorResponse } from '@core/api/common';
+import { canSeeSecurePins, ROLES } from '@core/roles';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Caller } from '../auth/caller';
+import { users } from '../db/schema';
+import { allow, callerOf } from '../http/access';
+import { badRequest } from '../http/http-error';
+import { enqueueSms } from '../jobs/notifications';
+import { readSecurePin } from '../pins/secure-pin';
+import { type AccountRow, accountScope, targetAccountOf } from './account-scope';
+
+const SMS_CONSENT_TEXT =
+  'Gatehouse: SMS notifications are on. You will get a text when a visitor with arrival notifications arrives. Turn them off in your Profile.';
+
+function pinVisible(caller: Caller, target: AccountRow): boolean {
+  if (target.role === 'superadmin' || !target.propertyFeatures.includes('securepin')) return false;
+  return target.id === caller.userId || canSeeSecurePins(caller.role, caller.propertyFeatures);
+}
+
+function toProfile(secret: Buffer, caller: Caller, target: AccountRow): ProfileDto {
+  return {
+    _id: target.id,
+    firstName: target.firstName,
+    lastName: target.lastName,
+    email: target.email,
+    phoneNumber: target.phoneNumber,
+    role: target.role,
+    propertyId: target.propertyId,
+    preferences: { email: target.prefEmail, sms: target.prefSms },
+    securePin: pinVisible(caller, target) ? readSecurePin(secret, target.securePinEncrypted) : null,
+  };
+}
+
+const params = userIdParams;
+const access = allow(ROLES, accountScope);
+
+export async function profileRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/resident/get-by-id/:userId',
+    {
+      config: { access },
+      schema: { tags: ['profile'], params, response: { 200: profileSchema, 404: errorResponse } },
+    },
+    async (request) => toProfile(app.config.secret, callerOf(request), targetAccountOf(request)),
+  );
+
+  api.get(
+    '/api/resident/phone-number-check/:userId',
+    {
+      config: { access },
+      schema: { tags: ['profile'], params, response: { 200: phoneAvailability } },
+    },
+    async (request) => ({ available: Boolean(targetAccountOf(request).phoneNumber) }),
+  );
+
+  api.post(
+    '/api/resident/update-preferences/:userId',
+    {
+      config: { access },
+      schema: {
+        tags: ['profile'],
+        summary: 'Email and SMS arrival notifications; SMS needs a phone number',
+        params,
+        body: updatePreferencesRequest,
+        response: { 200: preferencesResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const target = targetAccountOf(request);
+      const { email, sms } = request.body;
+      if (sms && !target.phoneNumber) throw badRequest(`sms: ${ACCOUNT_MESSAGES.smsNeedsPhone}`);
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ prefEmail: email, prefSms: sms }).where(eq(users.id, target.id));
+        if (sms && !target.prefSms && target.phoneNumber) {
+          await enqueueSms(app.jobs, tx, { to: target.phoneNumber, body: SMS_CONSENT_TEXT });
+        }
+      });
+      void app.jobs.kick();
+      return { message: ACCOUNT_MESSAGES.preferencesUpdated, preferences: { email, sms } };
+    },
+  );
+
+  api.post(
+    '/api/resident/update-phone-number/:userId',
+    {
+      config: { access },
+      schema: {
+        tags: ['profile'],
+        summary: 'A USA (+1) number of 10 digits',
+        params,
+        body: updatePhoneNumberRequest,
+        response: { 200: phoneNumberResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const { phoneNumber } = request.body;
+      await app.db
+        .update(users)
+        .set({ phoneNumber })
+        .where(eq(users.id, targetAccountOf(request).id));
+      return { message: ACCOUNT_MESSAGES.phoneUpdated, phoneNumber };
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import type { QrCodeDto, QrWindowUpdate } from '@core/api/visitors';
+import { QR_TYPES, type QrType } from '@core/constants';
+import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { qrCodes } from '../db/schema';
+import { badRequest, notFound } from '../http/http-error';
+import { findQrCode, toQrCodeDto } from './qr-code-repository';
+import { editedWindow } from './stored-window';
+
+async function existingCode(app: FastifyInstance, qrId: string, visitorId?: string) {
+  const found = await findQrCode(app.db, qrId);
+  if (!found || (visitorId && found.code.visitorId !== visitorId)) throw notFound(VISITOR_MESSAGES.qrNotFound);
+  return found;
+}
+
+async function saved(app: FastifyInstance, qrId: string): Promise<QrCodeDto> {
+  const found = await existingCode(app, qrId);
+  return toQrCodeDto(found.code, found, app.config.now());
+}
+
+/** Saves a QR editor's change of window; `endMessage` is the editing screen's own text. */
+export async function updateQrWindow(
+  app: FastifyInstance,
+  qrId: string,
+  update: QrWindowUpdate & { qrType?: QrType },
+  endMessage: string,
+  visitorId?: string,
+): Promise<QrCodeDto> {
+  const { code, timeZone } = await existingCode(app, qrId, visitorId);
+  const window = editedWindow(update, code, timeZone, endMessage);
+  const qrType = update.qrType ?? code.qrType;
+  if (!QR_TYPES.includes(qrType)) throw badRequest('qrType: is invalid');
+  if (qrType === 'weekdays' && !window.recurringDays.length)
+    throw badRequest(`recurringDays: ${VISITOR_MESSAGES.noWeekdays}`);
+  if (qrType === 'randomDates' && !window.multipleDays.length)
+    throw badRequest(`multipleDays: ${VISITOR_MESSAGES.noDates}`);
+  await app.db
+    .update(qrCodes)
+    .set({ ...window, qrType })
+    .where(eq(qrCodes.id, qrId));
+  return saved(app, qrId);
+}
+
+/** Ends the code now: it moves to Expired and the gate refuses it from this instant. */
+export async function expireQrCode(app: FastifyInstance, qrId: string): Promise<QrCodeDto> {
+  await existingCode(app, qrId);
+  await app.db.update(qrCodes).set({ endDate: app.config.now(), lifetimeValidity: false }).where(eq(qrCodes.id, qrId));
+  return saved(app, qrId);
+}
+
+export async function setQrNotification(app: FastifyInstance, qrId: string, visitorId: string, on: boolean) {
+  await existingCode(app, qrId, visitorId);
+  await app.db.update(qrCodes).set({ qrNotification: on }).where(eq(qrCodes.id, qrId));
+  return saved(app, qrId);
+}
+
+export async function deleteQrCode(app: FastifyInstance, qrId: string) {
+  await existingCode(app, qrId);
+  await app.db.delete(qrCodes).where(eq(qrCodes.id, qrId));
+}
+
+export const EDIT_END_MESSAGES = {
+  visitorList: VISITOR_MESSAGES.listEndBeforeStart,
+  visitorPage: VISITOR_MESSAGES.pageEndNotLater,
+} as const;

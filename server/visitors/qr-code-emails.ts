@@ -1,0 +1,76 @@
+import type { QrWindow } from '@core/validity/qr-validity';
+import { describeWindow } from '@core/validity/window-words';
+import QRCode from 'qrcode';
+import type { MailAttachment, MailMessage } from '../mail/mailer';
+
+export interface QrEmailContext {
+  token: string;
+  window: QrWindow;
+  timeZone: string;
+  property: { propertyName: string; propertyLocation: string };
+  visitor: { firstName: string; lastName: string; email: string };
+  resident: { firstName: string; lastName: string; email: string };
+}
+
+const QR_CID = 'visitor-qr-code';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The QR image inline (cid) and again as an attachment, so every mail client shows one. */
+async function qrAttachments(token: string): Promise<MailAttachment[]> {
+  const png = await QRCode.toBuffer(token, { type: 'png', width: 360, margin: 2, errorCorrectionLevel: 'M' });
+  const contentBase64 = png.toString('base64');
+  return [
+    { filename: 'qr-code.png', contentBase64, contentType: 'image/png', cid: QR_CID },
+    { filename: 'visitor-qr-code.png', contentBase64, contentType: 'image/png' },
+  ];
+}
+
+function body(context: QrEmailContext, intro: string) {
+  const when = describeWindow(context.window, context.timeZone);
+  const { propertyName, propertyLocation } = context.property;
+  const lines = [
+    intro,
+    '',
+    `Property: ${propertyName}`,
+    `Address: ${propertyLocation}`,
+    `Valid: ${when}`,
+    `Times are local time at the property (${context.timeZone}).`,
+    '',
+    'Show the QR code at the gate reader to enter.',
+  ];
+  const html = `<p>${escapeHtml(intro)}</p>
+<p><img src="cid:${QR_CID}" alt="Visitor QR code" width="240" height="240"></p>
+<p><strong>${escapeHtml(propertyName)}</strong><br>${escapeHtml(propertyLocation)}</p>
+<p>Valid: ${escapeHtml(when)}<br><small>Times are local time at the property (${escapeHtml(context.timeZone)}).</small></p>
+<p>Show the QR code at the gate reader to enter.</p>`;
+  return { text: lines.join('\n'), html };
+}
+
+/** The visitor's pass and the resident's copy, both carrying the QR code. */
+export async function qrCodeEmails(context: QrEmailContext): Promise<MailMessage[]> {
+  const attachments = await qrAttachments(context.token);
+  const { visitor, resident, property } = context;
+  const visitorName = `${visitor.firstName} ${visitor.lastName}`;
+  return [
+    {
+      to: visitor.email,
+      subject: `Your visitor QR code for ${property.propertyName}`,
+      ...body(
+        context,
+        `Hello ${visitor.firstName}, ${resident.firstName} ${resident.lastName} has registered you as a visitor.`,
+      ),
+      attachments,
+    },
+    {
+      to: resident.email,
+      subject: `Visitor QR code for ${visitorName}`,
+      ...body(
+        context,
+        `Hello ${resident.firstName}, this is a copy of the QR code sent to ${visitorName} (${visitor.email}).`,
+      ),
+      attachments,
+    },
+  ];
+}

@@ -1,0 +1,105 @@
+import type { QrCodeDto } from '@core/api/visitors';
+import { MAX_UNPAGED_LIST } from '@core/constants';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../db/connect';
+import { properties, qrCodes, visitors } from '../db/schema';
+import type { Scope } from '../http/access';
+
+export type QrCodeRow = typeof qrCodes.$inferSelect;
+export type VisitorRow = typeof visitors.$inferSelect;
+type PropertyLabel = { propertyName: string; timeZone: string };
+
+export function toQrCodeDto(row: QrCodeRow, property: PropertyLabel, now: Date): QrCodeDto {
+  return {
+    _id: row.id,
+    visitorId: row.visitorId,
+    qrFirstName: row.qrFirstName,
+    qrLastName: row.qrLastName,
+    qrType: row.qrType,
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate ? row.endDate.toISOString() : null,
+    lifetimeValidity: row.lifetimeValidity,
+    recurringDays: row.recurringDays,
+    multipleDays: row.multipleDays,
+    qrNotification: row.qrNotification,
+    createdAt: row.createdAt.toISOString(),
+    propertyName: property.propertyName,
+    timeZone: property.timeZone,
+    active: !row.endDate || row.endDate.getTime() > now.getTime(),
+  };
+}
+
+const codeWithProperty = {
+  code: qrCodes,
+  propertyName: properties.propertyName,
+  timeZone: properties.timeZone,
+};
+
+/** A code with the name and zone of its property, or null. */
+export async function findQrCode(db: Queryable, id: string) {
+  const [row] = await db
+    .select(codeWithProperty)
+    .from(qrCodes)
+    .innerJoin(properties, eq(properties.id, qrCodes.propertyId))
+    .where(eq(qrCodes.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findVisitor(db: Queryable, id: string): Promise<VisitorRow | null> {
+  const [row] = await db.select().from(visitors).where(eq(visitors.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Every code of one visitor, newest first. */
+export async function codesOfVisitor(db: Queryable, visitorId: string, now: Date): Promise<QrCodeDto[]> {
+  const rows = await db
+    .select(codeWithProperty)
+    .from(qrCodes)
+    .innerJoin(properties, eq(properties.id, qrCodes.propertyId))
+    .where(eq(qrCodes.visitorId, visitorId))
+    .orderBy(desc(qrCodes.createdAt))
+    .limit(MAX_UNPAGED_LIST);
+  return rows.map((row) => toQrCodeDto(row.code, row, now));
+}
+
+/** The visitors a user registered, each with their codes; visitors without codes are left out. */
+export async function visitorsWithCodesOf(db: Queryable, creatorId: string, now: Date) {
+  const rows = await db
+    .select(codeWithProperty)
+    .from(qrCodes)
+    .innerJoin(properties, eq(properties.id, qrCodes.propertyId))
+    .where(eq(qrCodes.createdBy, creatorId))
+    .orderBy(desc(qrCodes.createdAt))
+    .limit(MAX_UNPAGED_LIST);
+  const visitorIds = [...new Set(rows.map((row) => row.code.visitorId))];
+  if (!visitorIds.length) return [];
+  const people = await db
+    .select()
+    .from(visitors)
+    .where(and(eq(visitors.createdBy, creatorId), inArray(visitors.id, visitorIds)));
+  const byId = new Map(people.map((person) => [person.id, person]));
+  return visitorIds.flatMap((id) => {
+    const person = byId.get(id);
+    if (!person) return [];
+    const codes = rows.filter((row) => row.code.visitorId === id).map((row) => toQrCodeDto(row.code, row, now));
+    return [{ _id: id, firstName: person.firstName, lastName: person.lastName, email: person.email, qrCodes: codes }];
+  });
+}
+
+/** Whose code it is, for the access check: its property and the resident who created it. */
+export async function qrCodeScope(db: Queryable, id: string | undefined): Promise<Scope | null> {
+  if (!id) return null;
+  const [row] = await db
+    .select({ propertyId: qrCodes.propertyId, ownerUserId: qrCodes.createdBy })
+    .from(qrCodes)
+    .where(eq(qrCodes.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function visitorOwnerScope(db: Queryable, id: string | undefined): Promise<Scope | null> {
+  if (!id) return null;
+  const visitor = await findVisitor(db, id);
+  return visitor ? { propertyId: visitor.propertyId, ownerUserId: visitor.createdBy } : null;
+}

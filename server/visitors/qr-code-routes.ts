@@ -1,0 +1,171 @@
+import { errorResponse, messageResponse } from '@core/api/common';
+import {
+  expireQrCodeRequest,
+  qrCodeResponse,
+  qrIdParams,
+  qrNotificationRequest,
+  updateQrCodeRequest,
+  updateQrCodesRequest,
+  visitorIdParams,
+  visitorQrCodesResponse,
+  visitorsQrResponse,
+} from '@core/api/visitors';
+import { ROLES } from '@core/roles';
+import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow, callerOf } from '../http/access';
+import { notFound } from '../http/http-error';
+import { deleteQrCode, EDIT_END_MESSAGES, expireQrCode, setQrNotification, updateQrWindow } from './qr-code-changes';
+import { codesOfVisitor, findVisitor, qrCodeScope, visitorOwnerScope, visitorsWithCodesOf } from './qr-code-repository';
+
+type Params = { qrId?: string; visitorId?: string };
+type Body = { _id?: string; qrCodeId?: string };
+const params = (request: FastifyRequest) => (request.params ?? {}) as Params;
+const body = (request: FastifyRequest) => (request.body ?? {}) as Body;
+
+// A resident reaches only codes and visitors they created; an admin their property's; a superadmin all.
+const codeInPath = allow(ROLES, (request, app) => qrCodeScope(app.db, params(request).qrId));
+const codeInBody = allow(ROLES, (request, app) => qrCodeScope(app.db, body(request)._id ?? body(request).qrCodeId));
+const visitorInPath = allow(ROLES, (request, app) => visitorOwnerScope(app.db, params(request).visitorId));
+
+const updated = { 200: qrCodeResponse, 400: errorResponse, 404: errorResponse };
+
+/** Visitor List and per-visitor QR page calls (SPEC §7 Visitors and QR codes). */
+export async function qrCodeRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const now = () => app.config.now();
+
+  api.get(
+    '/api/visitor/visitors-qr',
+    {
+      config: { access: allow(ROLES) },
+      schema: {
+        tags: ['visitors'],
+        summary: "The caller's visitors with their QR codes",
+        response: { 200: visitorsQrResponse },
+      },
+    },
+    async (request) => ({ visitors: await visitorsWithCodesOf(app.db, callerOf(request).userId, now()) }),
+  );
+
+  api.put(
+    '/api/visitor/visitors-qr/:visitorId/qr-notification',
+    {
+      config: { access: codeInBody },
+      schema: {
+        tags: ['visitors'],
+        summary: 'Turn arrival notification on or off',
+        params: visitorIdParams,
+        body: qrNotificationRequest,
+        response: updated,
+      },
+    },
+    async (request) => ({
+      message: 'Notification preference updated',
+      qrCode: await setQrNotification(app, request.body._id, request.params.visitorId, request.body.qrNotification),
+    }),
+  );
+
+  api.put(
+    '/api/visitor/visitors-qr/:visitorId/update-qrcodes',
+    {
+      config: { access: codeInBody },
+      schema: {
+        tags: ['visitors'],
+        summary: "Edit a code's window (Visitor List)",
+        params: visitorIdParams,
+        body: updateQrCodesRequest,
+        response: updated,
+      },
+    },
+    async (request) => {
+      const { _id, ...update } = request.body;
+      const qrCode = await updateQrWindow(app, _id, update, EDIT_END_MESSAGES.visitorList, request.params.visitorId);
+      return { message: VISITOR_MESSAGES.listUpdated, qrCode };
+    },
+  );
+
+  api.post(
+    '/api/visitor/expire-qrcode',
+    {
+      config: { access: codeInBody },
+      schema: { tags: ['visitors'], summary: 'Expire a code now', body: expireQrCodeRequest, response: updated },
+    },
+    async (request) => ({
+      message: VISITOR_MESSAGES.pageExpired,
+      qrCode: await expireQrCode(app, request.body.qrCodeId),
+    }),
+  );
+
+  api.get(
+    '/api/visitor/:visitorId/qr-codes',
+    {
+      config: { access: visitorInPath },
+      schema: {
+        tags: ['visitors'],
+        summary: "One visitor's QR codes",
+        params: visitorIdParams,
+        response: { 200: visitorQrCodesResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const visitor = await findVisitor(app.db, request.params.visitorId);
+      if (!visitor) throw notFound(VISITOR_MESSAGES.visitorNotFound);
+      const { id, firstName, lastName, email } = visitor;
+      return { visitor: { _id: id, firstName, lastName, email }, qrCodes: await codesOfVisitor(app.db, id, now()) };
+    },
+  );
+
+  api.put(
+    '/api/visitor/:qrId/qr-codes',
+    {
+      config: { access: codeInPath },
+      schema: {
+        tags: ['visitors'],
+        summary: "Edit a code's window (per-visitor page)",
+        params: qrIdParams,
+        body: updateQrCodeRequest,
+        response: updated,
+      },
+    },
+    async (request) => ({
+      message: VISITOR_MESSAGES.pageUpdated,
+      qrCode: await updateQrWindow(app, request.params.qrId, request.body, EDIT_END_MESSAGES.visitorPage),
+    }),
+  );
+
+  api.put(
+    '/api/visitor/qr-codes/:qrId/expire',
+    {
+      config: { access: codeInPath },
+      schema: {
+        tags: ['visitors'],
+        summary: 'Expire a code now (per-visitor page)',
+        params: qrIdParams,
+        response: updated,
+      },
+    },
+    async (request) => ({
+      message: VISITOR_MESSAGES.pageExpired,
+      qrCode: await expireQrCode(app, request.params.qrId),
+    }),
+  );
+
+  api.delete(
+    '/api/visitor/qr-codes/:qrId',
+    {
+      config: { access: codeInPath },
+      schema: {
+        tags: ['visitors'],
+        summary: 'Delete a code for good',
+        params: qrIdParams,
+        response: { 200: messageResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      await deleteQrCode(app, request.params.qrId);
+      return { message: VISITOR_MESSAGES.pageDeleted };
+    },
+  );
+}

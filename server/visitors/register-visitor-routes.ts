@@ -1,0 +1,25 @@
+import { errorResponse } from '@core/api/common';
+import { registerVisitorRequest, registerVisitorResponse } from '@core/api/visitors';
+import { SCREEN_ROLES } from '@core/roles';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow, callerOf } from '../http/access';
+import { registerVisitor } from './register-visitor';
+
+export async function registerVisitorRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/visitor/register',
+    {
+      config: { access: allow(SCREEN_ROLES.registerVisitor) },
+      schema: {
+        tags: ['visitors'],
+        summary: 'Register a visitor; the QR code is emailed to the visitor and to the resident',
+        body: registerVisitorRequest,
+        response: { 200: registerVisitorResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => registerVisitor(app, callerOf(request), request.body),
+  );
+}

@@ -1,0 +1,96 @@
+import type { RegisterVisitorBody, RegisterVisitorResponse } from '@core/api/visitors';
+import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../auth/caller';
+import { randomToken, sha256Hex } from '../crypto/keys';
+import type { Queryable } from '../db/connect';
+import { qrCodes, visitors } from '../db/schema';
+import { badRequest, notFound } from '../http/http-error';
+import { enqueueEmail } from '../jobs/notifications';
+import { findProperty } from '../properties/property-repository';
+import { qrCodeEmails } from './qr-code-emails';
+import { registrationWindow } from './stored-window';
+
+/** The property a visitor is registered for: a superadmin's choice, otherwise the caller's own. */
+function targetPropertyId(caller: Caller, pid: string | null | undefined): string {
+  if (caller.role === 'superadmin') {
+    if (!pid) throw badRequest(`PID: ${VISITOR_MESSAGES.propertyRequired}`);
+    return pid;
+  }
+  if (!caller.propertyId) throw badRequest('PID: you have no property to register visitors for');
+  if (pid && pid !== caller.propertyId) throw notFound('Property not found');
+  return caller.propertyId;
+}
+
+/** The caller's visitor with this email (one per resident and email), created on first use. */
+async function visitorFor(tx: Queryable, caller: Caller, propertyId: string, body: RegisterVisitorBody) {
+  const [existing] = await tx
+    .select()
+    .from(visitors)
+    .where(and(eq(visitors.createdBy, caller.userId), eq(sql`lower(${visitors.email})`, body.email)))
+    .limit(1);
+  if (existing) return existing;
+  const [created] = await tx
+    .insert(visitors)
+    .values({
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      propertyId,
+      createdBy: caller.userId,
+    })
+    .returning();
+  return created;
+}
+
+/**
+ * Registers a visitor (or adds a code to the caller's existing visitor with that email), and
+ * queues the emails carrying the QR code in the same transaction. The token leaves the server
+ * only in those emails; the database keeps its hash.
+ */
+export async function registerVisitor(
+  app: FastifyInstance,
+  caller: Caller,
+  body: RegisterVisitorBody,
+): Promise<RegisterVisitorResponse> {
+  const property = await findProperty(app.db, targetPropertyId(caller, body.PID));
+  if (!property) throw notFound('Property not found');
+  const window = registrationWindow(body, property.timeZone, app.config.now());
+  const token = randomToken();
+  const result = await app.db.transaction(async (tx) => {
+    const visitor = await visitorFor(tx, caller, property.id, body);
+    const [code] = await tx
+      .insert(qrCodes)
+      .values({
+        visitorId: visitor.id,
+        propertyId: property.id,
+        createdBy: caller.userId,
+        tokenHash: sha256Hex(token),
+        qrFirstName: body.firstName,
+        qrLastName: body.lastName,
+        qrType: body.qrType,
+        ...window,
+      })
+      .returning({ id: qrCodes.id });
+    const emails = await qrCodeEmails({
+      token,
+      window: { qrType: body.qrType, ...window },
+      timeZone: property.timeZone,
+      property,
+      visitor: { firstName: body.firstName, lastName: body.lastName, email: body.email },
+      resident: caller,
+    });
+    for (const email of emails) await enqueueEmail(app.jobs, tx, email);
+    return { visitorId: visitor.id, qrCodeId: code.id };
+  });
+  void app.jobs.kick();
+  return {
+    residentEmail: caller.email,
+    residentFirstName: caller.firstName,
+    firstName: body.firstName,
+    email: body.email,
+    _id: result.visitorId,
+    qrCodeId: result.qrCodeId,
+  };
+}

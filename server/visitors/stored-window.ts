@@ -1,0 +1,108 @@
+import crypto from 'node:crypto';
+import type { QrWindowUpdate, RegisterVisitorBody } from '@core/api/visitors';
+import { DEFAULT_WINDOW_START, PERMANENT_QR_EDITOR_YEARS, PERMANENT_VISITOR_DAYS } from '@core/constants';
+import { addDays, formatWall, parseInstantInZone, wallToInstant } from '@core/validity/zoned-time';
+import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
+import { sortRecurringDays, sortSpecificDates, startAfterEnd } from '@core/visitor-form/visitor-window';
+import type { RecurringDay, SpecificDate } from '../db/schema';
+import { badRequest } from '../http/http-error';
+
+export interface StoredWindow {
+  startDate: Date;
+  endDate: Date | null;
+  lifetimeValidity: boolean;
+  recurringDays: RecurringDay[];
+  multipleDays: SpecificDate[];
+}
+
+const withIds = <T extends { _id?: string }>(rows: readonly T[]) =>
+  rows.map((row) => ({ ...row, _id: row._id || crypto.randomUUID() }));
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The instants a registration's wall dates and times stand for in the property's zone.
+ * Between dates: start to end (lifetime: 36500 days). Weekdays: from the start date (default
+ * today) with no end. Specific dates: from the first date's midnight to the end of the last.
+ */
+export function registrationWindow(body: RegisterVisitorBody, timeZone: string, now: Date): StoredWindow {
+  const today = formatWall(now, timeZone).date;
+  const startDate = body.startDate || today;
+  const startTime = body.startTime || DEFAULT_WINDOW_START;
+  if (body.qrType === 'weekdays') {
+    return {
+      startDate: wallToInstant(startDate, DEFAULT_WINDOW_START, timeZone),
+      endDate: null,
+      lifetimeValidity: false,
+      recurringDays: withIds(sortRecurringDays(body.recurringDays)),
+      multipleDays: [],
+    };
+  }
+  if (body.qrType === 'randomDates') {
+    const sorted = withIds(sortSpecificDates(body.multipleDays));
+    return {
+      startDate: wallToInstant(sorted[0].date, DEFAULT_WINDOW_START, timeZone),
+      endDate: wallToInstant(addDays(sorted[sorted.length - 1].date, 1), DEFAULT_WINDOW_START, timeZone),
+      lifetimeValidity: false,
+      recurringDays: [],
+      multipleDays: sorted,
+    };
+  }
+  const start = wallToInstant(startDate, startTime, timeZone);
+  const end = body.lifetimeValidity
+    ? new Date(start.getTime() + PERMANENT_VISITOR_DAYS * DAY_MS)
+    : wallToInstant(body.endDate as string, body.endTime || DEFAULT_WINDOW_START, timeZone);
+  return {
+    startDate: start,
+    endDate: end,
+    lifetimeValidity: body.lifetimeValidity ?? false,
+    recurringDays: [],
+    multipleDays: [],
+  };
+}
+
+function instantOrBadRequest(field: string, value: string, timeZone: string): Date {
+  const instant = parseInstantInZone(value, timeZone);
+  if (!instant) throw badRequest(`${field}: must be a date and time`);
+  return instant;
+}
+
+function rowsOrBadRequest<T extends { startTime: string; endTime: string }>(field: string, rows: readonly T[]) {
+  const bad = rows.findIndex(startAfterEnd);
+  if (bad >= 0) throw badRequest(`${field}.${bad}: ${VISITOR_MESSAGES.startAfterEnd}`);
+}
+
+/**
+ * A QR editor's change, checked: end after start (the screen's own message), lifetime ends 100
+ * years after the start, weekday and date rows start no later than they end.
+ */
+export function editedWindow(
+  update: QrWindowUpdate,
+  current: { recurringDays: RecurringDay[]; multipleDays: SpecificDate[] },
+  timeZone: string,
+  endMessage: string,
+): StoredWindow {
+  const start = instantOrBadRequest('startDate', update.startDate, timeZone);
+  const lifetime = update.lifetimeValidity ?? false;
+  const end = lifetime
+    ? addYears(start, PERMANENT_QR_EDITOR_YEARS)
+    : update.endDate
+      ? instantOrBadRequest('endDate', update.endDate, timeZone)
+      : null;
+  if (end && end.getTime() <= start.getTime()) throw badRequest(endMessage);
+  if (update.recurringDays) rowsOrBadRequest('recurringDays', update.recurringDays);
+  if (update.multipleDays) rowsOrBadRequest('multipleDays', update.multipleDays);
+  return {
+    startDate: start,
+    endDate: end,
+    lifetimeValidity: lifetime,
+    recurringDays: update.recurringDays ? withIds(sortRecurringDays(update.recurringDays)) : current.recurringDays,
+    multipleDays: update.multipleDays ? withIds(sortSpecificDates(update.multipleDays)) : current.multipleDays,
+  };
+}
+
+function addYears(instant: Date, years: number): Date {
+  const next = new Date(instant);
+  next.setUTCFullYear(next.getUTCFullYear() + years);
+  return next;
+}

@@ -1,0 +1,83 @@
+// The demo's people: a property manager and two residents who can sign in at once (their
+// invitations are accepted here with a known demo password), and visitors with QR codes of each
+// kind. Running the seed again finds them by email and adds nothing.
+import { registerVisitorRequest } from '@core/api/visitors';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { inviteUser } from '../server/accounts/invite-user';
+import { setPassword } from '../server/accounts/set-password';
+import { findCallerById } from '../server/auth/caller';
+import { users, visitors } from '../server/db/schema';
+import { registerVisitor } from '../server/visitors/register-visitor';
+
+export const DEMO_PASSWORD = 'maple-grove-demo';
+
+const PEOPLE = [
+  { firstName: 'Morgan', lastName: 'Manager', email: 'manager@maple-grove.example', role: 'admin' },
+  { firstName: 'Riley', lastName: 'Resident', email: 'riley@maple-grove.example', role: 'resident' },
+  { firstName: 'Sam', lastName: 'Sanchez', email: 'sam@maple-grove.example', role: 'resident' },
+] as const;
+
+const noDates = { recurringDays: [], multipleDays: [], timezone: 'America/New_York' };
+
+function visitorsOf(today: string) {
+  return [
+    {
+      firstName: 'Dana',
+      lastName: 'Delivery',
+      email: 'dana@visitors.example',
+      qrType: 'betweenDates',
+      startDate: today,
+      startTime: '08:00',
+      endDate: today,
+      endTime: '18:00',
+      lifetimeValidity: false,
+      ...noDates,
+    },
+    {
+      firstName: 'Casey',
+      lastName: 'Cleaner',
+      email: 'casey@visitors.example',
+      qrType: 'weekdays',
+      lifetimeValidity: false,
+      ...noDates,
+      recurringDays: [
+        { day: 'Monday', startTime: '09:00', endTime: '13:00' },
+        { day: 'Thursday', startTime: '09:00', endTime: '13:00' },
+      ],
+    },
+    {
+      firstName: 'Grace',
+      lastName: 'Grandma',
+      email: 'grace@visitors.example',
+      qrType: 'betweenDates',
+      startDate: today,
+      startTime: '00:00',
+      lifetimeValidity: true,
+      ...noDates,
+    },
+  ];
+}
+
+async function demoUser(app: FastifyInstance, propertyId: string, person: (typeof PEOPLE)[number]) {
+  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+  if (existing) return existing.id;
+  return app.db.transaction(async (tx) => {
+    const invited = await inviteUser(app, tx, { ...person, phoneNumber: null, propertyId });
+    await setPassword(app, tx, invited.userId, DEMO_PASSWORD);
+    return invited.userId;
+  });
+}
+
+/** Creates the demo people of a property; returns who can sign in, for the printout. */
+export async function seedDemoPeople(app: FastifyInstance, propertyId: string, today: string) {
+  const ids = [];
+  for (const person of PEOPLE) ids.push(await demoUser(app, propertyId, person));
+  const resident = await findCallerById(app.db, ids[1]);
+  const [anyVisitor] = await app.db.select({ id: visitors.id }).from(visitors).where(eq(visitors.createdBy, ids[1]));
+  if (resident && !anyVisitor) {
+    for (const visitor of visitorsOf(today))
+      await registerVisitor(app, resident, registerVisitorRequest.parse(visitor));
+  }
+  return PEOPLE.map(({ email, role }) => ({ email, role }));
+}

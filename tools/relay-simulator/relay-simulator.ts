@@ -1,0 +1,182 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type net from 'node:net';
+import {
+  PROTOCOL_HANDLERS,
+  type PulseRequest,
+  type SimulatedCredentials,
+  type SimulatedProtocol,
+} from './device-protocols';
+
+export const FAULT_MODES = ['none', 'down', 'slow', 'error', 'auth', 'hang'] as const;
+export type FaultMode = (typeof FAULT_MODES)[number];
+
+export interface SimulatedDeviceOptions {
+  protocol: SimulatedProtocol;
+  name?: string;
+  credentials?: SimulatedCredentials | null;
+  /** A fixed port (the demo uses these); a free one when absent. */
+  port?: number;
+}
+
+export interface RecordedPulse extends PulseRequest {
+  at: string;
+  protocol: SimulatedProtocol;
+}
+
+export interface SimulatedDeviceInfo {
+  id: string;
+  name: string;
+  protocol: SimulatedProtocol;
+  /** What to register as deviceIpAddress. */
+  address: string;
+  fault: FaultMode;
+  pulses: number;
+}
+
+const DEFAULT_SLOW_MS = 6000;
+
+/** One fake relay on its own port: its protocol, its faults, and every pulse it received. */
+class SimulatedDevice {
+  readonly id = crypto.randomUUID();
+  readonly pulses: RecordedPulse[] = [];
+  fault: FaultMode = 'none';
+  delayMs = DEFAULT_SLOW_MS;
+  port = 0;
+  private server: http.Server | null = null;
+  private readonly sockets = new Set<net.Socket>();
+
+  constructor(
+    readonly options: SimulatedDeviceOptions,
+    readonly host: string,
+  ) {}
+
+  get name() {
+    return this.options.name ?? `${this.options.protocol}-${this.id.slice(0, 8)}`;
+  }
+
+  info(): SimulatedDeviceInfo {
+    const address = `${this.host}:${this.port}`;
+    return {
+      id: this.id,
+      name: this.name,
+      protocol: this.options.protocol,
+      address,
+      fault: this.fault,
+      pulses: this.pulses.length,
+    };
+  }
+
+  async listen(port = this.options.port ?? 0) {
+    const server = http.createServer((request, response) => this.handle(request, response));
+    server.keepAliveTimeout = 2000;
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, this.host, () => resolve());
+    });
+    this.port = (server.address() as net.AddressInfo).port;
+    this.server = server;
+  }
+
+  async close() {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** 'down' closes the port (connection refused); any other mode listens again on the same port. */
+  async setFault(mode: FaultMode, delayMs?: number) {
+    this.fault = mode;
+    if (delayMs !== undefined) this.delayMs = delayMs;
+    if (mode === 'down') await this.close();
+    else if (!this.server) await this.listen(this.port);
+  }
+
+  private handle(request: http.IncomingMessage, response: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (this.fault === 'hang') return;
+      if (this.fault === 'error') return send(response, 500, { error: 'Internal Server Error' });
+      const answer = PROTOCOL_HANDLERS[this.options.protocol]({
+        request,
+        url: new URL(request.url ?? '/', 'http://relay'),
+        body: Buffer.concat(chunks).toString('utf8'),
+        credentials: this.options.credentials ?? null,
+        refuseAll: this.fault === 'auth',
+        realm: `sim-${this.id.slice(0, 8)}`,
+      });
+      if (answer.pulse)
+        this.pulses.push({ ...answer.pulse, at: new Date().toISOString(), protocol: this.options.protocol });
+      const reply = () => send(response, answer.status, answer.body, answer.headers);
+      if (this.fault === 'slow') setTimeout(reply, this.delayMs);
+      else reply();
+    });
+  }
+}
+
+function send(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  if (response.destroyed) return;
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+    ...headers,
+  });
+  response.end(text);
+}
+
+/** Any number of fake relays in one process, each on its own port of one host. */
+export class RelaySimulator {
+  private readonly devices = new Map<string, SimulatedDevice>();
+
+  constructor(readonly host = '127.0.0.1') {}
+
+  async addDevice(options: SimulatedDeviceOptions): Promise<SimulatedDeviceInfo> {
+    const device = new SimulatedDevice(options, this.host);
+    await device.listen();
+    this.devices.set(device.id, device);
+    return device.info();
+  }
+
+  list(): SimulatedDeviceInfo[] {
+    return [...this.devices.values()].map((device) => device.info());
+  }
+
+  pulses(id: string): RecordedPulse[] {
+    return [...this.device(id).pulses];
+  }
+
+  clearPulses(id: string) {
+    this.device(id).pulses.length = 0;
+  }
+
+  async setFault(id: string, mode: FaultMode, delayMs?: number) {
+    await this.device(id).setFault(mode, delayMs);
+  }
+
+  async removeDevice(id: string) {
+    await this.device(id).close();
+    this.devices.delete(id);
+  }
+
+  async close() {
+    await Promise.all([...this.devices.values()].map((device) => device.close()));
+    this.devices.clear();
+  }
+
+  has(id: string) {
+    return this.devices.has(id);
+  }
+
+  private device(id: string): SimulatedDevice {
+    const device = this.devices.get(id);
+    if (!device) throw new Error(`no simulated device ${id}`);
+    return device;
+  }
+}

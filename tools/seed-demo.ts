@@ -1,0 +1,108 @@
+// `npm run seed:demo`: a demo property with a manager, residents, visitors, gate devices on the relay simulator and
+// some gate activity, in the database `npm start` uses (DATA_DIR or DATABASE_URL). Run it while the server
+// is stopped (PGlite allows one owner), then `npm run relay-simulator -- --demo` and
+// `ALLOW_LOCAL_DEVICES=1 npm start`. Running it again adds activity but no duplicates.
+
+import { todayIn } from '@core/validity/zoned-time';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { randomToken, sha256Hex } from '../server/crypto/keys';
+import { connectDatabase } from '../server/db/connect';
+import { devices, properties } from '../server/db/schema';
+import { sealCredentials } from '../server/devices/device-credentials';
+import { type DeviceRow, openGate } from '../server/gates/open-gate';
+import { DEMO_PASSWORD, seedDemoPeople } from './demo-people';
+import { DEMO_DEVICES } from './relay-simulator/demo-devices';
+import { RelaySimulator } from './relay-simulator/relay-simulator';
+
+const DEMO_PROPERTY = { propertyName: 'Maple Grove', propertyLocation: '100 Maple Grove Drive, Springfield' };
+const DEMO_MANAGER = {
+  firstName: 'Morgan',
+  lastName: 'Manager',
+  email: 'manager@maple-grove.example',
+  phoneNumber: null,
+};
+
+async function demoProperty(app: FastifyInstance) {
+  const [existing] = await app.db
+    .select()
+    .from(properties)
+    .where(eq(properties.propertyName, DEMO_PROPERTY.propertyName))
+    .limit(1);
+  if (existing) return existing;
+  const [created] = await app.db
+    .insert(properties)
+    .values({ ...DEMO_PROPERTY, propertyFeatures: ['qr', 'securepin'] })
+    .returning();
+  return created;
+}
+
+async function demoDevice(app: FastifyInstance, propertyId: string, demo: (typeof DEMO_DEVICES)[number]) {
+  const deviceIpAddress = `127.0.0.1:${demo.port}`;
+  const [existing] = await app.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.propertyId, propertyId), eq(devices.deviceIpAddress, deviceIpAddress)))
+    .limit(1);
+  if (existing) return existing;
+  const [created] = await app.db
+    .insert(devices)
+    .values({
+      propertyId,
+      deviceName: demo.name,
+      deviceLabel: demo.label,
+      deviceIpAddress,
+      driver: demo.protocol,
+      credentialsEncrypted: demo.credentials ? sealCredentials(app, demo.credentials) : null,
+      deviceKeyHash: sha256Hex(randomToken()),
+    })
+    .returning();
+  return created;
+}
+
+/** Serves the demo relays for the activity below, unless a simulator already serves them. */
+async function demoSimulator(): Promise<RelaySimulator | null> {
+  const simulator = new RelaySimulator();
+  try {
+    for (const device of DEMO_DEVICES) await simulator.addDevice(device);
+    return simulator;
+  } catch {
+    await simulator.close();
+    return null;
+  }
+}
+
+async function main() {
+  const config = { ...loadConfig(), allowLocalDevices: true, logLevel: 'warn' };
+  const database = await connectDatabase(config);
+  const app = await buildApp(config, database);
+  const simulator = await demoSimulator();
+  try {
+    const property = await demoProperty(app);
+    const gates: DeviceRow[] = [];
+    for (const demo of DEMO_DEVICES) gates.push(await demoDevice(app, property.id, demo));
+    const logDetails = { callerType: 'user' as const, userDetails: DEMO_MANAGER };
+    for (const gate of gates) {
+      const opening = await openGate(app, { device: gate, logDetails });
+      console.log(`  opened ${gate.deviceName}: ${opening.status}`);
+    }
+    const garage = simulator?.list().find((device) => device.name === 'Garage Gate');
+    if (simulator && garage) {
+      await simulator.setFault(garage.id, 'down');
+      const opening = await openGate(app, { device: gates[2], logDetails });
+      console.log(`  opened ${gates[2].deviceName} while its relay was down: ${opening.status}`);
+    }
+    const people = await seedDemoPeople(app, property.id, todayIn(property.timeZone, app.config.now()));
+    console.log(`Demo property "${property.propertyName}" with ${gates.length} gates is ready.`);
+    for (const { email, role } of people) console.log(`  ${role.padEnd(8)} ${email}  password: ${DEMO_PASSWORD}`);
+    console.log('Next: npm run relay-simulator -- --demo   and   ALLOW_LOCAL_DEVICES=1 npm start');
+  } finally {
+    await simulator?.close();
+    await app.close();
+    await database.close();
+  }
+}
+
+await main();

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@core': fileURLToPath(new URL('./core', import.meta.url)) };
+const apiProject = (name: string, dbKind: string) => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: ['server/**/*.test.ts', 'tools/**/*.test.ts'],
+    environment: 'node',
+    env: { DB_KIND: dbKind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node' } },
+      { resolve: { alias }, test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      apiProject('api-pglite', 'pglite'),
+      ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+    ],
+  },
+});

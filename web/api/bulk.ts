@@ -1,0 +1,13 @@
+import type { BulkUploadResponse, BulkUserRowInput } from '@core/api/bulk';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+/** POST /api/resident/bulk-upload; the users lists are stale afterwards. */
+export function useBulkUpload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (users: BulkUserRowInput[]) =>
+      api<BulkUploadResponse>('POST', '/api/resident/bulk-upload', { body: { users } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['resident'] }),
+  });
+}

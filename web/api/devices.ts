@@ -1,0 +1,50 @@
+import type {
+  DeviceDto,
+  GateDeviceDto,
+  PropertyDevicesDto,
+  RegisterDeviceBody,
+  RegisteredDeviceDto,
+  TriggerRelayResponse,
+  UpdateDeviceBody,
+} from '@core/api/devices';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+export const devicesByPropertyQuery = (propertyId?: string) =>
+  queryOptions({
+    queryKey: ['device', 'by-property', propertyId ?? 'all'],
+    queryFn: () => api<PropertyDevicesDto[]>('GET', '/api/device/get-all', { query: { property: propertyId } }),
+  });
+
+export const useDevicesByProperty = (propertyId?: string) => useQuery(devicesByPropertyQuery(propertyId));
+
+export const gateDevicesQuery = () =>
+  queryOptions({
+    queryKey: ['device', 'gates'],
+    queryFn: async () =>
+      (await api<{ gateDevices: GateDeviceDto[] }>('GET', '/api/device/get-gate-devices')).gateDevices,
+  });
+
+export const useGateDevices = () => useQuery(gateDevicesQuery());
+
+function useDeviceMutation<TBody, TResult>(mutationFn: (body: TBody) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['device'] }) });
+}
+
+export const useRegisterDevice = () =>
+  useDeviceMutation((body: RegisterDeviceBody) => api<RegisteredDeviceDto>('POST', '/api/device/register', { body }));
+
+export const useUpdateDevice = () =>
+  useDeviceMutation(({ id, ...body }: UpdateDeviceBody & { id: string }) =>
+    api<DeviceDto>('PUT', `/api/device/${id}`, { body }),
+  );
+
+export const useDeleteDevice = () => useDeviceMutation((id: string) => api('DELETE', `/api/device/${id}`));
+
+/** Opening a gate changes nothing the lists show, so it invalidates nothing. */
+export const useTriggerRelay = () =>
+  useMutation({
+    mutationFn: (body: { deviceId: string; propertyId: string }) =>
+      api<TriggerRelayResponse>('POST', '/api/device/trigger-relay', { body }),
+  });

@@ -1,0 +1,80 @@
+import type { PropertyDto } from '@core/api/properties';
+import type { LogFilter, LogListResponse, NotificationsResponse } from '@core/api/relay-logs';
+import { NOTIFICATION_PAGE_SIZE } from '@core/constants';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { readToken } from '../auth/token-cookie';
+import { ApiError, api } from './client';
+
+/** Whose logs: every property (superadmin) or one property. */
+export type LogScope = { propertyId: string | null };
+
+const logsPath = ({ propertyId }: LogScope) =>
+  propertyId ? `/api/relay-logs/property/${encodeURIComponent(propertyId)}` : '/api/relay-logs/all';
+
+export const logsQuery = (scope: LogScope, filter: LogFilter, page: number) =>
+  queryOptions({
+    queryKey: ['relay-logs', 'list', scope.propertyId, filter, page],
+    queryFn: () => api<LogListResponse>('GET', logsPath(scope), { query: { ...filter, page } }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useLogs(scope: LogScope | null, filter: LogFilter, page: number) {
+  return useQuery({ ...logsQuery(scope ?? { propertyId: null }, filter, page), enabled: scope !== null });
+}
+
+/** The property options of the log filter (superadmin). */
+export const logPropertiesQuery = () =>
+  queryOptions({
+    queryKey: ['properties', 'all'],
+    queryFn: async () => {
+      const data = await api<PropertyDto[] | { properties: PropertyDto[] }>('GET', '/api/property/get-all');
+      return Array.isArray(data) ? data : data.properties;
+    },
+    staleTime: 60 * 1000,
+  });
+
+export function useLogProperties(enabled: boolean) {
+  return useQuery({ ...logPropertiesQuery(), enabled });
+}
+
+/** Downloads the CSV export of a filter; the server streams it, the browser saves it as a file. */
+export async function downloadLogsCsv(scope: LogScope, filter: LogFilter): Promise<void> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
+  const token = readToken();
+  const response = await fetch(`${logsPath(scope)}/export?${params}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const message = ((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? null;
+    throw new ApiError(response.status, message ?? `Request failed with status ${response.status}`, message);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'gate-logs.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export const notificationsQuery = (userId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['relay-logs', 'notifications', userId],
+    queryFn: ({ pageParam }) =>
+      api<NotificationsResponse>('GET', `/api/relay-logs/user/${encodeURIComponent(userId)}/notifications`, {
+        query: { page: pageParam, limit: NOTIFICATION_PAGE_SIZE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.pagination.hasMore ? pages.length + 1 : undefined),
+  });
+
+export function useNotifications(userId: string, enabled: boolean) {
+  return useInfiniteQuery({ ...notificationsQuery(userId), enabled });
+}

@@ -1,0 +1,69 @@
+import type {
+  QrCodeDto,
+  QrWindowUpdate,
+  RegisterVisitorRequest,
+  RegisterVisitorResponse,
+  VisitorQrCodesResponse,
+  VisitorWithCodes,
+} from '@core/api/visitors';
+import type { QrType } from '@core/constants';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+type Updated = { message: string; qrCode: QrCodeDto };
+const enc = encodeURIComponent;
+const VISITORS_KEY = ['visitors'] as const;
+
+export const registerVisitor = (body: RegisterVisitorRequest) =>
+  api<RegisterVisitorResponse>('POST', '/api/visitor/register', { body });
+
+export const visitorsQrQuery = () =>
+  queryOptions({
+    queryKey: [...VISITORS_KEY, 'mine'],
+    queryFn: () => api<{ visitors: VisitorWithCodes[] }>('GET', '/api/visitor/visitors-qr'),
+  });
+
+export const useVisitorsQr = () => useQuery(visitorsQrQuery());
+
+export const visitorQrCodesQuery = (visitorId: string) =>
+  queryOptions({
+    queryKey: [...VISITORS_KEY, 'codes', visitorId],
+    queryFn: () => api<VisitorQrCodesResponse>('GET', `/api/visitor/${enc(visitorId)}/qr-codes`),
+  });
+
+export const useVisitorQrCodes = (visitorId: string) => useQuery(visitorQrCodesQuery(visitorId));
+
+/** A mutation that refreshes every visitor list when it succeeds. */
+function useVisitorMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: VISITORS_KEY }) });
+}
+
+export const useRegisterVisitor = () => useVisitorMutation(registerVisitor);
+
+export const useSetQrNotification = () =>
+  useVisitorMutation((input: { visitorId: string; qrId: string; qrNotification: boolean }) =>
+    api<Updated>('PUT', `/api/visitor/visitors-qr/${enc(input.visitorId)}/qr-notification`, {
+      body: { _id: input.qrId, qrNotification: input.qrNotification },
+    }),
+  );
+
+/** Visitor List edit (SPEC §7 update-qrcodes). */
+export const useUpdateQrCodes = () =>
+  useVisitorMutation((input: { visitorId: string; qrId: string; qrType: QrType; window: QrWindowUpdate }) =>
+    api<Updated>('PUT', `/api/visitor/visitors-qr/${enc(input.visitorId)}/update-qrcodes`, {
+      body: { _id: input.qrId, qrType: input.qrType, ...input.window },
+    }),
+  );
+
+/** Per-visitor page edit. */
+export const useUpdateQrCode = () =>
+  useVisitorMutation((input: { qrId: string; window: QrWindowUpdate }) =>
+    api<Updated>('PUT', `/api/visitor/${enc(input.qrId)}/qr-codes`, { body: input.window }),
+  );
+
+export const useExpireQrCode = () =>
+  useVisitorMutation((qrId: string) => api<Updated>('PUT', `/api/visitor/qr-codes/${enc(qrId)}/expire`));
+
+export const useDeleteQrCode = () =>
+  useVisitorMutation((qrId: string) => api<{ message: string }>('DELETE', `/api/visitor/qr-codes/${enc(qrId)}`));

@@ -1,0 +1,45 @@
+import { MESSAGES } from '@core/messages';
+import type { Role } from '@core/roles';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../paths';
+import { lastLoginPath } from './last-role';
+import { useSession } from './session';
+
+export function LoadingScreen() {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs">
+        <Loader size="sm" />
+        <Text c="dimmed">{MESSAGES.loading}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * The route guard of SPEC §2: 'Loading...' while checking, the last role's login page when signed
+ * out (coming back here afterwards), and for a role not allowed either the 403 page or, where the
+ * route table says so, the home page.
+ */
+export function RequireRole({
+  roles,
+  otherRoles = 'forbidden',
+  children,
+}: {
+  roles: readonly Role[];
+  otherRoles?: 'forbidden' | 'home';
+  children: ReactNode;
+}) {
+  const { session } = useSession();
+  const location = useLocation();
+  if (session.status === 'checking') return <LoadingScreen />;
+  if (session.status === 'unauthenticated') {
+    return <Navigate to={lastLoginPath()} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  if (!roles.includes(session.claims.role)) {
+    return <Navigate to={otherRoles === 'home' ? paths.home : paths.forbidden} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,30 @@
+import type { Role } from '@core/roles';
+
+export type DashboardType = 'resident' | 'visitor' | 'property' | 'device';
+
+export interface DashboardTab {
+  type: DashboardType;
+  label: string;
+}
+
+/** The tabs of each role: superadmin picks Users, Visitors, Properties or Devices (SPEC §2). */
+export function dashboardTabsFor(role: Role): DashboardTab[] {
+  if (role === 'superadmin') {
+    return [
+      { type: 'resident', label: 'Users' },
+      { type: 'visitor', label: 'Visitors' },
+      { type: 'property', label: 'Properties' },
+      { type: 'device', label: 'Devices' },
+    ];
+  }
+  return [
+    { type: 'resident', label: 'Residents' },
+    { type: 'visitor', label: 'Visitors' },
+    { type: 'device', label: 'Devices' },
+  ];
+}
+
+/** The tab named by ?type=, or the first one. */
+export function chosenTab(tabs: DashboardTab[], type: string | null): DashboardType {
+  return tabs.find((tab) => tab.type === type)?.type ?? tabs[0].type;
+}

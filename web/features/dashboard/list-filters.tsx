@@ -1,0 +1,55 @@
+import { DASHBOARD_MESSAGES } from '@core/api/dashboard';
+import type { PropertyDto } from '@core/api/properties';
+import { ROLE_LABELS, type Role } from '@core/roles';
+import { Group, Select, TextInput } from '@mantine/core';
+import type { ListFilterControls } from './use-list-filter';
+
+/** The search box, property filter (superadmin) and role filter (users only) above a list. */
+export function ListFilters({
+  controls,
+  properties,
+  roles,
+}: {
+  controls: ListFilterControls;
+  properties: PropertyDto[] | null;
+  roles: readonly Role[] | null;
+}) {
+  return (
+    <Group gap="sm" align="flex-end" grow preventGrowOverflow={false} wrap="wrap">
+      <TextInput
+        label="Search"
+        placeholder={DASHBOARD_MESSAGES.searchPlaceholder}
+        aria-label={DASHBOARD_MESSAGES.searchPlaceholder}
+        value={controls.search}
+        onChange={(event) => controls.setSearch(event.currentTarget.value)}
+        miw={220}
+      />
+      {properties && (
+        <Select
+          label="Property"
+          placeholder="All Properties"
+          data={properties.map((property) => ({
+            value: property._id,
+            label: `${property.propertyName} (${property.propertyLocation})`,
+          }))}
+          value={controls.property || null}
+          onChange={(value) => controls.setProperty(value ?? '')}
+          clearable
+          searchable
+          miw={220}
+        />
+      )}
+      {roles && (
+        <Select
+          label="Role"
+          placeholder="All Roles"
+          data={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+          value={controls.role || null}
+          onChange={(value) => controls.setRole(value ?? '')}
+          clearable
+          miw={180}
+        />
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,83 @@
+import { DASHBOARD_MESSAGES, type ManagedUser } from '@core/api/dashboard';
+import { canSeeSecurePins, ROLES } from '@core/roles';
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useRefreshSecurePin, useUserList } from '../../api/dashboard';
+import { logPropertiesQuery } from '../../api/relay-logs';
+import { useClaims } from '../../auth/session';
+import { ConfirmDialog } from './confirm-dialog';
+import { DeleteDialog } from './delete-dialog';
+import { EditUserDialog } from './edit-user-dialog';
+import { ListFilters } from './list-filters';
+import { ListState } from './list-state';
+import { PaginationFooter } from './pagination-footer';
+import { useListFilter } from './use-list-filter';
+import { UsersTable } from './users-table';
+
+/** Users (superadmin) or Residents (admin): filters, table, paging, edit, delete and PIN refresh. */
+export function UsersPanel() {
+  const claims = useClaims();
+  const isSuper = claims.role === 'superadmin';
+  const controls = useListFilter();
+  const list = useUserList(controls.filter, true);
+  const properties = useQuery({ ...logPropertiesQuery(), enabled: isSuper });
+  const showPin = canSeeSecurePins(claims.role, claims.propertyFeatures);
+  const [editing, setEditing] = useState<ManagedUser | null>(null);
+  const [deleting, setDeleting] = useState<ManagedUser | null>(null);
+  const [refreshing, setRefreshing] = useState<ManagedUser | null>(null);
+  const refreshPin = useRefreshSecurePin();
+  const users = list.data?.users ?? [];
+
+  return (
+    <Stack gap="sm">
+      <ListFilters
+        controls={controls}
+        properties={isSuper ? (properties.data ?? []) : null}
+        roles={isSuper ? ROLES : (['admin', 'resident'] as const)}
+      />
+      <ListState loading={list.isPending} empty={!users.length} emptyText="No users found" />
+      {users.length > 0 && (
+        <UsersTable
+          users={users}
+          showPin={showPin}
+          onRefreshPin={setRefreshing}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+        />
+      )}
+      {list.data && (
+        <PaginationFooter
+          page={controls.filter.page}
+          limit={controls.filter.limit}
+          {...list.data.pagination}
+          onPage={controls.setPage}
+        />
+      )}
+      {editing && (
+        <EditUserDialog
+          user={editing}
+          canEditRole={isSuper}
+          showPin={showPin}
+          properties={properties.data ?? []}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <DeleteDialog
+        entity="resident"
+        target={deleting && { id: deleting._id, name: `${deleting.firstName} ${deleting.lastName}` }}
+        onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        opened={refreshing !== null}
+        title="Refresh Secure PIN"
+        confirmLabel="Refresh PIN"
+        busy={refreshPin.isPending}
+        onConfirm={() => refreshing && refreshPin.mutate(refreshing._id, { onSettled: () => setRefreshing(null) })}
+        onClose={() => setRefreshing(null)}
+      >
+        {DASHBOARD_MESSAGES.refreshPinConfirm}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

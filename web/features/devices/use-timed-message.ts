@@ -1,0 +1,22 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface TimedMessage {
+  text: string;
+  color: 'green' | 'red';
+}
+
+/** A message that clears itself after `ms` (SPEC §9 timings); a newer message restarts the clock. */
+export function useTimedMessage(ms: number) {
+  const [message, setMessage] = useState<TimedMessage | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = useCallback(
+    (next: TimedMessage) => {
+      clearTimeout(timer.current);
+      setMessage(next);
+      timer.current = setTimeout(() => setMessage(null), ms);
+    },
+    [ms],
+  );
+  return [message, show] as const;
+}

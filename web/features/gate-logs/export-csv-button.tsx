@@ -1,0 +1,27 @@
+import { LOG_TEXTS, type LogFilter } from '@core/api/relay-logs';
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { messageOr } from '../../api/client';
+import { downloadLogsCsv, type LogScope } from '../../api/relay-logs';
+
+/** 'Export CSV' of the whole current filter (every page), in the chosen time zone. */
+export function ExportCsvButton({ scope, filter }: { scope: LogScope | null; filter: LogFilter }) {
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    if (!scope) return;
+    setBusy(true);
+    try {
+      await downloadLogsCsv(scope, filter);
+    } catch (error) {
+      notifications.show({ color: 'red', message: messageOr(error, LOG_TEXTS.failedToFetchLogs) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="light" onClick={exportCsv} loading={busy} disabled={!scope}>
+      {LOG_TEXTS.exportCsv}
+    </Button>
+  );
+}

@@ -1,0 +1,56 @@
+import { LOG_TEXTS } from '@core/api/relay-logs';
+import { Alert, Box, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
+import { type LogScope, useLogProperties, useLogs } from '../../api/relay-logs';
+import { useClaims } from '../../auth/session';
+import { ExportCsvButton } from './export-csv-button';
+import { logErrorText } from './log-error-text';
+import { LogFilters } from './log-filters';
+import { LogPagination } from './log-pagination';
+import { LogTable } from './log-table';
+import { useLogFilters } from './use-log-filters';
+
+/** Gate Activity Logs: superadmin sees all or one chosen property, admin their own (SPEC §2, §6). */
+export function GateLogsPage() {
+  const claims = useClaims();
+  const isSuperadmin = claims.role === 'superadmin';
+  const { form, update, filter, page, setPage } = useLogFilters();
+  const properties = useLogProperties(isSuperadmin);
+  const scope: LogScope | null = isSuperadmin
+    ? { propertyId: form.propertyId }
+    : claims.PID
+      ? { propertyId: claims.PID }
+      : null;
+  const logs = useLogs(scope, filter, page);
+  const pagination = logs.data?.pagination;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Gate Activity Logs</Title>
+        <ExportCsvButton scope={scope} filter={filter} />
+      </Group>
+      <LogFilters form={form} onChange={update} properties={isSuperadmin ? (properties.data ?? []) : undefined} />
+      {properties.isError && <Alert color="red">{LOG_TEXTS.failedToFetchProperties}</Alert>}
+      {!scope && <Alert color="yellow">{LOG_TEXTS.propertyRequired}</Alert>}
+      {logs.isError && (
+        <Alert color="red" role="alert">
+          {logErrorText(logs.error)}
+        </Alert>
+      )}
+      {scope && !logs.isError && (
+        <div style={{ position: 'relative' }}>
+          <LoadingOverlay visible={logs.isFetching} />
+          {logs.data ? <LogTable logs={logs.data.logs} zone={filter.timezone} /> : <Box mih={120} />}
+        </div>
+      )}
+      {pagination && pagination.totalPages > 0 && (
+        <LogPagination
+          page={pagination.currentPage}
+          totalPages={pagination.totalPages}
+          totalItems={pagination.totalItems}
+          onPage={setPage}
+        />
+      )}
+    </Stack>
+  );
+}

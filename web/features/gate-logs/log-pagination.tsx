@@ -1,0 +1,41 @@
+import { Button, Group, Text } from '@mantine/core';
+import { pageWindow } from './page-window';
+
+interface LogPaginationProps {
+  page: number;
+  totalPages: number;
+  totalItems: number;
+  onPage(page: number): void;
+}
+
+/** Previous, a window of at most 5 page numbers, Next. */
+export function LogPagination({ page, totalPages, totalItems, onPage }: LogPaginationProps) {
+  if (totalPages < 1) return null;
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text size="sm" c="dimmed">
+        {totalItems} {totalItems === 1 ? 'event' : 'events'} · Page {page} of {totalPages}
+      </Text>
+      <Group gap={4} component="nav" aria-label="Log pages">
+        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        {pageWindow(page, totalPages).map((n) => (
+          <Button
+            key={n}
+            size="xs"
+            variant={n === page ? 'filled' : 'default'}
+            aria-current={n === page ? 'page' : undefined}
+            aria-label={`Page ${n}`}
+            onClick={() => onPage(n)}
+          >
+            {n}
+          </Button>
+        ))}
+        <Button variant="default" size="xs" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ProfileDto } from '@core/api/accounts';
+import { Stack, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
+import { checkPhoneNumber, useUpdatePreferences } from '../../api/accounts';
+import { ConfirmDialog } from './confirm-dialog';
+import { PhoneNumberDialog } from './phone-number-dialog';
+
+type Channel = 'email' | 'sms';
+
+const CONSENT_TEXT: Record<Channel, string> = {
+  email:
+    'By turning this on, you agree to receive email notifications when your visitors arrive. This applies to all visitor notifications where arrival notifications are enabled.',
+  sms: 'By turning this on, you agree to receive SMS notifications at your phone number when your visitors arrive. This applies to all visitor notifications where arrival notifications are enabled. Message and data rates may apply.',
+};
+
+/** Email and SMS toggles (SPEC §4 Preferences): turning one on asks consent; SMS needs a phone first. */
+export function NotificationPreferences({ profile }: { profile: ProfileDto }) {
+  const mutation = useUpdatePreferences(profile._id);
+  const [consentFor, setConsentFor] = useState<Channel | null>(null);
+  const [askPhone, setAskPhone] = useState(false);
+  const current = profile.preferences;
+
+  const save = (channel: Channel, on: boolean) =>
+    mutation.mutate({ ...current, [channel]: on }, { onSettled: () => setConsentFor(null) });
+
+  const toggle = async (channel: Channel, on: boolean) => {
+    if (!on) return save(channel, false);
+    if (channel === 'sms') {
+      const { available } = await checkPhoneNumber(profile._id).catch(() => ({ available: false }));
+      if (!available) return setAskPhone(true);
+    }
+    setConsentFor(channel);
+  };
+
+  return (
+    <Stack gap="sm">
+      <Switch
+        label="Email Notifications"
+        checked={current.email}
+        disabled={mutation.isPending}
+        onChange={(event) => void toggle('email', event.currentTarget.checked)}
+      />
+      <Switch
+        label="SMS Notifications"
+        checked={current.sms}
+        disabled={mutation.isPending}
+        onChange={(event) => void toggle('sms', event.currentTarget.checked)}
+      />
+      <Text size="xs" c="dimmed">
+        Sent when a visitor whose arrival notifications are on arrives.
+      </Text>
+      <ConfirmDialog
+        title="Enable Email/SMS Notifications"
+        text={consentFor ? CONSENT_TEXT[consentFor] : ''}
+        confirmLabel="Agree and proceed"
+        opened={consentFor !== null}
+        busy={mutation.isPending}
+        onConfirm={() => consentFor && save(consentFor, true)}
+        onCancel={() => setConsentFor(null)}
+      />
+      <PhoneNumberDialog userId={profile._id} opened={askPhone} onClose={() => setAskPhone(false)} />
+    </Stack>
+  );
+}

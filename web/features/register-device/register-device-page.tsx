@@ -1,0 +1,161 @@
+import { DEVICE_MESSAGES } from '@core/api/devices';
+import { DEVICE_TYPE_LABELS, DEVICE_TYPES, MESSAGE_TIMINGS_MS } from '@core/constants';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { messageOr } from '../../api/client';
+import { useRegisterDevice } from '../../api/devices';
+import { useAllProperties } from '../../api/properties';
+import { useTimedMessage } from '../devices/use-timed-message';
+import {
+  emptyRegisterDeviceForm,
+  type RegisterDeviceErrors,
+  type RegisterDeviceForm,
+  registerDeviceErrors,
+  toRegisterDeviceBody,
+} from './register-device-form';
+import { RelaySettingsFields } from './relay-settings-fields';
+
+/** Mantine's default error red is too light for small text on white (WCAG AA). */
+const READABLE_ERROR = { c: 'red.9' };
+
+const TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
+
+/** Register device (SPEC §2): the success banner clears after 5 s; the reader key stays until the next one. */
+export function RegisterDevicePage() {
+  const properties = useAllProperties();
+  const register = useRegisterDevice();
+  const [form, setForm] = useState<RegisterDeviceForm>(emptyRegisterDeviceForm);
+  const [errors, setErrors] = useState<RegisterDeviceErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [banner, showBanner] = useTimedMessage(MESSAGE_TIMINGS_MS.deviceRegisteredBanner);
+  const [deviceKey, setDeviceKey] = useState<{ name: string; key: string } | null>(null);
+  const update = (patch: Partial<RegisterDeviceForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = registerDeviceErrors(form);
+    setErrors(problems);
+    setFailure(null);
+    if (Object.keys(problems).length) return;
+    register.mutate(toRegisterDeviceBody(form), {
+      onSuccess: (device) => {
+        showBanner({ color: 'green', text: DEVICE_MESSAGES.registered });
+        setDeviceKey({ name: device.deviceName, key: device.deviceKey });
+        setForm(emptyRegisterDeviceForm());
+      },
+      onError: (error) => setFailure(messageOr(error, DEVICE_MESSAGES.registrationFailed)),
+    });
+  };
+
+  const propertyOptions = (properties.data ?? []).map((p) => ({
+    value: p._id,
+    label: `${p.propertyName} (${p.propertyLocation})`,
+  }));
+
+  return (
+    <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={680} mx="auto">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={2}>Register Device</Title>
+          {banner && (
+            <Alert color={banner.color} role="status">
+              {banner.text}
+            </Alert>
+          )}
+          {deviceKey && (
+            <Alert color="blue" title={`Device key for ${deviceKey.name}`}>
+              <Stack gap="xs">
+                <Text size="sm">Gate readers use this key. It is shown only once: copy it now.</Text>
+                <Group gap="xs" align="flex-start">
+                  <Code
+                    block
+                    style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', flex: 1, minWidth: 200 }}
+                    data-testid="device-key"
+                  >
+                    {deviceKey.key}
+                  </Code>
+                  <CopyButton value={deviceKey.key}>
+                    {({ copied, copy }) => (
+                      <Button size="xs" variant="light" onClick={copy}>
+                        {copied ? 'Copied' : 'Copy'}
+                      </Button>
+                    )}
+                  </CopyButton>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Device Name"
+              required
+              value={form.deviceName}
+              error={errors.deviceName}
+              errorProps={READABLE_ERROR}
+              onChange={(e) => update({ deviceName: e.currentTarget.value })}
+            />
+            <TextInput
+              label="Device Label (optional)"
+              value={form.deviceLabel}
+              onChange={(e) => update({ deviceLabel: e.currentTarget.value })}
+            />
+            <Select
+              label="Device Type"
+              required
+              data={TYPE_OPTIONS}
+              value={form.deviceType || null}
+              error={errors.deviceType}
+              errorProps={READABLE_ERROR}
+              onChange={(value) => update({ deviceType: (value ?? '') as RegisterDeviceForm['deviceType'] })}
+            />
+            <TextInput
+              label="IP Address"
+              required
+              placeholder="192.168.1.20 or 192.168.1.20:8080"
+              value={form.deviceIpAddress}
+              error={errors.deviceIpAddress}
+              errorProps={READABLE_ERROR}
+              onChange={(e) => update({ deviceIpAddress: e.currentTarget.value })}
+            />
+          </SimpleGrid>
+          <Select
+            label="Property"
+            required
+            placeholder="Select a property"
+            searchable
+            data={propertyOptions}
+            value={form.propertyId || null}
+            error={errors.propertyId}
+            errorProps={READABLE_ERROR}
+            onChange={(propertyId) => update({ propertyId: propertyId ?? '' })}
+          />
+          <RelaySettingsFields form={form} update={update} />
+          <Button type="submit" loading={register.isPending}>
+            Register Device
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

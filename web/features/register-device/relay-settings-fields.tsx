@@ -1,0 +1,72 @@
+import { RELAY_DRIVERS, type RelayDriverName } from '@core/api/devices';
+import { Accordion, NumberInput, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { RegisterDeviceForm } from './register-device-form';
+
+const DRIVER_LABELS: Record<RelayDriverName, string> = {
+  'shelly-gen1': 'Shelly Gen1 HTTP (default)',
+  'shelly-gen2': 'Shelly Gen2+ RPC',
+  tasmota: 'Tasmota HTTP',
+  'http-template': 'Generic HTTP template',
+};
+
+/** The relay's driver, channel, pulse length and credentials; folded away, with working defaults. */
+export function RelaySettingsFields({
+  form,
+  update,
+}: {
+  form: RegisterDeviceForm;
+  update: (patch: Partial<RegisterDeviceForm>) => void;
+}) {
+  return (
+    <Accordion variant="contained">
+      <Accordion.Item value="relay">
+        <Accordion.Control>Relay settings (optional)</Accordion.Control>
+        <Accordion.Panel>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Relay driver"
+              data={RELAY_DRIVERS.map((driver) => ({ value: driver, label: DRIVER_LABELS[driver] }))}
+              value={form.driver}
+              allowDeselect={false}
+              onChange={(driver) => update({ driver: (driver ?? 'shelly-gen1') as RelayDriverName })}
+            />
+            <NumberInput
+              label="Relay channel"
+              min={0}
+              max={16}
+              value={form.channel}
+              onChange={(value) => update({ channel: Number(value) || 0 })}
+            />
+            <NumberInput
+              label="Pulse seconds"
+              min={1}
+              max={60}
+              value={form.pulseSeconds}
+              onChange={(value) => update({ pulseSeconds: Number(value) || 1 })}
+            />
+            {form.driver === 'http-template' && (
+              <TextInput
+                label="Path template"
+                placeholder="/open?channel={channel}&seconds={seconds}"
+                value={form.pathTemplate}
+                onChange={(e) => update({ pathTemplate: e.currentTarget.value })}
+              />
+            )}
+            <TextInput
+              label="Relay username"
+              autoComplete="off"
+              value={form.username}
+              onChange={(e) => update({ username: e.currentTarget.value })}
+            />
+            <PasswordInput
+              label="Relay password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => update({ password: e.currentTarget.value })}
+            />
+          </SimpleGrid>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
+  );
+}

@@ -1,0 +1,42 @@
+import { Alert, Paper, Stack, Title } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+
+/** The narrow card of the signed-out account screens: title, one alert, then the form. */
+export function AccountFormCard({
+  title,
+  error,
+  success,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  error?: string | null;
+  success?: string | null;
+  onSubmit?: () => void;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit?.();
+  };
+  return (
+    <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={440} mx="auto" mt="xl">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={2}>{title}</Title>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          {success && (
+            <Alert color="teal" role="status">
+              {success}
+            </Alert>
+          )}
+          {children}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,46 @@
+import type { QrCodeDto } from '@core/api/visitors';
+import { todayIn } from '@core/validity/zoned-time';
+import { editorStateOf, editorUpdate, listEditorError, type QrEditorState } from '@core/visitor-form/qr-editor';
+import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { messageOr } from '../../api/client';
+import { useUpdateQrCodes } from '../../api/visitors';
+import { QrEditorFields } from './qr-editor-fields';
+import { toast } from './visitor-toasts';
+
+/** 'Edit QR Code' (Visitor List): start and end, Permanent Visitor; Save disabled on error. */
+export function EditQrModal({ visitorId, code, onClose }: { visitorId: string; code: QrCodeDto; onClose: () => void }) {
+  const [state, setState] = useState<QrEditorState>(() => editorStateOf(code, code.timeZone));
+  const mutation = useUpdateQrCodes();
+  const error = listEditorError(state);
+
+  const save = () =>
+    mutation.mutate(
+      { visitorId, qrId: code._id, qrType: code.qrType, window: editorUpdate(state) },
+      {
+        onSuccess: () => {
+          toast(VISITOR_MESSAGES.listUpdated, 'green');
+          onClose();
+        },
+        onError: (failure) =>
+          toast(`${VISITOR_MESSAGES.updateFailedPrefix}${messageOr(failure, (failure as Error).message)}`, 'red'),
+      },
+    );
+
+  return (
+    <Modal opened onClose={onClose} title="Edit QR Code" centered>
+      <Stack>
+        <QrEditorFields state={state} error={error} today={todayIn(code.timeZone)} onChange={setState} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={save} disabled={Boolean(error)} loading={mutation.isPending}>
+            Save Changes
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+import type { QrCodeDto } from '@core/api/visitors';
+import { readableInstant } from '@core/validity/window-words';
+import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
+import { Badge, Button, Checkbox, Group, List, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { useDeleteQrCode, useSetQrNotification } from '../../api/visitors';
+import { ConfirmDialog } from './confirm-dialog';
+import { EditQrModal } from './edit-qr-modal';
+import { toast } from './visitor-toasts';
+
+const when = (iso: string, code: QrCodeDto) => readableInstant(new Date(iso), code.timeZone);
+
+function CodeDates({ code }: { code: QrCodeDto }) {
+  if (code.qrType === 'randomDates') return null;
+  const end = code.lifetimeValidity
+    ? VISITOR_MESSAGES.permanentVisitor
+    : code.endDate
+      ? when(code.endDate, code)
+      : 'No end date';
+  return (
+    <Text size="sm">
+      <b>Start:</b> {when(code.startDate, code)} · <b>End:</b> {end}
+    </Text>
+  );
+}
+
+function CodeWindows({ code }: { code: QrCodeDto }) {
+  const rows =
+    code.qrType === 'weekdays'
+      ? code.recurringDays.map((row) => ({ key: row._id, label: row.day, ...row }))
+      : code.qrType === 'randomDates'
+        ? code.multipleDays.map((row) => ({ key: row._id, label: row.date, ...row }))
+        : [];
+  if (!rows.length) return null;
+  return (
+    <List size="sm" spacing={2}>
+      {rows.map((row) => (
+        <List.Item key={row.key}>
+          {row.label}: {row.startTime}–{row.endTime}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** One QR code of a visitor card: its window, edit, delete and the arrival-notification checkbox. */
+export function QrCodeSection({ visitorId, code }: { visitorId: string; code: QrCodeDto }) {
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'consent' | null>(null);
+  const remove = useDeleteQrCode();
+  const notify = useSetQrNotification();
+  const setNotification = (qrNotification: boolean) =>
+    notify.mutate({ visitorId, qrId: code._id, qrNotification }, { onSettled: () => setDialog(null) });
+
+  return (
+    <Paper withBorder p="sm" data-testid="qr-code-section">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={600}>
+            {code.qrFirstName} {code.qrLastName}
+          </Text>
+          <Badge color={code.active ? 'teal' : 'gray'}>{code.active ? 'Active' : 'Expired'}</Badge>
+        </Group>
+        <CodeDates code={code} />
+        <CodeWindows code={code} />
+        <Text size="xs" c="dimmed">
+          Created {when(code.createdAt, code)} · {code.propertyName} ({code.timeZone})
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          <Button size="xs" variant="light" onClick={() => setDialog('edit')}>
+            Edit Visitor Time
+          </Button>
+          <Button size="xs" variant="light" color="red" onClick={() => setDialog('delete')}>
+            Delete QR Code
+          </Button>
+          <Group gap={4} wrap="nowrap">
+            <Checkbox
+              label="Arrival notification"
+              checked={code.qrNotification}
+              onChange={(e) => (e.currentTarget.checked ? setDialog('consent') : setNotification(false))}
+            />
+            <Tooltip label="Get an email and/or a text when this visitor's QR code opens the gate." multiline w={240}>
+              <Badge variant="outline" size="sm" circle aria-label="About arrival notifications" tabIndex={0}>
+                ?
+              </Badge>
+            </Tooltip>
+          </Group>
+        </Group>
+      </Stack>
+      {dialog === 'edit' && <EditQrModal visitorId={visitorId} code={code} onClose={() => setDialog(null)} />}
+      <ConfirmDialog
+        opened={dialog === 'delete'}
+        title="Delete QR Code"
+        confirmLabel="Delete"
+        color="red"
+        busy={remove.isPending}
+        onCancel={() => setDialog(null)}
+        onConfirm={() =>
+          remove.mutate(code._id, {
+            onSuccess: () => toast(VISITOR_MESSAGES.listDeleted, 'red'),
+            onSettled: () => setDialog(null),
+          })
+        }
+      >
+        <Text>{VISITOR_MESSAGES.deleteConfirm}</Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={dialog === 'consent'}
+        title={VISITOR_MESSAGES.consentTitle}
+        confirmLabel={VISITOR_MESSAGES.consentAgree}
+        busy={notify.isPending}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => setNotification(true)}
+      >
+        <Text>{VISITOR_MESSAGES.consentBody}</Text>
+        <Text size="sm" c="dimmed">
+          {VISITOR_MESSAGES.consentNote}
+        </Text>
+      </ConfirmDialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,39 @@
+import { MESSAGES } from '@core/messages';
+import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
+import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useVisitorsQr } from '../../api/visitors';
+import { QrCodeSection } from './qr-code-section';
+
+/** Visitor List (resident): one card per visitor email, one section per QR code. */
+export function VisitorListPage() {
+  const query = useVisitorsQr();
+  return (
+    <Stack>
+      <Title order={2}>Visitor List</Title>
+      {query.isPending && <Text>{MESSAGES.loading}</Text>}
+      {query.isError && (
+        <Alert color="red" role="alert">
+          {VISITOR_MESSAGES.fetchFailed}
+        </Alert>
+      )}
+      {query.data && query.data.visitors.length === 0 && <Text c="dimmed">{VISITOR_MESSAGES.noVisitors}</Text>}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {query.data?.visitors.map((visitor) => (
+          <Card key={visitor._id} withBorder shadow="xs" data-testid="visitor-card">
+            <Stack gap="sm">
+              <div>
+                <Text fw={700}>{visitor.email}</Text>
+                <Text size="sm" c="dimmed">
+                  {visitor.firstName} {visitor.lastName}
+                </Text>
+              </div>
+              {visitor.qrCodes.map((code) => (
+                <QrCodeSection key={code._id} visitorId={visitor._id} code={code} />
+              ))}
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

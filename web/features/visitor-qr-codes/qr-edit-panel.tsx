@@ -1,0 +1,45 @@
+import type { QrCodeDto } from '@core/api/visitors';
+import { todayIn } from '@core/validity/zoned-time';
+import { editorStateOf, editorUpdate, pageEditorError, type QrEditorState } from '@core/visitor-form/qr-editor';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { messageOr } from '../../api/client';
+import { useUpdateQrCode } from '../../api/visitors';
+import { QrEditorFields } from '../visitor-list/qr-editor-fields';
+import { pageToast } from './page-toast';
+
+/** The per-visitor page's editor; Save is disabled while an error shows. */
+export function QrEditPanel({ code, onClose }: { code: QrCodeDto; onClose: () => void }) {
+  const [state, setState] = useState<QrEditorState>(() => editorStateOf(code, code.timeZone));
+  const mutation = useUpdateQrCode();
+  const error = pageEditorError(state);
+  const save = () =>
+    mutation.mutate(
+      { qrId: code._id, window: editorUpdate(state) },
+      {
+        onSuccess: (answer) => {
+          pageToast(answer.message, 'green');
+          onClose();
+        },
+        onError: (failure) => pageToast(messageOr(failure, (failure as Error).message), 'red'),
+      },
+    );
+  return (
+    <Paper withBorder p="md" aria-label="Edit QR code" component="section">
+      <Stack>
+        <Title order={3}>
+          Edit {code.qrFirstName} {code.qrLastName}
+        </Title>
+        <QrEditorFields state={state} error={error} today={todayIn(code.timeZone)} onChange={setState} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={save} disabled={Boolean(error)} loading={mutation.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

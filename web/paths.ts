@@ -1,0 +1,21 @@
+// Every client route of SPEC §2, in one place.
+export const paths = {
+  home: '/',
+  login: (segment: string) => `/login/${segment}`,
+  dashboard: '/dashboard',
+  bulkUserUpload: '/bulk-user-upload',
+  registerProperty: '/register-property',
+  registerDevice: '/register-device',
+  registerUser: '/register-user',
+  visitorList: '/visitor-list',
+  visitorQrCodes: (visitorId: string) => `/visitor/${visitorId}/qr-codes`,
+  accessGates: '/access-gates',
+  gateLogs: '/gate-logs',
+  profile: '/profile',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  setNewPassword: (token: string) => `/set-new-password/${token}`,
+  privacyPolicy: '/privacy-policy',
+  requestDeleteUser: '/request-delete-user',
+  forbidden: '/403',
+} as const;

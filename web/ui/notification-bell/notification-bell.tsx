@@ -1,0 +1,82 @@
+import { LOG_TEXTS } from '@core/api/relay-logs';
+import { NOTIFICATION_SCROLL_THRESHOLD_PX } from '@core/constants';
+import { ActionIcon, Popover, Text } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { type UIEvent, useId, useState } from 'react';
+import { notificationsQuery, useNotifications } from '../../api/relay-logs';
+import { BellIcon } from './bell-icon';
+import { NotificationItem } from './notification-item';
+
+const nearBottom = (el: HTMLElement) =>
+  el.scrollHeight - el.scrollTop - el.clientHeight <= NOTIFICATION_SCROLL_THRESHOLD_PX;
+
+/** 'Recent Activities': the user's own gate events and their visitors' arrivals, 10 at a time, more on scroll. */
+export function NotificationBell({ userId }: { userId: string }) {
+  const [opened, setOpened] = useState(false);
+  const titleId = useId();
+  const [now, setNow] = useState(() => new Date());
+  useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
+  const queryClient = useQueryClient();
+  const notifications = useNotifications(userId, opened);
+  const logs = notifications.data?.pages.flatMap((page) => page.logs) ?? [];
+
+  const toggle = () => {
+    if (!opened) {
+      setNow(new Date());
+      void queryClient.resetQueries({ queryKey: notificationsQuery(userId).queryKey });
+    }
+    setOpened(!opened);
+  };
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    if (nearBottom(event.currentTarget) && notifications.hasNextPage && !notifications.isFetchingNextPage) {
+      void notifications.fetchNextPage();
+    }
+  };
+  const status = (text: string) => (
+    <Text size="sm" c="dimmed" ta="center" py="sm">
+      {text}
+    </Text>
+  );
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width="min(380px, calc(100vw - 16px))"
+      shadow="md"
+    >
+      <Popover.Target>
+        <ActionIcon
+          ml="auto"
+          variant="subtle"
+          color="white"
+          size="lg"
+          onClick={toggle}
+          aria-label="Notifications"
+          aria-expanded={opened}
+        >
+          <BellIcon />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown p={0} aria-labelledby={titleId}>
+        <Text id={titleId} fw={700} px="sm" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          {LOG_TEXTS.recentActivities}
+        </Text>
+        <div
+          style={{ maxHeight: 'min(420px, 70vh)', overflowY: 'auto' }}
+          onScroll={onScroll}
+          data-testid="notification-list"
+        >
+          {notifications.isPending && opened
+            ? status(LOG_TEXTS.loadingNotifications)
+            : logs.length === 0
+              ? status(LOG_TEXTS.noNotifications)
+              : logs.map((log) => <NotificationItem key={log._id} log={log} now={now} />)}
+          {notifications.isFetchingNextPage && status(LOG_TEXTS.loadingMore)}
+        </div>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

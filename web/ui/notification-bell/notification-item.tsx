@@ -1,0 +1,35 @@
+import type { RelayLogDto } from '@core/api/relay-logs';
+import { relativeTime } from '@core/time/relative-time';
+import { formatLogTime } from '@core/time/zoned-format';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { notificationMessage, notificationStatusColor } from './notification-message';
+
+export function NotificationItem({ log, now }: { log: RelayLogDto; now: Date }) {
+  return (
+    <Stack
+      gap={4}
+      py="xs"
+      px="sm"
+      data-testid="notification-item"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Group gap={6}>
+        <Badge size="xs" variant="light" color={log.callerType === 'visitor' ? 'grape' : 'blue'}>
+          {log.callerType}
+        </Badge>
+        <Badge size="xs" color={notificationStatusColor(log.status)}>
+          {log.status.toUpperCase()}
+        </Badge>
+      </Group>
+      <Text size="sm">{notificationMessage(log)}</Text>
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Text size="xs" fw={500} data-testid="notification-relative-time">
+          {relativeTime(log.timestamp, now)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatLogTime(log.timestamp, 'EST')}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import { accessByName } from '@core/api/relay-log-cells';
+import { LOG_TEXTS, type RelayLogDto } from '@core/api/relay-logs';
+
+/**
+ * SPEC §2: 'User Access: <person> accessed/attempted to access <property or the gate>', likewise
+ * 'Visitor Access: ...', else 'Gate activity recorded'.
+ */
+export function notificationMessage(log: RelayLogDto): string {
+  const known = log.callerType === 'user' ? log.userDetails : log.visitorDetails || log.qrCodeDetails;
+  if (!known) return LOG_TEXTS.gateActivityRecorded;
+  const prefix = log.callerType === 'user' ? 'User Access' : 'Visitor Access';
+  const verb = log.status === 'success' ? 'accessed' : 'attempted to access';
+  const place = log.propertyDetails?.propertyName || 'the gate';
+  return `${prefix}: ${accessByName(log)} ${verb} ${place}`;
+}
+
+/** SUCCESS green, FAILED red, anything else yellow (SPEC §2 Notification bell). */
+export function notificationStatusColor(status: string): string {
+  if (status === 'success') return 'green';
+  if (status === 'failed') return 'red';
+  return 'yellow';
+}
