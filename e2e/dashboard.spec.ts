@@ -112,6 +112,55 @@ test('deleting a visitor from the dashboard makes the gate refuse their code at 
   expect(refused.granted).toBe(false);
 });
 
+test('a list request still in flight when a visitor is deleted does not bring the row back', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const root = await apiToken(request, superadmin);
+  const property = await createProperty(request, root);
+  const resident = await createUser(request, root, mailbox, { role: 'resident', propertyId: property._id });
+  const visitorEmail = uniqueEmail('raced');
+  const visitorName = unique('Raced');
+  await apiCall(request, await apiToken(request, resident), 'POST', '/api/visitor/register', {
+    firstName: visitorName,
+    lastName: 'Guest',
+    email: visitorEmail,
+    qrType: 'betweenDates',
+    lifetimeValidity: true,
+    timezone: 'America/New_York',
+  });
+
+  await signIn(page, superadmin);
+  await page.goto('/dashboard?type=visitor');
+  const row = rowWith(page, visitorEmail);
+  await expect(row).toBeVisible();
+
+  // The search's list response is read from the server before the delete and delivered after it.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const searchAnswered = new Promise<void>((resolve) => {
+    void page.route('**/api/visitor/get-all?*search=*', async (route) => {
+      const response = await route.fetch();
+      resolve();
+      await released;
+      await route.fulfill({ response }).catch(() => {});
+    });
+  });
+  await page.getByRole('textbox', { name: 'Search by name or email' }).fill(visitorName);
+  await searchAnswered;
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const deleted = page.waitForResponse((response) => response.url().endsWith('/api/visitor/delete'));
+  await page.getByRole('dialog', { name: 'Delete Visitor' }).getByRole('button', { name: 'Delete' }).click();
+  expect((await deleted).status()).toBe(200);
+  release();
+  await expect(page.getByText('No visitors found')).toBeVisible();
+  await expect(rowWith(page, visitorEmail)).toHaveCount(0);
+});
+
 test('a superadmin switches between the four tables', async ({ page, request, superadmin }) => {
   const root = await apiToken(request, superadmin);
   const property = await createProperty(request, root, { propertyFeatures: ['rfid', 'securepin'] });

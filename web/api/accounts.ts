@@ -1,6 +1,7 @@
 import type { ProfileDto, RegisterUserRequest } from '@core/api/accounts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { refreshAfterChange } from './refresh-after-change';
 
 type Message = { message: string };
 const enc = encodeURIComponent;
@@ -45,7 +46,7 @@ function useProfileMutation<T, R>(userId: string, call: (input: T) => Promise<R>
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileQuery(userId).queryKey }),
+    onSettled: () => refreshAfterChange(queryClient, profileQuery(userId).queryKey),
   });
 }
 

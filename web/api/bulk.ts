@@ -1,6 +1,7 @@
 import type { BulkUploadResponse, BulkUserRowInput } from '@core/api/bulk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { refreshAfterChange } from './refresh-after-change';
 
 /** POST /api/resident/bulk-upload; the users lists are stale afterwards. */
 export function useBulkUpload() {
@@ -8,6 +9,6 @@ export function useBulkUpload() {
   return useMutation({
     mutationFn: (users: BulkUserRowInput[]) =>
       api<BulkUploadResponse>('POST', '/api/resident/bulk-upload', { body: { users } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['resident'] }),
+    onSettled: () => refreshAfterChange(queryClient, ['resident']),
   });
 }

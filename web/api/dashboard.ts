@@ -8,6 +8,7 @@ import type {
 import type { UpdatePropertyBody } from '@core/api/properties';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { refreshAfterChange } from './refresh-after-change';
 
 export type ListFilter = Pick<ListQuery, 'search' | 'property' | 'role'> & { page: number; limit: number };
 export type ManagedEntity = 'resident' | 'visitor' | 'property';
@@ -41,7 +42,7 @@ function useEntityMutation<T>(entity: ManagedEntity, call: (input: T) => Promise
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => Promise.all(STALE_AFTER[entity].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => refreshAfterChange(queryClient, ...STALE_AFTER[entity]),
   });
 }
 

@@ -9,6 +9,7 @@ import type {
 } from '@core/api/devices';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { refreshAfterChange } from './refresh-after-change';
 
 export const devicesByPropertyQuery = (propertyId?: string) =>
   queryOptions({
@@ -29,7 +30,7 @@ export const useGateDevices = () => useQuery(gateDevicesQuery());
 
 function useDeviceMutation<TBody, TResult>(mutationFn: (body: TBody) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['device'] }) });
+  return useMutation({ mutationFn, onSuccess: () => refreshAfterChange(queryClient, ['device']) });
 }
 
 export const useRegisterDevice = () =>

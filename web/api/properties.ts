@@ -1,6 +1,7 @@
 import type { PropertyDto, RegisterPropertyBody } from '@core/api/properties';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { refreshAfterChange } from './refresh-after-change';
 
 export const propertyByIdQuery = (propertyId: string) =>
   queryOptions({
@@ -28,6 +29,6 @@ export function useRegisterProperty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterPropertyBody) => api<PropertyDto>('POST', '/api/property/register', { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['property'] }),
+    onSuccess: () => refreshAfterChange(queryClient, ['property']),
   });
 }

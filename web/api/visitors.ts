@@ -9,6 +9,7 @@ import type {
 import type { QrType } from '@core/constants';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { refreshAfterChange } from './refresh-after-change';
 
 type Updated = { message: string; qrCode: QrCodeDto };
 const enc = encodeURIComponent;
@@ -36,7 +37,7 @@ export const useVisitorQrCodes = (visitorId: string) => useQuery(visitorQrCodesQ
 /** A mutation that refreshes every visitor list when it succeeds. */
 function useVisitorMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: VISITORS_KEY }) });
+  return useMutation({ mutationFn, onSuccess: () => refreshAfterChange(client, VISITORS_KEY) });
 }
 
 export const useRegisterVisitor = () => useVisitorMutation(registerVisitor);
