@@ -5,7 +5,7 @@
 import os from 'node:os';
 import type { LogFilter } from '@core/api/relay-logs';
 import { MAX_EXPORT_ROWS } from '@core/constants';
-import { addDays, todayIn } from '@core/time/zone-day-range';
+import { addDays, todayIn } from '@core/time/zoned-time';
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { connectPostgres, type Orm } from '../server/db/connect';
 import { relayLogs } from '../server/db/schema';

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import type { ParsedMail } from 'mailparser';
 import { PNG } from 'pngjs';
-import { formatWall } from '../core/validity/zoned-time';
+import { formatWall } from '../core/time/zoned-time';
 import { apiCall, apiToken } from './support/api';
 import type { Credentials, test } from './support/fixtures';
 import type { Mailbox } from './support/mailbox';

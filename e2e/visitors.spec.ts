@@ -1,5 +1,5 @@
 import { WEEKDAYS } from '../core/constants';
-import { addDays, weekdayIndexOf } from '../core/validity/zoned-time';
+import { addDays, weekdayIndexOf } from '../core/time/zoned-time';
 import { apiCall } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
 import { uniqueEmail } from './support/seed';

@@ -3,7 +3,7 @@
 // is stopped (PGlite allows one owner), then `npm run relay-simulator -- --demo` and
 // `ALLOW_LOCAL_DEVICES=1 npm start`. Running it again adds activity but no duplicates.
 
-import { todayIn } from '@core/validity/zoned-time';
+import { todayIn } from '@core/time/zoned-time';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';

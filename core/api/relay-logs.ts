@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CALLER_TYPES, LOG_PAGE_SIZE, LOG_STATUSES, MAX_PAGE_SIZE, NOTIFICATION_PAGE_SIZE } from '../constants';
 import { LOG_TIME_ZONES } from '../time/log-time-zones';
-import { isIsoDate } from '../time/zone-day-range';
+import { isCalendarDate } from '../time/zoned-time';
 import { idSchema, pageQuery } from './common';
 
 // Texts of the gate-log screen and the bell (SPEC §2, §5, §8).
@@ -24,7 +24,7 @@ export const LOG_TEXTS = {
 const isoDate = (field: string) =>
   z
     .string()
-    .refine(isIsoDate, { error: `${field} must be a date in the form yyyy-MM-dd` })
+    .refine(isCalendarDate, { error: `${field} must be a date in the form yyyy-MM-dd` })
     .optional();
 
 const filterShape = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QR_TYPES, WEEKDAYS } from '../constants';
+import { isCalendarDate } from '../time/zoned-time';
 import { emailField } from '../validation/email';
-import { isCalendarDate } from '../validity/zoned-time';
 import { firstWindowError, visitorWindowErrors } from '../visitor-form/visitor-window';
 import { idSchema } from './common';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { relativeTime } from './relative-time';
-import { addDays, dayRangeIn, isIsoDate, startOfDayIn, todayIn } from './zone-day-range';
+import { dayRangeIn, startOfDayIn } from './zone-day-range';
 import { formatLogTime } from './zoned-format';
+import { addDays, isCalendarDate, todayIn } from './zoned-time';
 
 describe('formatLogTime', () => {
   it('shows Eastern time as EST in winter and EDT in summer, and UTC unchanged', () => {
@@ -37,9 +38,9 @@ describe('whole days in a zone', () => {
   it('adds days across month and year ends and validates calendar dates', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -7)).toBe('2026-02-22');
-    expect(isIsoDate('2026-02-28')).toBe(true);
-    expect(isIsoDate('2026-02-30')).toBe(false);
-    expect(isIsoDate('03/07/2026')).toBe(false);
+    expect(isCalendarDate('2026-02-28')).toBe(true);
+    expect(isCalendarDate('2026-02-30')).toBe(false);
+    expect(isCalendarDate('03/07/2026')).toBe(false);
   });
 
   it('knows that late evening in New York is already tomorrow in UTC', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '../constants';
+import { wallToInstant } from '../time/zoned-time';
 import { decideQrAt, type QrDecisionReason, type QrWindow } from './qr-validity';
-import { wallToInstant } from './zoned-time';
 
 const NY = 'America/New_York';
 const KOLKATA = 'Asia/Kolkata';

@@ -1,6 +1,6 @@
 import type { QrType } from '../constants';
 import { WEEKDAYS } from '../constants';
-import { addDays, minutesOf, type WallTime, wallTimeAt } from './zoned-time';
+import { addDays, minutesOf, type WallTime, wallTimeAt } from '../time/zoned-time';
 
 export interface TimeWindow {
   startTime: string;

@@ -1,6 +1,6 @@
+import { formatWall } from '../time/zoned-time';
 import { sortRecurringDays, sortSpecificDates } from '../visitor-form/visitor-window';
 import type { QrWindow } from './qr-validity';
-import { formatWall } from './zoned-time';
 
 const listInWords = (items: string[]) =>
   items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;

@@ -1,5 +1,5 @@
 import { DEFAULT_WINDOW_START, PERMANENT_QR_EDITOR_YEARS } from '../constants';
-import { addDays, formatWall } from '../validity/zoned-time';
+import { addDays, formatWall } from '../time/zoned-time';
 import { VISITOR_MESSAGES } from './visitor-messages';
 
 /** The QR editors' fields: wall dates and times at the property. */

@@ -6,7 +6,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '../constants';
-import { addDays, minutesOf } from '../validity/zoned-time';
+import { addDays, minutesOf } from '../time/zoned-time';
 import { VISITOR_MESSAGES } from './visitor-messages';
 
 export interface RecurringDayInput {

@@ -1,5 +1,5 @@
 import type { LogFilter } from '@core/api/relay-logs';
-import { addDays } from '@core/time/zone-day-range';
+import { addDays } from '@core/time/zoned-time';
 import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { relayLogs } from '../db/schema';

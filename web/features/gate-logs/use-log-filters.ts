@@ -1,7 +1,7 @@
 import type { LogFilter } from '@core/api/relay-logs';
 import { LOG_DEFAULT_RANGE_DAYS, SEARCH_DEBOUNCE_MS } from '@core/constants';
 import type { LogTimeZone } from '@core/time/log-time-zones';
-import { addDays, todayIn } from '@core/time/zone-day-range';
+import { addDays, todayIn } from '@core/time/zoned-time';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 

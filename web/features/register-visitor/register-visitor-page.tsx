@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, type QrType } from '@core/constants';
-import { todayIn } from '@core/validity/zoned-time';
+import { todayIn } from '@core/time/zoned-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { emptyWindow, hasWindowErrors, visitorWindowErrors } from '@core/visitor-form/visitor-window';
 import { Alert, Button, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 import type { QrCodeDto } from '@core/api/visitors';
-import { todayIn } from '@core/validity/zoned-time';
+import { todayIn } from '@core/time/zoned-time';
 import { editorStateOf, editorUpdate, listEditorError, type QrEditorState } from '@core/visitor-form/qr-editor';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { Button, Group, Modal, Stack } from '@mantine/core';

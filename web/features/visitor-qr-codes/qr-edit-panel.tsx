@@ -1,5 +1,5 @@
 import type { QrCodeDto } from '@core/api/visitors';
-import { todayIn } from '@core/validity/zoned-time';
+import { todayIn } from '@core/time/zoned-time';
 import { editorStateOf, editorUpdate, pageEditorError, type QrEditorState } from '@core/visitor-form/qr-editor';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -24,6 +24,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
+      timeZoneName: 'short',
     });
     formatters.set(timeZone, formatter);
   }
@@ -39,13 +40,17 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-type WallParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+export type WallParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> & {
+  /** The zone's short name at that instant: EST or EDT in New York, UTC in UTC. */
+  zoneName: string;
+};
 
 // Every gate scan asks for "now" in its property's zone, and formatToParts is slow: the last
 // answer per zone is kept for the rest of its second (the parts have second resolution).
 const lastPartsByZone = new Map<string, { second: number; parts: WallParts }>();
 
-function wallParts(instant: Date, timeZone: string): WallParts {
+/** The zone's clock reading of an instant, to the second. */
+export function wallPartsAt(instant: Date, timeZone: string): WallParts {
   const second = Math.floor(instant.getTime() / 1000);
   const last = lastPartsByZone.get(timeZone);
   if (last?.second === second) return last.parts;
@@ -56,10 +61,13 @@ function wallParts(instant: Date, timeZone: string): WallParts {
 
 function formattedParts(instant: Date, timeZone: string): WallParts {
   const parts: Record<string, number> = {};
+  let zoneName = '';
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    if (part.type === 'timeZoneName') zoneName = part.value;
+    else if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return {
+    zoneName,
     year: parts.year,
     month: parts.month,
     day: parts.day,
@@ -73,14 +81,14 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** Milliseconds the zone is ahead of UTC at that instant. */
 export function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const p = wallParts(instant, timeZone);
+  const p = wallPartsAt(instant, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
 /** How the zone's clock reads at an instant. */
 export function wallTimeAt(instant: Date, timeZone: string): WallTime {
-  const p = wallParts(instant, timeZone);
+  const p = wallPartsAt(instant, timeZone);
   const date = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
   return { date, minute: p.hour * 60 + p.minute, weekdayIndex: weekdayIndexOf(date) };
 }
