@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
 import { MESSAGES } from '@core/messages';
 import { ROLE_LABELS, ROLES } from '@core/roles';
-import { Alert, Button, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { registerUser } from '../../api/accounts';
@@ -9,6 +9,7 @@ import { messageOr } from '../../api/client';
 import { useProperty } from '../../api/properties';
 import { useLogProperties } from '../../api/relay-logs';
 import { useClaims } from '../../auth/session';
+import { PersonFields } from '../../ui/person-fields';
 import {
   emptyRegisterUserForm,
   type RegisterUserForm,
@@ -63,27 +64,7 @@ export function RegisterUserPage() {
               {error}
             </Alert>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="First Name"
-              required
-              value={form.firstName}
-              onChange={(e) => update({ firstName: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Last Name"
-              required
-              value={form.lastName}
-              onChange={(e) => update({ lastName: e.currentTarget.value })}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            value={form.email}
-            onChange={(e) => update({ email: e.currentTarget.value })}
-          />
+          <PersonFields value={form} onChange={update} />
           <UsPhoneInput
             label="Phone Number (optional)"
             value={form.phoneNumber}

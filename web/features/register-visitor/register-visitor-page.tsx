@@ -2,12 +2,13 @@ import { DEFAULT_TIME_ZONE, type QrType } from '@core/constants';
 import { todayIn } from '@core/time/zoned-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { emptyWindow, hasWindowErrors, visitorWindowErrors } from '@core/visitor-form/visitor-window';
-import { Alert, Button, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useProperty } from '../../api/properties';
 import { useLogProperties } from '../../api/relay-logs';
 import { useRegisterVisitor } from '../../api/visitors';
 import { useClaims } from '../../auth/session';
+import { PersonFields } from '../../ui/person-fields';
 import {
   emailError,
   emptyVisitorForm,
@@ -62,28 +63,7 @@ export function RegisterVisitorPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={2}>Register Visitor</Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="First Name"
-              required
-              value={form.firstName}
-              onChange={(e) => update({ firstName: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Last Name"
-              required
-              value={form.lastName}
-              onChange={(e) => update({ lastName: e.currentTarget.value })}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            value={form.email}
-            error={invalidEmail}
-            onChange={(e) => update({ email: e.currentTarget.value })}
-          />
+          <PersonFields value={form} emailError={invalidEmail} onChange={update} />
           {isSuperadmin && (
             <Select
               label="Property"
