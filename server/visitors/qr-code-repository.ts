@@ -1,6 +1,6 @@
 import type { QrCodeDto } from '@core/api/visitors';
 import { MAX_UNPAGED_LIST } from '@core/constants';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
 import { properties, qrCodes, visitors } from '../db/schema';
 import type { Scope } from '../http/access';
@@ -53,25 +53,23 @@ export async function findVisitor(db: Queryable, id: string): Promise<VisitorRow
 
 /** Every code of one visitor, newest first. */
 export async function codesOfVisitor(db: Queryable, visitorId: string, now: Date): Promise<QrCodeDto[]> {
-  const rows = await db
+  const rows = await newestCodesWhere(db, eq(qrCodes.visitorId, visitorId));
+  return rows.map((row) => toQrCodeDto(row.code, row, now));
+}
+
+function newestCodesWhere(db: Queryable, condition: SQL) {
+  return db
     .select(codeWithProperty)
     .from(qrCodes)
     .innerJoin(properties, eq(properties.id, qrCodes.propertyId))
-    .where(eq(qrCodes.visitorId, visitorId))
+    .where(condition)
     .orderBy(desc(qrCodes.createdAt))
     .limit(MAX_UNPAGED_LIST);
-  return rows.map((row) => toQrCodeDto(row.code, row, now));
 }
 
 /** The visitors a user registered, each with their codes; visitors without codes are left out. */
 export async function visitorsWithCodesOf(db: Queryable, creatorId: string, now: Date) {
-  const rows = await db
-    .select(codeWithProperty)
-    .from(qrCodes)
-    .innerJoin(properties, eq(properties.id, qrCodes.propertyId))
-    .where(eq(qrCodes.createdBy, creatorId))
-    .orderBy(desc(qrCodes.createdAt))
-    .limit(MAX_UNPAGED_LIST);
+  const rows = await newestCodesWhere(db, eq(qrCodes.createdBy, creatorId));
   const visitorIds = [...new Set(rows.map((row) => row.code.visitorId))];
   if (!visitorIds.length) return [];
   const people = await db
