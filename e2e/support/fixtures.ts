@@ -39,12 +39,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export { expect };
 
 /** Signs in through the login form of the user's role, as a person would. */
+/** Signs in through the role's login form; on success, returns once the app has left the login page. */
 export async function signIn(page: Page, user: Credentials) {
-  await page.goto(LOGIN_PATHS[user.role]);
+  const loginPath = LOGIN_PATHS[user.role];
+  await page.goto(loginPath);
   await page.getByLabel('Email').fill(user.email);
   await page
     .getByLabel(/^Password/)
     .first()
     .fill(user.password);
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/resident/login'));
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if ((await answered).ok()) await page.waitForURL((url) => url.pathname !== loginPath);
 }
