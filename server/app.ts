@@ -62,7 +62,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     createSmsSender({ sms: config.sms, dataDir: config.dataDir, log: app.log }),
   );
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(rateLimit, rateLimitOptions);
   await registerApiDocs(app);
   installAccessControl(app, app.routeCatalog);
