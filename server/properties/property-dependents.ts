@@ -1,19 +1,25 @@
+import { ROLE_LABELS, ROLES } from '@core/roles';
 import { count, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
 import { devices, users, visitors } from '../db/schema';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const counted = (n: number, word: string) => (n ? `${n} ${word}${n === 1 ? '' : 's'}` : '');
 
 /** What still belongs to a property, as a sentence, or null when nothing does. */
 export async function propertyDependents(db: Queryable, propertyId: string): Promise<string | null> {
   // One after another: callers pass a transaction, whose single connection must not run queries at once.
-  const [people] = await db.select({ n: count() }).from(users).where(eq(users.propertyId, propertyId));
+  const people = await db
+    .select({ role: users.role, n: count() })
+    .from(users)
+    .where(eq(users.propertyId, propertyId))
+    .groupBy(users.role);
   const [gates] = await db.select({ n: count() }).from(devices).where(eq(devices.propertyId, propertyId));
   const [guests] = await db.select({ n: count() }).from(visitors).where(eq(visitors.propertyId, propertyId));
+  const peopleOf = (role: string) => people.find((group) => group.role === role)?.n ?? 0;
   const parts = [
-    people.n ? plural(people.n, 'resident') : '',
-    gates.n ? plural(gates.n, 'device') : '',
-    guests.n ? plural(guests.n, 'visitor') : '',
+    ...ROLES.map((role) => counted(peopleOf(role), ROLE_LABELS[role].toLowerCase())),
+    counted(gates.n, 'device'),
+    counted(guests.n, 'visitor'),
   ].filter(Boolean);
   if (!parts.length) return null;
   return `This property still has ${parts.join(', ')}. Remove or move them before deleting the property.`;

@@ -87,6 +87,8 @@ describe('updating and deleting', () => {
   it('refuses to delete a property that still has residents or devices with 409 naming them', async () => {
     const property = await seedProperty(t.app);
     await seedUser(t.app, { role: 'resident', propertyId: property.id });
+    await seedUser(t.app, { role: 'resident', propertyId: property.id });
+    await seedUser(t.app, { role: 'admin', propertyId: property.id });
     await t.app.db.insert(devices).values({
       propertyId: property.id,
       deviceName: 'Gate',
@@ -96,7 +98,7 @@ describe('updating and deleting', () => {
     const answer = await call('POST', '/api/property/delete', superadmin.token, { _id: property.id });
     expect(answer.statusCode).toBe(409);
     expect(answer.json().message).toBe(
-      'This property still has 1 resident, 1 device. Remove or move them before deleting the property.',
+      'This property still has 2 residents, 1 property manager, 1 device. Remove or move them before deleting the property.',
     );
     expect(await t.app.db.select().from(properties).where(eq(properties.id, property.id))).toHaveLength(1);
   });
