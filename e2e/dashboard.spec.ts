@@ -199,3 +199,29 @@ test('a superadmin switches between the four tables', async ({ page, request, su
   await expect(page).toHaveURL(/type=device/);
   await expect(page.getByText('No devices available for this property.').first()).toBeVisible();
 });
+
+test('a property registered in this session shows at once in the dashboard and the register-user select', async ({
+  page,
+  request,
+  superadmin,
+}) => {
+  const earlier = await createProperty(request, await apiToken(request, superadmin));
+  await signIn(page, superadmin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('tab', { name: 'Properties' }).click();
+  await expect(rowWith(page, earlier.propertyName)).toBeVisible();
+
+  const name = unique('Juniper Point');
+  await page.getByRole('link', { name: 'Register Property' }).click();
+  await page.getByLabel('Property Name').fill(name);
+  await page.getByLabel('Property Location').fill('12 Juniper Way');
+  await page.getByRole('button', { name: 'Register Property' }).click();
+  await expect(page.getByText(`Property registered successfully: ${name}`)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('tab', { name: 'Properties' }).click();
+  await expect(rowWith(page, name)).toBeVisible();
+  await page.getByRole('link', { name: 'Register User' }).click();
+  await page.getByRole('combobox', { name: 'Property' }).click();
+  await expect(page.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+});

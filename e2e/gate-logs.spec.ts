@@ -84,6 +84,11 @@ test('switching EST and UTC shifts the times by 5 hours before the DST change an
 });
 
 test('the page buttons show a window of at most 5 numbers', async ({ page }) => {
+  const logRequests: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/relay-logs/property/')) logRequests.push(url);
+  });
   await openLogsAsAdmin(page);
   await setDates(page, '2026-02-01', '2026-03-31');
   const pages = page.getByRole('navigation', { name: 'Log pages' }).getByRole('button', { name: /^Page \d+$/ });
@@ -98,6 +103,8 @@ test('the page buttons show a window of at most 5 numbers', async ({ page }) => 
   await expect(pages).toHaveText(['3', '4', '5', '6', '7']);
   await expect(rows(page)).toHaveCount(3);
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  expect(logRequests.length).toBeGreaterThan(0);
+  for (const url of logRequests) expect(url.searchParams.get('limit'), url.search).toBe('10');
 });
 
 /** Fields of a CSV line; quoted fields may hold commas and doubled quotes. */

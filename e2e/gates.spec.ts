@@ -154,3 +154,46 @@ test('a superadmin opens a gate from the devices list and edits a device with th
   await expect(page.getByText('Device deleted successfully')).toBeVisible();
   await expect(block.getByText('No devices available for this property.')).toBeVisible();
 });
+
+test('a device update the server refuses shows its reason in the dialog for 3 seconds', async ({
+  page,
+  superadmin,
+  request,
+}) => {
+  const token = await apiToken(request, superadmin);
+  const property = await apiCall<{ _id: string; propertyName: string }>(
+    request,
+    token,
+    'POST',
+    '/api/property/register',
+    {
+      propertyName: unique('Cedar Court'),
+      propertyLocation: '4 Cedar Lane',
+    },
+  );
+  const gateName = unique('Cedar Gate');
+  await apiCall(request, token, 'POST', '/api/device/register', {
+    deviceName: gateName,
+    deviceType: 'gate',
+    deviceIpAddress: '192.0.2.10',
+    propertyId: property._id,
+  });
+
+  await page.clock.install();
+  await signIn(page, superadmin);
+  await page.goto('/dashboard?type=device');
+  const row = page
+    .getByRole('region', { name: property.propertyName })
+    .getByRole('row', { name: new RegExp(gateName) });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Device' });
+  await dialog.getByLabel('IP Address').fill('not an address!');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const refusal = dialog.getByRole('alert').filter({ hasText: /Device IP Address must be a host name or IP address/ });
+  await expect(refusal).toBeVisible();
+  await page.clock.runFor(2_500);
+  await expect(refusal).toBeVisible();
+  await page.clock.runFor(600);
+  await expect(refusal).toHaveCount(0);
+  await expect(dialog.getByLabel('IP Address')).toHaveValue('not an address!');
+});

@@ -115,3 +115,26 @@ test('an expired reset link says so and counts down to the home page', async ({
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('a link used up in another tab while this one is open says so on submit and counts down home', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const { token } = await userWithResetLink(request, mailbox, superadmin);
+  await page.goto(`/set-new-password/${token}`);
+  await expect(page.getByLabel('New Password')).toBeVisible();
+
+  const elsewhere = await request.post(`/api/resident/reset-password/${token}`, {
+    data: { newPassword: 'first-tab-wins' },
+  });
+  expect(elsewhere.status()).toBe(200);
+
+  await page.getByLabel('New Password').fill('second-tab');
+  await page.getByLabel('Confirm Password').fill('second-tab');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The reset token has expired or is invalid');
+  await expect(page.getByText(/Redirecting to the home page in [1-5] seconds/)).toBeVisible();
+  await expect(page).not.toHaveURL(/\/set-new-password\//, { timeout: 8000 });
+});

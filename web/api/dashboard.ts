@@ -35,7 +35,7 @@ export const useVisitorList = (filter: ListFilter, enabled: boolean) =>
 const STALE_AFTER: Record<ManagedEntity, string[][]> = {
   resident: [['resident'], ['visitor']],
   visitor: [['visitor'], ['resident']],
-  property: [['properties'], ['property'], ['resident'], ['devices']],
+  property: [['property'], ['resident'], ['visitor'], ['device']],
 };
 
 function useEntityMutation<T>(entity: ManagedEntity, call: (input: T) => Promise<unknown>) {

@@ -20,7 +20,7 @@ export const allPropertiesQuery = () =>
     queryFn: () => api<PropertyDto[]>('GET', '/api/property/get-all'),
   });
 
-/** Every property the caller may manage (superadmin: all; admin: their own). */
+/** Every property the caller may manage (superadmin: all; admin: their own): tables, filters and selects. */
 export function useAllProperties(enabled = true) {
   return useQuery({ ...allPropertiesQuery(), enabled });
 }

@@ -1,6 +1,5 @@
-import type { PropertyDto } from '@core/api/properties';
 import type { LogFilter, LogListResponse, NotificationsResponse } from '@core/api/relay-logs';
-import { NOTIFICATION_PAGE_SIZE } from '@core/constants';
+import { LOG_PAGE_SIZE, NOTIFICATION_PAGE_SIZE } from '@core/constants';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -20,27 +19,12 @@ const logsPath = ({ propertyId }: LogScope) =>
 export const logsQuery = (scope: LogScope, filter: LogFilter, page: number) =>
   queryOptions({
     queryKey: ['relay-logs', 'list', scope.propertyId, filter, page],
-    queryFn: () => api<LogListResponse>('GET', logsPath(scope), { query: { ...filter, page } }),
+    queryFn: () => api<LogListResponse>('GET', logsPath(scope), { query: { ...filter, page, limit: LOG_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
 export function useLogs(scope: LogScope | null, filter: LogFilter, page: number) {
   return useQuery({ ...logsQuery(scope ?? { propertyId: null }, filter, page), enabled: scope !== null });
-}
-
-/** The property options of the log filter (superadmin). */
-export const logPropertiesQuery = () =>
-  queryOptions({
-    queryKey: ['properties', 'all'],
-    queryFn: async () => {
-      const data = await api<PropertyDto[] | { properties: PropertyDto[] }>('GET', '/api/property/get-all');
-      return Array.isArray(data) ? data : data.properties;
-    },
-    staleTime: 60 * 1000,
-  });
-
-export function useLogProperties(enabled: boolean) {
-  return useQuery({ ...logPropertiesQuery(), enabled });
 }
 
 /** Downloads the CSV export of a filter; the server streams it, the browser saves it as a file. */

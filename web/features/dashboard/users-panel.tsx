@@ -4,7 +4,7 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRefreshSecurePin, useUserList } from '../../api/dashboard';
-import { logPropertiesQuery } from '../../api/relay-logs';
+import { allPropertiesQuery } from '../../api/properties';
 import { useClaims } from '../../auth/session';
 import { ConfirmDialog } from './confirm-dialog';
 import { DeleteDialog } from './delete-dialog';
@@ -21,7 +21,7 @@ export function UsersPanel() {
   const isSuper = claims.role === 'superadmin';
   const controls = useListFilter();
   const list = useUserList(controls.filter, true);
-  const properties = useQuery({ ...logPropertiesQuery(), enabled: isSuper });
+  const properties = useQuery({ ...allPropertiesQuery(), enabled: isSuper });
   const showPin = canSeeSecurePins(claims.role, claims.propertyFeatures);
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [deleting, setDeleting] = useState<ManagedUser | null>(null);

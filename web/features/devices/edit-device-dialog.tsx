@@ -1,9 +1,10 @@
 import { DEVICE_MESSAGES, type DeviceDto } from '@core/api/devices';
-import { DEVICE_TYPE_LABELS, DEVICE_TYPES, type DeviceType } from '@core/constants';
+import { DEVICE_TYPE_LABELS, DEVICE_TYPES, type DeviceType, MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useUpdateDevice } from '../../api/devices';
+import { useTimedMessage } from './use-timed-message';
 
 const TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
 
@@ -28,7 +29,7 @@ export function EditDeviceDialog({
     deviceType: '' as DeviceType | '',
     deviceIpAddress: '',
   });
-  const [error, setError] = useState<string | null>(null);
+  const [error, showError, clearError] = useTimedMessage(MESSAGE_TIMINGS_MS.deviceUpdateDelete);
   const update = useUpdateDevice();
 
   useEffect(() => {
@@ -39,15 +40,15 @@ export function EditDeviceDialog({
       deviceType: device.deviceType,
       deviceIpAddress: device.deviceIpAddress,
     });
-    setError(null);
-  }, [device]);
+    clearError();
+  }, [device, clearError]);
 
   const incomplete = !form.deviceName.trim() || !form.deviceType || !form.deviceIpAddress.trim();
   const save = () => {
     if (!device || incomplete || !form.deviceType) return;
     update.mutate(
       { id: device._id, ...form, deviceType: form.deviceType },
-      { onSuccess: onSaved, onError: (failure) => setError(updateFailure(failure)) },
+      { onSuccess: onSaved, onError: (failure) => showError({ text: updateFailure(failure), color: 'red' }) },
     );
   };
 
@@ -84,8 +85,8 @@ export function EditDeviceDialog({
           </Text>
         )}
         {error && (
-          <Alert color="red" role="alert">
-            {error}
+          <Alert color={error.color} role="alert">
+            {error.text}
           </Alert>
         )}
         <Group justify="flex-end">

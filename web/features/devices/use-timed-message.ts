@@ -18,5 +18,9 @@ export function useTimedMessage(ms: number) {
     },
     [ms],
   );
-  return [message, show] as const;
+  const clear = useCallback(() => {
+    clearTimeout(timer.current);
+    setMessage(null);
+  }, []);
+  return [message, show, clear] as const;
 }

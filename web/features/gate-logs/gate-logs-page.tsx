@@ -1,6 +1,7 @@
 import { LOG_TEXTS } from '@core/api/relay-logs';
 import { Alert, Box, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
-import { type LogScope, useLogProperties, useLogs } from '../../api/relay-logs';
+import { useAllProperties } from '../../api/properties';
+import { type LogScope, useLogs } from '../../api/relay-logs';
 import { useClaims } from '../../auth/session';
 import { ExportCsvButton } from './export-csv-button';
 import { logErrorText } from './log-error-text';
@@ -14,7 +15,7 @@ export function GateLogsPage() {
   const claims = useClaims();
   const isSuperadmin = claims.role === 'superadmin';
   const { form, update, filter, page, setPage } = useLogFilters();
-  const properties = useLogProperties(isSuperadmin);
+  const properties = useAllProperties(isSuperadmin);
   const scope: LogScope | null = isSuperadmin
     ? { propertyId: form.propertyId }
     : claims.PID

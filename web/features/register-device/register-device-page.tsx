@@ -90,7 +90,7 @@ export function RegisterDevicePage() {
                   >
                     {deviceKey.key}
                   </Code>
-                  <CopyButton value={deviceKey.key}>
+                  <CopyButton value={deviceKey.key} timeout={MESSAGE_TIMINGS_MS.copyConfirmation}>
                     {({ copied, copy }) => (
                       <Button size="xs" variant="light" onClick={copy}>
                         {copied ? 'Copied' : 'Copy'}

@@ -6,8 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { registerUser } from '../../api/accounts';
 import { messageOr } from '../../api/client';
-import { useProperty } from '../../api/properties';
-import { useLogProperties } from '../../api/relay-logs';
+import { useAllProperties, useProperty } from '../../api/properties';
 import { useClaims } from '../../auth/session';
 import { PersonFields } from '../../ui/person-fields';
 import {
@@ -25,7 +24,7 @@ export function RegisterUserPage() {
   const claims = useClaims();
   const isSuperadmin = claims.role === 'superadmin';
   const ownProperty = useProperty(isSuperadmin ? null : claims.PID);
-  const allProperties = useLogProperties(isSuperadmin);
+  const allProperties = useAllProperties(isSuperadmin);
   const [form, setForm] = useState<RegisterUserForm>(() =>
     emptyRegisterUserForm(isSuperadmin ? '' : (claims.PID ?? '')),
   );

@@ -4,8 +4,7 @@ import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { emptyWindow, hasWindowErrors, visitorWindowErrors } from '@core/visitor-form/visitor-window';
 import { Alert, Button, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useProperty } from '../../api/properties';
-import { useLogProperties } from '../../api/relay-logs';
+import { useAllProperties, useProperty } from '../../api/properties';
 import { useRegisterVisitor } from '../../api/visitors';
 import { useClaims } from '../../auth/session';
 import { PersonFields } from '../../ui/person-fields';
@@ -31,7 +30,7 @@ export function RegisterVisitorPage() {
   const claims = useClaims();
   const isSuperadmin = claims.role === 'superadmin';
   const ownProperty = useProperty(isSuperadmin ? null : claims.PID);
-  const allProperties = useLogProperties(isSuperadmin);
+  const allProperties = useAllProperties(isSuperadmin);
   const properties = isSuperadmin ? (allProperties.data ?? []) : ownProperty.data ? [ownProperty.data] : [];
   const [form, setForm] = useState<RegisterVisitorForm>(() =>
     emptyVisitorForm(isSuperadmin ? '' : (claims.PID ?? ''), todayIn(DEFAULT_TIME_ZONE)),

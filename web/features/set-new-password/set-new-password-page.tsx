@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { resetPassword, useResetTokenCheck } from '../../api/accounts';
-import { messageOr } from '../../api/client';
+import { ApiError, messageOr } from '../../api/client';
 import { lastLoginPath } from '../../auth/last-role';
 import { LoadingScreen } from '../../auth/require-role';
 import { useSession } from '../../auth/session';
@@ -27,7 +27,10 @@ export function SetNewPasswordPage() {
     mutationFn: () => resetPassword(token, value.password),
     onError: (failure) => setError(messageOr(failure, ACCOUNT_MESSAGES.resetFailed)),
   });
-  const invalid = check.isError;
+  // The link may stop working between the check and the submit (used in another tab, expired).
+  const refusedAtSubmit =
+    mutation.error instanceof ApiError && mutation.error.serverMessage === ACCOUNT_MESSAGES.resetTokenInvalid;
+  const invalid = check.isError || refusedAtSubmit;
   const done = mutation.isSuccess;
   const goHome = useCallback(() => navigate(paths.home, { replace: true }), [navigate]);
   const goToLogin = useCallback(() => navigate(lastLoginPath(), { replace: true }), [navigate]);
