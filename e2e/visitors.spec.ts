@@ -97,7 +97,7 @@ test('between dates: registered, emailed, opens inside its window, listed, edite
   await page.getByRole('dialog', { name: 'Delete QR Code' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('QR code deleted successfully.')).toBeVisible();
   await expect(page.getByText('No visitors found')).toBeVisible();
-  expect(await scanAtGate(request, world, token)).toEqual({ granted: false, reason: 'QR code not recognised' });
+  expect(await scanAtGate(request, world, token)).toEqual({ granted: false, reason: 'QR code has expired' });
 });
 
 test('recurring weekdays: today opens the gate, another weekday does not', async ({

@@ -128,8 +128,9 @@ export const devicesByPropertyQuery = z.object({
   search: z.string().max(200).optional(),
 });
 
+/** A gate in the Access Gates list; SPEC §3 names its identifier `id` there (`_id` everywhere else). */
 export const gateDeviceSchema = z.object({
-  _id: z.string(),
+  id: z.string(),
   deviceName: z.string(),
   deviceLabel: z.string().nullable(),
   deviceType: z.enum(DEVICE_TYPES),

@@ -92,7 +92,7 @@ export const qrCodeSchema = z.object({
   startDate: z.string(),
   endDate: z.string().nullable(),
   lifetimeValidity: z.boolean(),
-  recurringDays: z.array(z.object({ ...windowRow, day: z.string() })),
+  recurringDays: z.array(z.object({ ...windowRow, day: z.enum(WEEKDAYS) })),
   multipleDays: z.array(z.object({ ...windowRow, date: z.string() })),
   qrNotification: z.boolean(),
   createdAt: z.string(),

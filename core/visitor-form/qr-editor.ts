@@ -64,11 +64,22 @@ export function pageEditorError(state: QrEditorState): string | undefined {
   return endNotAfterStart(state) ? VISITOR_MESSAGES.pageEndNotLater : undefined;
 }
 
-/** The dates an editor sends: wall times the server reads in the property's zone. */
-export function editorUpdate(state: QrEditorState) {
+/** The code's weekday and date rows, which the editors show but do not change. */
+export interface QrCodeRows<Day, Date> {
+  recurringDays: Day[];
+  multipleDays: Date[];
+}
+
+/**
+ * What an editor sends (SPEC §7): the dates as wall times the server reads in the property's
+ * zone, with the code's weekday and date rows as they are.
+ */
+export function editorUpdate<Day, Date>(state: QrEditorState, rows: QrCodeRows<Day, Date>) {
   return {
     startDate: `${state.startDate} ${state.startTime}`,
     endDate: state.lifetimeValidity || !state.endDate ? null : `${state.endDate} ${state.endTime}`,
     lifetimeValidity: state.lifetimeValidity,
+    recurringDays: rows.recurringDays,
+    multipleDays: rows.multipleDays,
   };
 }

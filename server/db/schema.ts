@@ -1,3 +1,4 @@
+import type { Weekday } from '@core/constants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -123,7 +124,7 @@ export const visitors = pgTable(
   ],
 );
 
-export type RecurringDay = { _id: string; day: string; startTime: string; endTime: string };
+export type RecurringDay = { _id: string; day: Weekday; startTime: string; endTime: string };
 export type SpecificDate = { _id: string; date: string; startTime: string; endTime: string };
 
 export const qrCodes = pgTable(

@@ -184,7 +184,7 @@ describe('tenancy of gates', () => {
 
     const gates = (await call('GET', '/api/device/get-gate-devices', resident.token)).json().gateDevices;
     expect(gates).toEqual([
-      { _id: ownGate._id, deviceName: 'Own gate', deviceLabel: null, deviceType: 'gate', propertyId: own.id },
+      { id: ownGate._id, deviceName: 'Own gate', deviceLabel: null, deviceType: 'gate', propertyId: own.id },
     ]);
     const listed = (await call('GET', '/api/device/get-all', admin.token)).json();
     expect(listed.map((p: { _id: string }) => p._id)).toEqual([own.id]);

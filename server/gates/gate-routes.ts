@@ -35,7 +35,7 @@ export async function gateRoutes(app: FastifyInstance) {
         .limit(MAX_UNPAGED_LIST);
       return {
         gateDevices: rows.map((row) => ({
-          _id: row.id,
+          id: row.id,
           deviceName: row.deviceName,
           deviceLabel: row.deviceLabel,
           deviceType: row.deviceType,

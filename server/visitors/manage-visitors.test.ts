@@ -21,7 +21,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
     await seedVisitorWithCode(t.app, { propertyId: propertyA, createdBy: residentA.id, firstName: `Ava${i}` });
   }
-  await seedVisitorWithCode(t.app, { propertyId: propertyB, createdBy: residentB.id, firstName: 'Bea' });
+  await seedVisitorWithCode(t.app, { propertyId: propertyB, createdBy: residentB.id, firstName: 'Bellamy' });
 });
 afterAll(() => t.close());
 
@@ -44,8 +44,8 @@ describe('GET /api/visitor/get-all', () => {
 
   it('searches by name for a superadmin across properties', async () => {
     const superadmin = await seedUser(t.app, { role: 'superadmin' });
-    const body = (await getAll(superadmin.token, '?search=bea')).json();
-    expect(body.visitors.map((visitor: { firstName: string }) => visitor.firstName)).toEqual(['Bea']);
+    const body = (await getAll(superadmin.token, '?search=bellam')).json();
+    expect(body.visitors.map((visitor: { firstName: string }) => visitor.firstName)).toEqual(['Bellamy']);
     expect((await getAll(superadmin.token, `?property=${propertyB}`)).json().pagination.totalItems).toBe(1);
   });
 });

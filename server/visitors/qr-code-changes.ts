@@ -1,7 +1,7 @@
 import type { QrCodeDto, QrWindowUpdate } from '@core/api/visitors';
 import { QR_TYPES, type QrType } from '@core/constants';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { qrCodes } from '../db/schema';
 import { badRequest, notFound } from '../http/http-error';
@@ -45,7 +45,16 @@ export async function updateQrWindow(
 /** Ends the code now: it moves to Expired and the gate refuses it from this instant. */
 export async function expireQrCode(app: FastifyInstance, qrId: string): Promise<QrCodeDto> {
   await existingCode(app, qrId);
-  await app.db.update(qrCodes).set({ endDate: app.config.now(), lifetimeValidity: false }).where(eq(qrCodes.id, qrId));
+  const now = app.config.now();
+  // A code that had not started yet ends before it starts: its window closes at now, start included.
+  await app.db
+    .update(qrCodes)
+    .set({
+      startDate: sql`least(${qrCodes.startDate}, ${now.toISOString()}::timestamptz)`,
+      endDate: now,
+      lifetimeValidity: false,
+    })
+    .where(eq(qrCodes.id, qrId));
   return saved(app, qrId);
 }
 

@@ -1,6 +1,6 @@
 import type { QrCodeDto } from '@core/api/visitors';
 import { MAX_UNPAGED_LIST } from '@core/constants';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
 import { properties, qrCodes, visitors } from '../db/schema';
 import type { Scope } from '../http/access';
@@ -67,9 +67,14 @@ function newestCodesWhere(db: Queryable, condition: SQL) {
     .limit(MAX_UNPAGED_LIST);
 }
 
-/** The visitors a user registered, each with their codes; visitors without codes are left out. */
+/**
+ * The Visitor List: the visitors a user registered, each with the codes that still open the gate
+ * now or later. Expired codes (the list's Delete expires a code) stay on the superadmin's page;
+ * visitors with no such code are left out.
+ */
 export async function visitorsWithCodesOf(db: Queryable, creatorId: string, now: Date) {
-  const rows = await newestCodesWhere(db, eq(qrCodes.createdBy, creatorId));
+  const stillValid = or(isNull(qrCodes.endDate), gt(qrCodes.endDate, now));
+  const rows = await newestCodesWhere(db, and(eq(qrCodes.createdBy, creatorId), stillValid) as SQL);
   const visitorIds = [...new Set(rows.map((row) => row.code.visitorId))];
   if (!visitorIds.length) return [];
   const people = await db

@@ -24,10 +24,11 @@ type Body = { _id?: string; qrCodeId?: string };
 const params = (request: FastifyRequest) => (request.params ?? {}) as Params;
 const body = (request: FastifyRequest) => (request.body ?? {}) as Body;
 
-// A resident reaches only codes and visitors they created; an admin their property's; a superadmin all.
-const codeInPath = allow(ROLES, (request, app) => qrCodeScope(app.db, params(request).qrId));
+// Visitor List calls: a resident reaches only codes they created; an admin their property's; a superadmin all.
 const codeInBody = allow(ROLES, (request, app) => qrCodeScope(app.db, body(request)._id ?? body(request).qrCodeId));
-const visitorInPath = allow(ROLES, (request, app) => visitorOwnerScope(app.db, params(request).visitorId));
+// The per-visitor QR page is the superadmin's alone (SPEC §6), and so are its calls.
+const pageCodeInPath = allow(['superadmin'], (request, app) => qrCodeScope(app.db, params(request).qrId));
+const pageVisitorInPath = allow(['superadmin'], (request, app) => visitorOwnerScope(app.db, params(request).visitorId));
 
 const updated = { 200: qrCodeResponse, 400: errorResponse, 404: errorResponse };
 
@@ -101,7 +102,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.get(
     '/api/visitor/:visitorId/qr-codes',
     {
-      config: { access: visitorInPath },
+      config: { access: pageVisitorInPath },
       schema: {
         tags: ['visitors'],
         summary: "One visitor's QR codes",
@@ -120,7 +121,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.put(
     '/api/visitor/:qrId/qr-codes',
     {
-      config: { access: codeInPath },
+      config: { access: pageCodeInPath },
       schema: {
         tags: ['visitors'],
         summary: "Edit a code's window (per-visitor page)",
@@ -138,7 +139,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.put(
     '/api/visitor/qr-codes/:qrId/expire',
     {
-      config: { access: codeInPath },
+      config: { access: pageCodeInPath },
       schema: {
         tags: ['visitors'],
         summary: 'Expire a code now (per-visitor page)',
@@ -155,7 +156,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.delete(
     '/api/visitor/qr-codes/:qrId',
     {
-      config: { access: codeInPath },
+      config: { access: pageCodeInPath },
       schema: {
         tags: ['visitors'],
         summary: 'Delete a code for good',

@@ -66,5 +66,14 @@ export const useUpdateQrCode = () =>
 export const useExpireQrCode = () =>
   useVisitorMutation((qrId: string) => api<Updated>('PUT', `/api/visitor/qr-codes/${enc(qrId)}/expire`));
 
+/**
+ * Visitor List "Delete QR Code" (SPEC §7 expire-qrcode, §8 'Failed to expire QR code'): the code
+ * ends now, so the gate refuses it and it leaves the list; the superadmin's page keeps it as Expired.
+ */
+export const useExpireListedQrCode = () =>
+  useVisitorMutation((qrId: string) =>
+    api<Updated>('POST', '/api/visitor/expire-qrcode', { body: { qrCodeId: qrId } }),
+  );
+
 export const useDeleteQrCode = () =>
   useVisitorMutation((qrId: string) => api<{ message: string }>('DELETE', `/api/visitor/qr-codes/${enc(qrId)}`));

@@ -19,7 +19,7 @@ export function AccessGatesPage() {
   const open = (gate: GateDeviceDto) => {
     setOpening(gate);
     trigger.mutate(
-      { deviceId: gate._id, propertyId: gate.propertyId },
+      { deviceId: gate.id, propertyId: gate.propertyId },
       {
         onSuccess: () => showResult({ color: 'green', text: DEVICE_MESSAGES.gateOpened(gate.deviceName) }),
         onError: () => showResult({ color: 'red', text: DEVICE_MESSAGES.gateNotOpened(gate.deviceName) }),
@@ -50,7 +50,7 @@ export function AccessGatesPage() {
       {gates.data?.length === 0 && <Text c="dimmed">No gates are set up for your property yet.</Text>}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         {gates.data?.map((gate) => (
-          <GateCard key={gate._id} gate={gate} busy={opening?._id === gate._id} onOpen={() => open(gate)} />
+          <GateCard key={gate.id} gate={gate} busy={opening?.id === gate.id} onOpen={() => open(gate)} />
         ))}
       </SimpleGrid>
     </Stack>

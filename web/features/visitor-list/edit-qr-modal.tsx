@@ -17,7 +17,7 @@ export function EditQrModal({ visitorId, code, onClose }: { visitorId: string; c
 
   const save = () =>
     mutation.mutate(
-      { visitorId, qrId: code._id, qrType: code.qrType, window: editorUpdate(state) },
+      { visitorId, qrId: code._id, qrType: code.qrType, window: editorUpdate(state, code) },
       {
         onSuccess: () => {
           toast(VISITOR_MESSAGES.listUpdated, 'green');

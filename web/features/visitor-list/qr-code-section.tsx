@@ -3,7 +3,7 @@ import { readableInstant } from '@core/validity/window-words';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { Badge, Button, Checkbox, Group, List, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
-import { useDeleteQrCode, useSetQrNotification } from '../../api/visitors';
+import { useExpireListedQrCode, useSetQrNotification } from '../../api/visitors';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditQrModal } from './edit-qr-modal';
 import { toast } from './visitor-toasts';
@@ -46,7 +46,7 @@ function CodeWindows({ code }: { code: QrCodeDto }) {
 /** One QR code of a visitor card: its window, edit, delete and the arrival-notification checkbox. */
 export function QrCodeSection({ visitorId, code }: { visitorId: string; code: QrCodeDto }) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'consent' | null>(null);
-  const remove = useDeleteQrCode();
+  const remove = useExpireListedQrCode();
   const notify = useSetQrNotification();
   const setNotification = (qrNotification: boolean) =>
     notify.mutate({ visitorId, qrId: code._id, qrNotification }, { onSettled: () => setDialog(null) });
@@ -54,12 +54,9 @@ export function QrCodeSection({ visitorId, code }: { visitorId: string; code: Qr
   return (
     <Paper withBorder p="sm" data-testid="qr-code-section">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="wrap">
-          <Text fw={600}>
-            {code.qrFirstName} {code.qrLastName}
-          </Text>
-          <Badge color={code.active ? 'teal' : 'gray'}>{code.active ? 'Active' : 'Expired'}</Badge>
-        </Group>
+        <Text fw={600}>
+          {code.qrFirstName} {code.qrLastName}
+        </Text>
         <CodeDates code={code} />
         <CodeWindows code={code} />
         <Text size="xs" c="dimmed">
@@ -97,6 +94,7 @@ export function QrCodeSection({ visitorId, code }: { visitorId: string; code: Qr
         onConfirm={() =>
           remove.mutate(code._id, {
             onSuccess: () => toast(VISITOR_MESSAGES.listDeleted, 'red'),
+            onError: () => toast(VISITOR_MESSAGES.expireFailed, 'red'),
             onSettled: () => setDialog(null),
           })
         }

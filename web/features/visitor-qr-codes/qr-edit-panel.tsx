@@ -15,7 +15,7 @@ export function QrEditPanel({ code, onClose }: { code: QrCodeDto; onClose: () =>
   const error = pageEditorError(state);
   const save = () =>
     mutation.mutate(
-      { qrId: code._id, window: editorUpdate(state) },
+      { qrId: code._id, window: editorUpdate(state, code) },
       {
         onSuccess: (answer) => {
           pageToast(answer.message, 'green');
