@@ -164,6 +164,7 @@ test('a list request still in flight when a visitor is deleted does not bring th
 test('a superadmin switches between the four tables', async ({ page, request, superadmin }) => {
   const root = await apiToken(request, superadmin);
   const property = await createProperty(request, root, { propertyFeatures: ['rfid', 'securepin'] });
+  const other = await createProperty(request, root);
   const [resident] = await bulkResidents(request, root, property._id, [
     { firstName: unique('Sam'), lastName: 'Super' },
   ]);
@@ -198,6 +199,11 @@ test('a superadmin switches between the four tables', async ({ page, request, su
   await page.getByRole('tab', { name: 'Devices' }).click();
   await expect(page).toHaveURL(/type=device/);
   await expect(page.getByText('No devices available for this property.').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: other.propertyName })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Property' }).click();
+  await page.getByRole('option', { name: `${property.propertyName} (${property.propertyLocation})` }).click();
+  await expect(page.getByRole('region', { name: other.propertyName })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: property.propertyName })).toBeVisible();
 });
 
 test('a property registered in this session shows at once in the dashboard and the register-user select', async ({

@@ -2,9 +2,9 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClaims } from '../../auth/session';
-import { DevicesByProperty } from '../devices/devices-by-property';
 import { BackToTop } from './back-to-top';
 import { chosenTab, type DashboardType, dashboardTabsFor } from './dashboard-tabs';
+import { DevicesPanel } from './devices-panel';
 import { PropertiesPanel } from './properties-panel';
 import { UsersPanel } from './users-panel';
 import { VisitorsPanel } from './visitors-panel';
@@ -19,7 +19,7 @@ export function DashboardPage() {
     resident: () => <UsersPanel />,
     visitor: () => <VisitorsPanel />,
     property: () => <PropertiesPanel />,
-    device: () => <DevicesByProperty propertyId={claims.role === 'admin' ? (claims.PID ?? undefined) : undefined} />,
+    device: () => <DevicesPanel />,
   };
 
   return (

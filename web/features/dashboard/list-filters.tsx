@@ -2,6 +2,7 @@ import { DASHBOARD_MESSAGES } from '@core/api/dashboard';
 import type { PropertyDto } from '@core/api/properties';
 import { ROLE_LABELS, type Role } from '@core/roles';
 import { Group, Select, TextInput } from '@mantine/core';
+import { PropertyFilter } from './property-filter';
 import type { ListFilterControls } from './use-list-filter';
 
 /** The search box, property filter (superadmin) and role filter (users only) above a list. */
@@ -25,19 +26,7 @@ export function ListFilters({
         miw={220}
       />
       {properties && (
-        <Select
-          label="Property"
-          placeholder="All Properties"
-          data={properties.map((property) => ({
-            value: property._id,
-            label: `${property.propertyName} (${property.propertyLocation})`,
-          }))}
-          value={controls.property || null}
-          onChange={(value) => controls.setProperty(value ?? '')}
-          clearable
-          searchable
-          miw={220}
-        />
+        <PropertyFilter properties={properties} value={controls.property} onChange={controls.setProperty} />
       )}
       {roles && (
         <Select
