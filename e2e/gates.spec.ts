@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiCall, apiToken } from './support/api';
 import { type Credentials, expect, signIn, test } from './support/fixtures';
 import { type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
@@ -25,6 +25,34 @@ async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include('main').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A property with one gate registered through the API, named uniquely from `name`. */
+async function propertyWithGate(
+  request: APIRequestContext,
+  superadmin: Credentials,
+  name: string,
+  device: { deviceIpAddress: string; driver?: string },
+) {
+  const token = await apiToken(request, superadmin);
+  const property = await apiCall<{ _id: string; propertyName: string }>(
+    request,
+    token,
+    'POST',
+    '/api/property/register',
+    {
+      propertyName: unique(name),
+      propertyLocation: `3 ${name} Road`,
+    },
+  );
+  const gateName = unique(`${name} Gate`);
+  await apiCall(request, token, 'POST', '/api/device/register', {
+    deviceName: gateName,
+    deviceType: 'gate',
+    propertyId: property._id,
+    ...device,
+  });
+  return { property, gateName };
 }
 
 async function chooseOption(page: Page, label: string, option: string | RegExp) {
@@ -104,23 +132,8 @@ test('a superadmin opens a gate from the devices list and edits a device with th
   request,
 }) => {
   const relay = await simulator.addDevice({ protocol: 'tasmota' });
-  const token = await apiToken(request, superadmin);
-  const property = await apiCall<{ _id: string; propertyName: string }>(
-    request,
-    token,
-    'POST',
-    '/api/property/register',
-    {
-      propertyName: unique('Birch Hill'),
-      propertyLocation: '3 Birch Road',
-    },
-  );
-  const gateName = unique('Birch Gate');
-  await apiCall(request, token, 'POST', '/api/device/register', {
-    deviceName: gateName,
-    deviceType: 'gate',
+  const { property, gateName } = await propertyWithGate(request, superadmin, 'Birch Hill', {
     deviceIpAddress: relay.address,
-    propertyId: property._id,
     driver: 'tasmota',
   });
 
@@ -160,23 +173,8 @@ test('a device update the server refuses shows its reason in the dialog for 3 se
   superadmin,
   request,
 }) => {
-  const token = await apiToken(request, superadmin);
-  const property = await apiCall<{ _id: string; propertyName: string }>(
-    request,
-    token,
-    'POST',
-    '/api/property/register',
-    {
-      propertyName: unique('Cedar Court'),
-      propertyLocation: '4 Cedar Lane',
-    },
-  );
-  const gateName = unique('Cedar Gate');
-  await apiCall(request, token, 'POST', '/api/device/register', {
-    deviceName: gateName,
-    deviceType: 'gate',
+  const { property, gateName } = await propertyWithGate(request, superadmin, 'Aspen Row', {
     deviceIpAddress: '192.0.2.10',
-    propertyId: property._id,
   });
 
   await page.clock.install();
