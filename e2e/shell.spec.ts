@@ -49,6 +49,18 @@ test('a deep link while signed out goes to the last role login and back after si
     .fill(superadmin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/gate-logs$/);
+
+  // A page this role may not see is not where the sign-in leads: the role's own landing page is.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.goto('/visitor-list');
+  await expect(page).toHaveURL(/\/login\/Super-Admin$/);
+  await page.getByLabel('Email').fill(superadmin.email);
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill(superadmin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('a first visit to a guarded page goes to the resident login', async ({ page }) => {

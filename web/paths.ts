@@ -1,3 +1,5 @@
+import { type Role, SCREEN_ROLES } from '@core/roles';
+
 // Every client route of SPEC §2, in one place.
 export const paths = {
   home: '/',
@@ -19,3 +21,25 @@ export const paths = {
   requestDeleteUser: '/request-delete-user',
   forbidden: '/403',
 } as const;
+
+type Screen = keyof typeof SCREEN_ROLES;
+const SCREEN_PATHS: [RegExp, Screen][] = [
+  [/^\/$/, 'registerVisitor'],
+  [/^\/dashboard$/, 'dashboard'],
+  [/^\/bulk-user-upload$/, 'bulkUserUpload'],
+  [/^\/register-property$/, 'registerProperty'],
+  [/^\/register-device$/, 'registerDevice'],
+  [/^\/register-user$/, 'registerUser'],
+  [/^\/visitor-list$/, 'visitorList'],
+  [/^\/visitor\/[^/]+\/qr-codes$/, 'visitorQrCodes'],
+  [/^\/access-gates$/, 'accessGates'],
+  [/^\/gate-logs$/, 'gateLogs'],
+  [/^\/profile$/, 'profile'],
+];
+
+/** Whether a role may see the guarded screen at this path (any other path: yes, the router decides). */
+export function roleMaySee(role: Role, pathWithQuery: string): boolean {
+  const pathname = pathWithQuery.split(/[?#]/)[0].replace(/(.)\/$/, '$1');
+  const screen = SCREEN_PATHS.find(([pattern]) => pattern.test(pathname))?.[1];
+  return !screen || (SCREEN_ROLES[screen] as readonly Role[]).includes(role);
+}

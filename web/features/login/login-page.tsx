@@ -1,5 +1,5 @@
 import { MESSAGES } from '@core/messages';
-import { LANDING_PATHS, loginRoleForSegment, loginTitleForSegment, type Role, SCREEN_ROLES } from '@core/roles';
+import { LANDING_PATHS, loginRoleForSegment, loginTitleForSegment, type Role } from '@core/roles';
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -7,13 +7,12 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { messageOr } from '../../api/client';
 import { login } from '../../api/session';
 import { useSession } from '../../auth/session';
-import { paths } from '../../paths';
+import { paths, roleMaySee } from '../../paths';
 
 /** Where to go after signing in: back to the page that asked for it if this role may see it. */
 function destinationFor(role: Role, from: string | undefined): string {
-  if (!from || from.startsWith('/login')) return LANDING_PATHS[role];
-  const allowed = Object.values(SCREEN_ROLES).some((roles) => (roles as readonly Role[]).includes(role));
-  return allowed ? from : LANDING_PATHS[role];
+  if (!from || from.startsWith('/login') || !roleMaySee(role, from)) return LANDING_PATHS[role];
+  return from;
 }
 
 export function LoginPage() {
