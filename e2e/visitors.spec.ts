@@ -1,8 +1,8 @@
 import { WEEKDAYS } from '../core/constants';
 import { addDays, weekdayIndexOf } from '../core/time/zoned-time';
-import { apiCall } from './support/api';
+import { apiCall, apiToken } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
-import { uniqueEmail } from './support/seed';
+import { createProperty, uniqueEmail } from './support/seed';
 import {
   chooseDateOption,
   fillVisitor,
@@ -159,4 +159,24 @@ test('specific dates: today opens the gate, tomorrow not yet', async ({ page, re
   }
   expect((await scanAtGate(request, world, tokens[0])).granted).toBe(true);
   expect(await scanAtGate(request, world, tokens[1])).toEqual({ granted: false, reason: 'QR code is not valid yet' });
+});
+
+test('changing the Date Option resets the whole form, the chosen property included (SPEC §4)', async ({
+  page,
+  request,
+  superadmin,
+}) => {
+  const property = await createProperty(request, await apiToken(request, superadmin));
+  await signIn(page, superadmin);
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Property' }).click();
+  await page.getByRole('option', { name: new RegExp(property.propertyName) }).click();
+  await fillVisitor(page, { firstName: 'Reset', lastName: 'Me', email: 'reset.me@example.com' });
+
+  await chooseDateOption(page, 'Recurring Weekdays');
+  await expect(page.getByLabel('First Name')).toHaveValue('');
+  await expect(page.getByLabel('Last Name')).toHaveValue('');
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Property' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Date Option' })).toHaveValue('Recurring Weekdays');
 });

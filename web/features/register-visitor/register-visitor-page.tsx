@@ -32,8 +32,9 @@ export function RegisterVisitorPage() {
   const ownProperty = useProperty(isSuperadmin ? null : claims.PID);
   const allProperties = useAllProperties(isSuperadmin);
   const properties = isSuperadmin ? (allProperties.data ?? []) : ownProperty.data ? [ownProperty.data] : [];
+  const initialPropertyId = isSuperadmin ? '' : (claims.PID ?? '');
   const [form, setForm] = useState<RegisterVisitorForm>(() =>
-    emptyVisitorForm(isSuperadmin ? '' : (claims.PID ?? ''), todayIn(DEFAULT_TIME_ZONE)),
+    emptyVisitorForm(initialPropertyId, todayIn(DEFAULT_TIME_ZONE)),
   );
   const [done, setDone] = useState(false);
   const mutation = useRegisterVisitor();
@@ -80,7 +81,7 @@ export function RegisterVisitorPage() {
             value={form.window.qrType}
             allowDeselect={false}
             onChange={(qrType) =>
-              setForm({ ...emptyVisitorForm(form.propertyId, today), window: emptyWindow(qrType as QrType, today) })
+              setForm({ ...emptyVisitorForm(initialPropertyId, today), window: emptyWindow(qrType as QrType, today) })
             }
           />
           <VisitorWindowFields
