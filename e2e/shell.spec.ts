@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { apiToken } from './support/api';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, signIn, submitSignIn, test } from './support/fixtures';
 import { createProperty, createUser } from './support/seed';
 
 test.describe('login pages', () => {
@@ -42,24 +42,14 @@ test('a deep link while signed out goes to the last role login and back after si
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.goto('/gate-logs');
   await expect(page).toHaveURL(/\/login\/Super-Admin$/);
-  await page.getByLabel('Email').fill(superadmin.email);
-  await page
-    .getByLabel(/^Password/)
-    .first()
-    .fill(superadmin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, superadmin);
   await expect(page).toHaveURL(/\/gate-logs$/);
 
   // A page this role may not see is not where the sign-in leads: the role's own landing page is.
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.goto('/visitor-list');
   await expect(page).toHaveURL(/\/login\/Super-Admin$/);
-  await page.getByLabel('Email').fill(superadmin.email);
-  await page
-    .getByLabel(/^Password/)
-    .first()
-    .fill(superadmin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, superadmin);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

@@ -40,9 +40,9 @@ export { expect };
 
 /** Signs in through the login form of the user's role, as a person would. */
 /** Signs in through the role's login form; on success, returns once the app has left the login page. */
-export async function signIn(page: Page, user: Credentials) {
-  const loginPath = LOGIN_PATHS[user.role];
-  await page.goto(loginPath);
+/** Fills and sends the login form already on screen; resolves once the app has left the login page. */
+export async function submitSignIn(page: Page, user: Credentials) {
+  const loginPath = new URL(page.url()).pathname;
   await page.getByLabel('Email').fill(user.email);
   await page
     .getByLabel(/^Password/)
@@ -51,4 +51,9 @@ export async function signIn(page: Page, user: Credentials) {
   const answered = page.waitForResponse((response) => response.url().endsWith('/api/resident/login'));
   await page.getByRole('button', { name: 'Sign in' }).click();
   if ((await answered).ok()) await page.waitForURL((url) => url.pathname !== loginPath);
+}
+
+export async function signIn(page: Page, user: Credentials) {
+  await page.goto(LOGIN_PATHS[user.role]);
+  await submitSignIn(page, user);
 }

@@ -1,7 +1,6 @@
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { allPropertiesQuery } from '../../api/properties';
+import { useAllProperties } from '../../api/properties';
 
 function CopyLine({ label, value }: { label: string; value: string }) {
   return (
@@ -28,7 +27,7 @@ function CopyLine({ label, value }: { label: string; value: string }) {
 
 /** The property ids and roles a superadmin may put in the CSV, each with a Copy button. */
 export function BulkReferenceLists() {
-  const properties = useQuery(allPropertiesQuery());
+  const properties = useAllProperties();
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Paper withBorder p="sm">

@@ -1,8 +1,7 @@
 import type { PropertyDto } from '@core/api/properties';
 import { Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { allPropertiesQuery } from '../../api/properties';
+import { useAllProperties } from '../../api/properties';
 import { DeleteDialog } from './delete-dialog';
 import { EditPropertyDialog } from './edit-property-dialog';
 import { ListState } from './list-state';
@@ -10,7 +9,7 @@ import { PropertiesTable } from './properties-table';
 
 /** Properties (superadmin): a plain list with edit and delete. */
 export function PropertiesPanel() {
-  const list = useQuery(allPropertiesQuery());
+  const list = useAllProperties();
   const [editing, setEditing] = useState<PropertyDto | null>(null);
   const [deleting, setDeleting] = useState<PropertyDto | null>(null);
   const properties = list.data ?? [];

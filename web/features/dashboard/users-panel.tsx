@@ -1,10 +1,9 @@
 import { DASHBOARD_MESSAGES, type ManagedUser } from '@core/api/dashboard';
 import { canSeeSecurePins, ROLES } from '@core/roles';
 import { Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRefreshSecurePin, useUserList } from '../../api/dashboard';
-import { allPropertiesQuery } from '../../api/properties';
+import { useAllProperties } from '../../api/properties';
 import { useClaims } from '../../auth/session';
 import { ConfirmDialog } from './confirm-dialog';
 import { DeleteDialog } from './delete-dialog';
@@ -21,7 +20,7 @@ export function UsersPanel() {
   const isSuper = claims.role === 'superadmin';
   const controls = useListFilter();
   const list = useUserList(controls.filter, true);
-  const properties = useQuery({ ...allPropertiesQuery(), enabled: isSuper });
+  const properties = useAllProperties(isSuper);
   const showPin = canSeeSecurePins(claims.role, claims.propertyFeatures);
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [deleting, setDeleting] = useState<ManagedUser | null>(null);

@@ -1,9 +1,8 @@
 import type { ManagedVisitor } from '@core/api/dashboard';
 import { Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useVisitorList } from '../../api/dashboard';
-import { allPropertiesQuery } from '../../api/properties';
+import { useAllProperties } from '../../api/properties';
 import { useClaims } from '../../auth/session';
 import { DeleteDialog } from './delete-dialog';
 import { EditVisitorDialog } from './edit-visitor-dialog';
@@ -18,7 +17,7 @@ export function VisitorsPanel() {
   const isSuper = useClaims().role === 'superadmin';
   const controls = useListFilter();
   const list = useVisitorList(controls.filter, true);
-  const properties = useQuery({ ...allPropertiesQuery(), enabled: isSuper });
+  const properties = useAllProperties(isSuper);
   const [editing, setEditing] = useState<ManagedVisitor | null>(null);
   const [deleting, setDeleting] = useState<ManagedVisitor | null>(null);
   const visitors = list.data?.visitors ?? [];
