@@ -1,4 +1,5 @@
 import { type Role, SCREEN_ROLES } from '@core/roles';
+import { matchPath } from 'react-router';
 
 // Every client route of SPEC §2, in one place.
 export const paths = {
@@ -22,24 +23,26 @@ export const paths = {
   forbidden: '/403',
 } as const;
 
-type Screen = keyof typeof SCREEN_ROLES;
-const SCREEN_PATHS: [RegExp, Screen][] = [
-  [/^\/$/, 'registerVisitor'],
-  [/^\/dashboard$/, 'dashboard'],
-  [/^\/bulk-user-upload$/, 'bulkUserUpload'],
-  [/^\/register-property$/, 'registerProperty'],
-  [/^\/register-device$/, 'registerDevice'],
-  [/^\/register-user$/, 'registerUser'],
-  [/^\/visitor-list$/, 'visitorList'],
-  [/^\/visitor\/[^/]+\/qr-codes$/, 'visitorQrCodes'],
-  [/^\/access-gates$/, 'accessGates'],
-  [/^\/gate-logs$/, 'gateLogs'],
-  [/^\/profile$/, 'profile'],
-];
+/** The route pattern of each guarded screen (SPEC §2); the router and roleMaySee both read it. */
+export const SCREEN_ROUTES = {
+  registerVisitor: '/',
+  dashboard: '/dashboard',
+  bulkUserUpload: '/bulk-user-upload',
+  registerProperty: '/register-property',
+  registerDevice: '/register-device',
+  registerUser: '/register-user',
+  visitorList: '/visitor-list',
+  visitorQrCodes: '/visitor/:visitorId/qr-codes',
+  accessGates: '/access-gates',
+  gateLogs: '/gate-logs',
+  profile: '/profile',
+} as const satisfies Record<keyof typeof SCREEN_ROLES, string>;
 
 /** Whether a role may see the guarded screen at this path (any other path: yes, the router decides). */
 export function roleMaySee(role: Role, pathWithQuery: string): boolean {
-  const pathname = pathWithQuery.split(/[?#]/)[0].replace(/(.)\/$/, '$1');
-  const screen = SCREEN_PATHS.find(([pattern]) => pattern.test(pathname))?.[1];
+  const pathname = pathWithQuery.split(/[?#]/)[0];
+  const screen = (Object.keys(SCREEN_ROUTES) as (keyof typeof SCREEN_ROUTES)[]).find((name) =>
+    matchPath(SCREEN_ROUTES[name], pathname),
+  );
   return !screen || (SCREEN_ROLES[screen] as readonly Role[]).includes(role);
 }

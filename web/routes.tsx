@@ -20,6 +20,7 @@ import { RequestDeleteUserPage } from './features/static/request-delete-user-pag
 import { VerifyEmailPage } from './features/verify-email/verify-email-page';
 import { VisitorListPage } from './features/visitor-list/visitor-list-page';
 import { VisitorQrCodesPage } from './features/visitor-qr-codes/visitor-qr-codes-page';
+import { SCREEN_ROUTES } from './paths';
 import { AppLayout } from './ui/app-layout';
 
 /** The route table of SPEC §2. */
@@ -29,7 +30,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/login/:segment', element: <LoginPage /> },
       {
-        path: '/',
+        path: SCREEN_ROUTES.registerVisitor,
         element: (
           <RequireRole roles={SCREEN_ROLES.registerVisitor}>
             <RegisterVisitorPage />
@@ -37,7 +38,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/dashboard',
+        path: SCREEN_ROUTES.dashboard,
         element: (
           <RequireRole roles={SCREEN_ROLES.dashboard} otherRoles="home">
             <DashboardPage />
@@ -45,7 +46,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/bulk-user-upload',
+        path: SCREEN_ROUTES.bulkUserUpload,
         element: (
           <RequireRole roles={SCREEN_ROLES.bulkUserUpload} otherRoles="home">
             <BulkUserUploadPage />
@@ -53,7 +54,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/register-property',
+        path: SCREEN_ROUTES.registerProperty,
         element: (
           <RequireRole roles={SCREEN_ROLES.registerProperty}>
             <RegisterPropertyPage />
@@ -61,7 +62,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/register-device',
+        path: SCREEN_ROUTES.registerDevice,
         element: (
           <RequireRole roles={SCREEN_ROLES.registerDevice}>
             <RegisterDevicePage />
@@ -69,7 +70,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/register-user',
+        path: SCREEN_ROUTES.registerUser,
         element: (
           <RequireRole roles={SCREEN_ROLES.registerUser} otherRoles="home">
             <RegisterUserPage />
@@ -77,7 +78,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/visitor-list',
+        path: SCREEN_ROUTES.visitorList,
         element: (
           <RequireRole roles={SCREEN_ROLES.visitorList}>
             <VisitorListPage />
@@ -85,7 +86,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/visitor/:visitorId/qr-codes',
+        path: SCREEN_ROUTES.visitorQrCodes,
         element: (
           <RequireRole roles={SCREEN_ROLES.visitorQrCodes}>
             <VisitorQrCodesPage />
@@ -93,7 +94,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/access-gates',
+        path: SCREEN_ROUTES.accessGates,
         element: (
           <RequireRole roles={SCREEN_ROLES.accessGates}>
             <AccessGatesPage />
@@ -101,7 +102,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/gate-logs',
+        path: SCREEN_ROUTES.gateLogs,
         element: (
           <RequireRole roles={SCREEN_ROLES.gateLogs}>
             <GateLogsPage />
@@ -109,7 +110,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/profile',
+        path: SCREEN_ROUTES.profile,
         element: (
           <RequireRole roles={SCREEN_ROLES.profile}>
             <ProfilePage />

@@ -65,16 +65,16 @@ export function pageEditorError(state: QrEditorState): string | undefined {
 }
 
 /** The code's weekday and date rows, which the editors show but do not change. */
-export interface QrCodeRows<Day, Date> {
-  recurringDays: Day[];
-  multipleDays: Date[];
+export interface QrCodeRows<DayRow, DateRow> {
+  recurringDays: DayRow[];
+  multipleDays: DateRow[];
 }
 
 /**
  * What an editor sends (SPEC §7): the dates as wall times the server reads in the property's
  * zone, with the code's weekday and date rows as they are.
  */
-export function editorUpdate<Day, Date>(state: QrEditorState, rows: QrCodeRows<Day, Date>) {
+export function editorUpdate<DayRow, DateRow>(state: QrEditorState, rows: QrCodeRows<DayRow, DateRow>) {
   return {
     startDate: `${state.startDate} ${state.startTime}`,
     endDate: state.lifetimeValidity || !state.endDate ? null : `${state.endDate} ${state.endTime}`,

@@ -14,7 +14,7 @@ export function useProperty(propertyId: string | null | undefined) {
   return useQuery({ ...propertyByIdQuery(propertyId ?? ''), enabled: Boolean(propertyId) });
 }
 
-export const allPropertiesQuery = () =>
+const allPropertiesQuery = () =>
   queryOptions({
     queryKey: ['property', 'all'],
     queryFn: () => api<PropertyDto[]>('GET', '/api/property/get-all'),
