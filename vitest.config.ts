@@ -7,6 +7,7 @@ const apiProject = (name: string, dbKind: string) => ({
   test: {
     name,
     include: ['server/**/*.test.ts', 'tools/**/*.test.ts'],
+    exclude: ['server/faults/**'],
     environment: 'node',
     env: { DB_KIND: dbKind },
     testTimeout: 30_000,
@@ -21,6 +22,22 @@ export default defineConfig({
       { resolve: { alias }, test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      // Real Gatehouse processes on one PostgreSQL database, killed and starved on purpose.
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'faults',
+                include: ['server/faults/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -74,7 +74,7 @@ const summary = (result: autocannon.Result) => ({
 
 async function main() {
   const database = await benchDatabase('gatehouse_bench_access_qr');
-  const connection = await connectPostgres(database.url);
+  const connection = await connectPostgres(database.url, undefined, 'unbounded');
   const simulator = new RelaySimulator();
   const bare = Fastify();
   const pool = new pg.Pool({ connectionString: database.url, max: 10 });

@@ -2,7 +2,9 @@
 // (half the properties have securepin), invitation tokens and invitation emails enqueued.
 // `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/bulk-upload.bench.ts`
 import { count, eq, sql } from 'drizzle-orm';
+import { invitationEmailJob } from '../server/accounts/account-email-jobs';
 import { buildApp } from '../server/app';
+import { signInUser } from '../server/auth/sign-in';
 import { connectPostgres } from '../server/db/connect';
 import { jobs, properties, users } from '../server/db/schema';
 import { testConfig } from '../server/test-support/test-app';
@@ -36,13 +38,7 @@ async function main() {
       passwordHash: 'x',
     })
     .returning({ id: users.id });
-  const token = await app.tokens.issue({
-    id: root.id,
-    role: 'superadmin',
-    propertyId: null,
-    propertyFeatures: [],
-    tokenVersion: 0,
-  });
+  const token = await signInUser(app, root.id, { userAgent: 'benchmark', address: '127.0.0.1' });
   const rows = Array.from({ length: ROWS }, (_, i) => ({
     firstName: `First${i}`,
     lastName: `Last${i}`,
@@ -66,7 +62,7 @@ async function main() {
   const [{ invitations }] = await database.orm
     .select({ invitations: count() })
     .from(jobs)
-    .where(eq(jobs.kind, 'email'));
+    .where(eq(jobs.kind, invitationEmailJob.name));
   const [{ pins }] = await database.orm
     .select({ pins: count() })
     .from(users)

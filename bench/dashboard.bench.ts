@@ -4,6 +4,7 @@
 // `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/dashboard.bench.ts`
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
+import { signInUser } from '../server/auth/sign-in';
 import { connectPostgres } from '../server/db/connect';
 import { userListFilter, userListQueries } from '../server/residents/manage-user-list';
 import { testConfig } from '../server/test-support/test-app';
@@ -51,7 +52,7 @@ async function seed(db: Awaited<ReturnType<typeof connectPostgres>>['orm']) {
 
 async function main() {
   const target = await benchDatabase('gatehouse_bench_dashboard');
-  const database = await connectPostgres(target.url, 10);
+  const database = await connectPostgres(target.url, 10, 'unbounded');
   const seedStarted = performance.now();
   await seed(database.orm);
   const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
@@ -66,13 +67,7 @@ async function main() {
       rows: { id: string }[];
     }
   ).rows;
-  const token = await app.tokens.issue({
-    id: root.id,
-    role: 'superadmin',
-    propertyId: null,
-    propertyFeatures: [],
-    tokenVersion: 0,
-  });
+  const token = await signInUser(app, root.id, { userAgent: 'benchmark', address: '127.0.0.1' });
   const propertyNamed = (name: string) =>
     (
       database.orm.execute(sql`select id from properties where property_name = ${name}`) as unknown as Promise<{

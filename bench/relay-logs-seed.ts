@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../server/db/connect';
 
-export const BENCH_PROPERTIES = 50;
 export const BENCH_USERS = 5000;
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger'];
@@ -20,10 +19,6 @@ const LAST = [
 const GUESTS = ['Quentin', 'Priya', 'Mateo', 'Yuki', 'Amara', 'Sven', 'Leila', 'Tomas', 'Ines', 'Kofi'];
 
 const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`);
-
-/** The uuid the seed gives property n (0-based), so benchmarks can filter by it. */
-export const benchPropertyId = (n: number) => `md5('property-${n}')::uuid`;
-export const benchUserId = (n: number) => `md5('user-${n}')::uuid`;
 
 /**
  * `rows` gate events over the year before now in one INSERT ... SELECT: 50 properties, 5000

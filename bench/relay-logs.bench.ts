@@ -50,7 +50,7 @@ async function totalQueries(db: Orm, filter: LogFilter, scope?: string) {
 async function keptDatabase() {
   const url = new URL(process.env.DATABASE_URL ?? '');
   url.pathname = `/${DB_NAME}`;
-  const database = await connectPostgres(url.toString(), 4).catch(() => null);
+  const database = await connectPostgres(url.toString(), 4, 'unbounded').catch(() => null);
   if (!database) return null;
   const [{ rows }] = rowsOf<{ rows: number }>(
     await database.orm.execute(sql`select count(*)::int as rows from relay_logs`),
@@ -64,7 +64,7 @@ async function seededDatabase() {
   const kept = KEEP ? await keptDatabase() : null;
   if (kept) return { ...kept, seedSeconds: null };
   const target = await benchDatabase(DB_NAME);
-  const database = await connectPostgres(target.url, 4);
+  const database = await connectPostgres(target.url, 4, 'unbounded');
   const seedStart = performance.now();
   await seedBenchLogs(database.orm, ROWS);
   const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;

@@ -5,7 +5,20 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 
-const BENCHMARKS = ['trigger-relay', 'access-qr', 'accounts', 'dashboard', 'bulk-upload', 'relay-logs'];
+const BENCHMARKS = [
+  'bundle-size',
+  'trigger-relay',
+  'access-qr',
+  'accounts',
+  'login-burst',
+  'dashboard',
+  'bulk-upload',
+  'relay-logs',
+  'database-stall',
+  'hostile-bodies',
+  'cluster',
+  'cold-start',
+];
 
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !BENCHMARKS.includes(name));

@@ -2,7 +2,6 @@
 export const TOKEN_COOKIE_NAME = 'token';
 export const TOKEN_COOKIE_DAYS = 30;
 export const TOKEN_REFRESH_BELOW_SECONDS = 1800;
-export const TOKEN_LIFETIME_SECONDS = TOKEN_COOKIE_DAYS * 24 * 60 * 60;
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PHONE_COUNTRY_PREFIX = '+1';
@@ -60,7 +59,6 @@ export const CALLER_TYPES = ['user', 'visitor'] as const;
 export type CallerType = (typeof CALLER_TYPES)[number];
 
 export const LOG_STATUSES = ['success', 'failed', 'partial'] as const;
-export type LogStatus = (typeof LOG_STATUSES)[number];
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

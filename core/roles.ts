@@ -35,12 +35,19 @@ export function loginRoleForSegment(segment: string | undefined): Role {
   return 'resident';
 }
 
+export const LOGIN_TITLES: Record<Role, string> = {
+  superadmin: 'Super User Login',
+  admin: 'Property Manager Login',
+  resident: 'Resident Login',
+};
+
 export function loginTitleForSegment(segment: string | undefined): string {
-  const role = loginRoleForSegment(segment);
-  if (role === 'superadmin') return 'Super User Login';
-  if (role === 'admin') return 'Property Manager Login';
-  return 'Resident Login';
+  return LOGIN_TITLES[loginRoleForSegment(segment)];
 }
+
+/** Said only to someone who gave the right password at another role's form (issue 14). */
+export const wrongLoginMessage = (role: Role) =>
+  `This account signs in at ${LOGIN_TITLES[role]}. Please use that login page instead.`;
 
 /** Which roles each screen admits (SPEC §2 route table). */
 export const SCREEN_ROLES = {

@@ -49,21 +49,27 @@ test('a superadmin uploads a CSV, fixes a row, creates users and exports the fai
   await page.getByRole('button', { name: 'Download CSV Template' }).click();
   const template = await templateDownload;
   expect(template.suggestedFilename()).toBe('user_template.csv');
-  expect(await readDownload(template)).toBe('firstName,lastName,email,phoneNumber,role,propertyId\n');
+  expect(await readDownload(template)).toBe('firstName,lastName,email,phoneNumber,role,propertyId\r\n');
 
   await chooseCsv(page, csv);
   const rows = page.getByRole('table', { name: 'Users to create' }).getByRole('row');
   await expect(rows).toHaveCount(6);
-  await expect(page.getByRole('combobox', { name: 'Role of row 2' })).toHaveValue('Property Manager');
+  // The row with an error comes first, the summary counts it, and Create says why it waits.
+  await expect(page.getByTestId('bulk-summary')).toHaveText('5 rows, 1 with errors');
+  await expect(page.getByLabel('Email of row 1')).toHaveValue(fresh[3]);
+  await expect(page.getByRole('combobox', { name: 'Role of row 3' })).toHaveValue('Property Manager');
   await expect(page.getByText('Phone number must be exactly 10 digits.')).toBeVisible();
   const create = page.getByRole('button', { name: 'Create Users' });
   await expect(create).toBeDisabled();
+  await expect(page.getByText('Create Users is available once the row with errors is fixed or removed.')).toBeVisible();
 
-  await page.getByLabel('Email of row 1').fill('broken@');
+  await page.getByLabel('Email of row 2').fill('broken@');
   await expect(page.getByText('Invalid email address.')).toBeVisible();
-  await page.getByLabel('Email of row 1').fill(fresh[0]);
-  await page.getByLabel('Phone of row 4').fill('555-123-0004');
+  await expect(page.getByTestId('bulk-summary')).toHaveText('5 rows, 2 with errors');
+  await page.getByLabel('Email of row 2').fill(fresh[0]);
+  await page.getByLabel('Phone of row 1').fill('555-123-0004');
   await expect(page.getByText('Phone number must be exactly 10 digits.')).toBeHidden();
+  await expect(page.getByTestId('bulk-summary')).toHaveText('5 rows, 0 with errors');
   await expect(create).toBeEnabled();
   await create.click();
 
@@ -76,8 +82,8 @@ test('a superadmin uploads a CSV, fixes a row, creates users and exports the fai
   await dialog.getByRole('button', { name: 'Export CSV' }).click();
   const errors = await errorsDownload;
   expect(errors.suggestedFilename()).toBe('errors.csv');
-  expect(await readDownload(errors)).toBe(`email,message\n${taken.email},A user with this email already exists.`);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  expect(await readDownload(errors)).toBe(`email,message\r\n${taken.email},A user with this email already exists.\r\n`);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(rows).toHaveCount(2);
 
   for (const email of fresh) await mailbox.waitFor(email, (mail) => /verify-email\?_id=/.test(`${mail.text}`));
@@ -101,7 +107,7 @@ test('an admin uploads residents of their own property only, without role or pro
   await expect(page.getByText('Property IDs')).toHaveCount(0);
   const templateDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV Template' }).click();
-  expect(await readDownload(await templateDownload)).toBe('firstName,lastName,email,phoneNumber\n');
+  expect(await readDownload(await templateDownload)).toBe('firstName,lastName,email,phoneNumber\r\n');
 
   await page.getByRole('button', { name: 'Add User' }).click();
   const table = page.getByRole('table', { name: 'Users to create' });
@@ -117,4 +123,46 @@ test('an admin uploads residents of their own property only, without role or pro
   const row = rowWith(page, email);
   await expect(row).toContainText(property.propertyName);
   await expect(row).toContainText('Resident');
+});
+
+test('the same email twice in a file is caught on the row before upload, and only failed rows stay after a partial one', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const root = await apiToken(request, superadmin);
+  const property = await createProperty(request, root);
+  const taken = await createUser(request, root, mailbox, { role: 'resident', propertyId: property._id });
+  const twice = uniqueEmail('twice');
+  const other = uniqueEmail('other');
+  const csv = [
+    'firstName,lastName,email,phoneNumber,role,propertyId',
+    `Tom,Twice,${twice},,resident,${property._id}`,
+    `Tim,Twice,${twice.toUpperCase()},,resident,${property._id}`,
+    `Ola,Other,${other},,resident,${property._id}`,
+    `Tay,Taken,${taken.email},,resident,${property._id}`,
+  ].join('\n');
+
+  await signIn(page, superadmin);
+  await page.goto('/bulk-user-upload');
+  await chooseCsv(page, csv);
+  await expect(page.getByTestId('bulk-summary')).toHaveText('4 rows, 1 with errors');
+  await expect(page.getByText('This email appears more than once in the upload.')).toBeVisible();
+  await expect(page.getByLabel('First Name of row 1')).toHaveValue('Tim');
+  await expect(page.getByRole('button', { name: 'Create Users' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Remove', exact: true }).first().click();
+
+  await page.getByRole('button', { name: 'Create Users' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Bulk upload completed with 2 successful uploads and 1 failed uploads',
+  );
+  await page
+    .getByRole('dialog', { name: '1 users failed to upload' })
+    .getByRole('button', { name: 'Close', exact: true })
+    .click();
+  const rows = page.getByRole('table', { name: 'Users to create' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByLabel('Email of row 1')).toHaveValue(taken.email);
+  await expect(page.getByTestId('bulk-summary')).toHaveText('1 row, 0 with errors');
 });

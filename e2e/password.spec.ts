@@ -44,7 +44,7 @@ test('reset: request, the emailed link, a new password that signs in, and the li
   await expect(page).toHaveURL(/\/reset-password$/);
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
   await page.getByLabel('Email').fill(user.email.toUpperCase());
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status')).toHaveText(RESET_SENT);
@@ -55,11 +55,13 @@ test('reset: request, the emailed link, a new password that signs in, and the li
   await page.getByLabel('New Password').fill('12345');
   await page.getByLabel('Confirm Password').fill('12345');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters long');
+  await expect(page.getByLabel('New Password')).toHaveAccessibleDescription(
+    'Password must be at least 6 characters long',
+  );
   await page.getByLabel('New Password').fill('a-new-password');
   await page.getByLabel('Confirm Password').fill('a-new-passwort');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+  await expect(page.getByLabel('Confirm Password')).toHaveAccessibleDescription('Passwords do not match');
   await page.getByLabel('Confirm Password').fill('a-new-password');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText(/Redirecting to the login page in [1-5] seconds/)).toBeVisible();

@@ -61,11 +61,17 @@ test('superadmin QR page: exact edit messages, expire moves a code to Expired an
   await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
   await panel.getByRole('button', { name: 'Cancel' }).click();
 
-  // Expire the code whose email we decoded.
-  await active
-    .getByRole('row', { name: /Paula Paged/ })
-    .getByRole('button', { name: 'Expire' })
-    .click();
+  // Expire the code whose email we decoded: it asks first, and Cancel changes nothing.
+  const expireButton = active.getByRole('row', { name: /Paula Paged/ }).getByRole('button', { name: 'Expire' });
+  await expireButton.click();
+  const confirm = page.getByRole('dialog', { name: 'Expire QR Code' });
+  await expect(confirm).toContainText('The gate stops accepting this QR code now');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(active.getByRole('row', { name: /Paula Paged/ })).toHaveCount(1);
+  expect((await scanAtGate(request, world, token)).granted).toBe(true);
+  await expireButton.click();
+  await confirm.getByRole('button', { name: 'Expire' }).click();
   await expect(page.getByText('QR code expired successfully!')).toBeVisible();
   await expect(active.getByRole('row', { name: /Paula Paged/ })).toHaveCount(0);
   await expect(active.getByRole('row', { name: /Other Paged/ })).toHaveCount(1);

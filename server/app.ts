@@ -1,21 +1,28 @@
-import rateLimit from '@fastify/rate-limit';
+import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { KnownCallers } from './auth/known-callers';
+import { PendingSignIns } from './auth/second-factor/pending-sign-in';
 import { TokenService } from './auth/tokens';
 import type { AppConfig } from './config';
 import type { Database, Orm } from './db/connect';
 import { DeviceKeyCache } from './devices/device-key-cache';
 import { type DeclaredRoute, installAccessControl } from './http/access';
 import { registerApiDocs } from './http/api-docs';
+import { drainConnectionsOnClose } from './http/drain-on-close';
 import { errorHandler } from './http/error-handler';
+import { registerHealthRoutes } from './http/health-routes';
 import { registerJsonBodyParser } from './http/json-body';
-import { rateLimitOptions } from './http/public-rate-limit';
+import { refuseNulCharacters } from './http/nul-characters';
+import { exposeRequestId } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { JobQueue } from './jobs/job-queue';
 import { registerNotificationJobs } from './jobs/notifications';
+import { loggerOptions } from './logging/logger-options';
 import { createMailer } from './mail/mailer';
+import { installMetrics } from './metrics/metrics';
+import { registerMetricsRoute } from './metrics/metrics-route';
 import { apiRoutes } from './routes';
 import { createSmsSender } from './sms/sms-sender';
 
@@ -25,6 +32,7 @@ declare module 'fastify' {
     db: Orm;
     database: Database;
     tokens: TokenService;
+    pendingSignIns: PendingSignIns;
     deviceKeys: DeviceKeyCache;
     knownCallers: KnownCallers;
     jobs: JobQueue;
@@ -37,40 +45,54 @@ export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** The whole server, used alike by `main` and by every test. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel),
+    // Unique across processes, so a request can be found in the logs of any of them.
+    genReqId: () => crypto.randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerJsonBodyParser(app);
+  refuseNulCharacters(app);
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.orm);
   app.decorate('tokens', new TokenService(config.secret, config.tokenLifetimeSeconds, config.now));
+  app.decorate('pendingSignIns', new PendingSignIns(config.secret, config.now));
   app.decorate('deviceKeys', new DeviceKeyCache());
   app.decorate('knownCallers', new KnownCallers());
-  app.decorate('jobs', new JobQueue(database.orm, config.now, app.log));
+  app.decorate(
+    'jobs',
+    new JobQueue(database.orm, config.now, app.log, {
+      leaseSeconds: config.jobLeaseSeconds,
+      concurrency: config.jobConcurrency,
+    }),
+  );
   app.decorate('routeCatalog', [] as DeclaredRoute[]);
 
-  registerNotificationJobs(
-    app.jobs,
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    createSmsSender({ sms: config.sms, dataDir: config.dataDir, log: app.log }),
-  );
+  registerNotificationJobs(app.jobs, {
+    db: database.orm,
+    secret: config.secret,
+    appUrl: config.appUrl,
+    now: config.now,
+    sendMail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    sendSms: createSmsSender({ sms: config.sms, dataDir: config.dataDir, log: app.log }),
+    log: app.log,
+  });
 
+  installMetrics(app);
+  registerMetricsRoute(app);
   registerSecurityHeaders(app);
-  await app.register(rateLimit, rateLimitOptions);
+  drainConnectionsOnClose(app);
+  exposeRequestId(app);
   await registerApiDocs(app);
   installAccessControl(app, app.routeCatalog);
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    await database.orm.execute('select 1');
-    return reply.send({ status: 'ok' });
-  });
+  registerHealthRoutes(app);
   await app.register(apiRoutes);
   await registerWebApp(app, config.webRoot);
   app.addHook('onClose', () => app.jobs.stop());

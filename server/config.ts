@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { readSettings, type Settings } from './settings';
 
 export interface SmsConfig {
   accountSid: string;
@@ -14,6 +15,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections this process keeps to PostgreSQL at most. */
+  databasePoolSize: number;
   appUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -22,22 +25,31 @@ export interface AppConfig {
   secret: Buffer;
   superadmin?: { email: string; password: string };
   allowLocalDevices: boolean;
-  /** log2 of the scrypt cost; 17 in production, lower only in tests. */
-  passwordHashCost: number;
+  /** argon2id memory in KiB: 19456 (OWASP) in production, lower only in tests. */
+  passwordHashMemoryKib: number;
   tokenLifetimeSeconds: number;
+  /** A session's absolute lifetime from sign-in; refreshing never extends it. */
+  sessionLifetimeSeconds: number;
+  /** Whether super administrators must enrol a second factor before using the app. */
+  adminMfa: 'required' | 'optional';
   /** Where the built SPA lives; absent in API-only tests. */
   webRoot?: string;
   logLevel: string;
+  /** Reverse proxies (addresses or CIDRs) whose X-Forwarded-For is believed. */
+  trustedProxies: string[];
   jobPollMs: number;
+  /** Bearer token that /metrics requires; unset: /metrics is not served. */
+  metricsToken?: string;
+  /** Seconds a job's claim lasts unless renewed (every third of it, while the job runs). */
+  jobLeaseSeconds: number;
+  /** Jobs one process runs at once. */
+  jobConcurrency: number;
   now: () => Date;
 }
 
 /** JWT_SECRET if set, else a random secret generated once and kept under DATA_DIR. */
-function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
-  if (env.JWT_SECRET) {
-    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
-    return Buffer.from(env.JWT_SECRET, 'utf8');
-  }
+function loadSecret(jwtSecret: string | undefined, dataDir: string): Buffer {
+  if (jwtSecret) return Buffer.from(jwtSecret, 'utf8');
   const file = path.join(dataDir, 'secret.key');
   if (fs.existsSync(file)) return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -46,39 +58,47 @@ function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
   return secret;
 }
 
-function loadSms(env: NodeJS.ProcessEnv): SmsConfig | undefined {
-  if (!env.SMS_ACCOUNT_SID || !env.SMS_AUTH_TOKEN || !env.SMS_FROM) return undefined;
+function smsOf(settings: Settings): SmsConfig | undefined {
+  if (!settings.SMS_ACCOUNT_SID || !settings.SMS_AUTH_TOKEN || !settings.SMS_FROM) return undefined;
   return {
-    accountSid: env.SMS_ACCOUNT_SID,
-    authToken: env.SMS_AUTH_TOKEN,
-    from: env.SMS_FROM,
-    apiUrl: env.SMS_API_URL ?? 'https://api.twilio.com',
+    accountSid: settings.SMS_ACCOUNT_SID,
+    authToken: settings.SMS_AUTH_TOKEN,
+    from: settings.SMS_FROM,
+    apiUrl: settings.SMS_API_URL ?? 'https://api.twilio.com',
   };
 }
 
+/** The app's configuration from the environment; throws SettingsError naming every bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = Number.parseInt(env.PORT ?? '3000', 10);
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const settings = readSettings(env);
+  const dataDir = path.resolve(settings.DATA_DIR);
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
+    port: settings.PORT,
+    host: settings.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Gatehouse <no-reply@gatehouse.local>',
-    sms: loadSms(env),
-    secret: loadSecret(env, dataDir),
+    databaseUrl: settings.DATABASE_URL,
+    databasePoolSize: settings.DATABASE_POOL_SIZE,
+    appUrl: (settings.APP_URL ?? `http://localhost:${settings.PORT}`).replace(/\/$/, ''),
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM,
+    sms: smsOf(settings),
+    secret: loadSecret(settings.JWT_SECRET, dataDir),
     superadmin:
-      env.SUPERADMIN_EMAIL && env.SUPERADMIN_PASSWORD
-        ? { email: env.SUPERADMIN_EMAIL, password: env.SUPERADMIN_PASSWORD }
+      settings.SUPERADMIN_EMAIL && settings.SUPERADMIN_PASSWORD
+        ? { email: settings.SUPERADMIN_EMAIL, password: settings.SUPERADMIN_PASSWORD }
         : undefined,
-    allowLocalDevices: env.ALLOW_LOCAL_DEVICES === '1',
-    passwordHashCost: Number.parseInt(env.PASSWORD_HASH_COST ?? '17', 10),
-    tokenLifetimeSeconds: Number.parseInt(env.TOKEN_LIFETIME_SECONDS ?? String(30 * 24 * 3600), 10),
-    webRoot: path.resolve(env.WEB_ROOT ?? 'dist/web'),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    jobPollMs: Number.parseInt(env.JOB_POLL_MS ?? '1000', 10),
+    allowLocalDevices: settings.ALLOW_LOCAL_DEVICES === '1',
+    passwordHashMemoryKib: settings.PASSWORD_HASH_MEMORY_KIB,
+    tokenLifetimeSeconds: settings.TOKEN_LIFETIME_SECONDS,
+    sessionLifetimeSeconds: settings.SESSION_LIFETIME_SECONDS,
+    adminMfa: settings.ADMIN_MFA,
+    webRoot: path.resolve(settings.WEB_ROOT),
+    logLevel: settings.LOG_LEVEL,
+    trustedProxies: settings.TRUST_PROXY,
+    jobPollMs: settings.JOB_POLL_MS,
+    metricsToken: settings.METRICS_TOKEN,
+    jobLeaseSeconds: settings.JOB_LEASE_SECONDS,
+    jobConcurrency: settings.JOB_CONCURRENCY,
     now: () => new Date(),
   };
 }

@@ -1,8 +1,13 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ensureSuperadmin } from './auth/bootstrap-superadmin';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { startCounterSweeper } from './limits/counter-sweeper';
+import { SettingsError } from './settings';
+
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
@@ -14,6 +19,7 @@ async function main() {
     throw error;
   });
   const app = await buildApp(config, database);
+  startCounterSweeper(app);
   await ensureSuperadmin(app);
   await app.listen({ port: config.port, host: config.host });
   app.jobs.start(config.jobPollMs);
@@ -21,16 +27,17 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Gatehouse is listening on http://127.0.0.1:${port} (database: ${database.kind})`);
 
-  const shutdown = async () => {
+  // SIGTERM/SIGINT: stop accepting, let requests in flight (and the relay pulses they wait on)
+  // finish, stop the job queue, close the database; a second signal or 10 s forces the exit.
+  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an uncaught error');
+    else app.log.info({ signal }, 'stopping');
     await app.close();
     await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  });
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof SettingsError ? error.message : error);
   process.exit(1);
 });

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inviteUser } from '../server/accounts/invite-user';
 import { setPassword } from '../server/accounts/set-password';
-import { findCallerById } from '../server/auth/caller';
+import { findCaller } from '../server/auth/caller';
+import { endSession, startSession } from '../server/auth/session-store';
 import { users, visitors } from '../server/db/schema';
 import { registerVisitor } from '../server/visitors/register-visitor';
 
@@ -73,11 +74,16 @@ async function demoUser(app: FastifyInstance, propertyId: string, person: (typeo
 export async function seedDemoPeople(app: FastifyInstance, propertyId: string, today: string) {
   const ids = [];
   for (const person of PEOPLE) ids.push(await demoUser(app, propertyId, person));
-  const resident = await findCallerById(app.db, ids[1]);
+  // Visitors are registered as the resident, through a session opened for that and ended after.
+  const now = app.config.now();
+  const source = { userAgent: 'demo seeding', address: '127.0.0.1', now, lifetimeSeconds: 60 };
+  const session = await startSession(app.db, { userId: ids[1], ...source });
+  const resident = await findCaller(app.db, ids[1], session.id);
   const [anyVisitor] = await app.db.select({ id: visitors.id }).from(visitors).where(eq(visitors.createdBy, ids[1]));
   if (resident && !anyVisitor) {
     for (const visitor of visitorsOf(today))
       await registerVisitor(app, resident, registerVisitorRequest.parse(visitor));
   }
+  await endSession(app.db, ids[1], session.id, now);
   return PEOPLE.map(({ email, role }) => ({ email, role }));
 }

@@ -1,4 +1,5 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then serves API + SPA.
+// `npm start`: builds the web app and the server when either is missing or older than its
+// sources, then runs the compiled server with plain node.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,13 +13,21 @@ function newestMtime(dir) {
   return newest;
 }
 
-const built = 'dist/web/index.html';
-const stale = !fs.existsSync(built) || fs.statSync(built).mtimeMs < Math.max(newestMtime('web'), newestMtime('core'));
-if (stale) {
-  console.log('Building the web app...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+const isStale = (output, sources) =>
+  !fs.existsSync(output) || fs.statSync(output).mtimeMs < Math.max(...sources.map(newestMtime));
+
+function run(label, command, args) {
+  console.log(label);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const server = spawn('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit' });
+
+if (isStale('dist/web/index.html', ['web', 'core'])) {
+  run('Building the web app...', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+}
+if (isStale('dist/server/main.mjs', ['server', 'core'])) {
+  run('Building the server...', process.execPath, ['tools/build-server.mjs']);
+}
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

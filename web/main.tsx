@@ -1,31 +1,32 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// The base every page needs; each component's own CSS comes with it (vite.config.ts, mantineCssByComponent).
+// The theme's CSS variables are written by MantineProvider (deduplicateCssVariables off), not by a file.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/global.css';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { createQueryClient } from './api/query-client';
 import { SessionProvider } from './auth/session';
-import { router } from './routes';
+import { AppRoutes } from './routes';
+import { RouteBoundary } from './ui/route-error';
+import { cssVariablesResolver, theme } from './ui/theme';
+import { ToastHost } from './ui/toast-host';
 
-// Shade 9 and a darker "dimmed" keep text at WCAG AA contrast on white.
-const theme = createTheme({ primaryColor: 'teal', primaryShade: { light: 9, dark: 6 }, defaultRadius: 'md' });
-const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': resolved.colors.gray[7] },
-  dark: {},
-});
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
+      <ToastHost />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <RouteBoundary>
+              <AppRoutes />
+            </RouteBoundary>
+          </BrowserRouter>
         </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>

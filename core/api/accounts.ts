@@ -4,6 +4,8 @@ import { ROLES } from '../roles';
 import { emailField } from '../validation/email';
 import { newPasswordField } from '../validation/password';
 import { isTenDigits, toStoredPhone } from '../validation/phone';
+import { needs } from '../validation/sentences';
+import { requiredName } from '../validation/visible-text';
 import { idSchema } from './common';
 
 /** Texts of the account screens and answers (SPEC §2, §5, §8), shared by browser and server. */
@@ -17,6 +19,7 @@ export const ACCOUNT_MESSAGES = {
   roleNotAllowed: 'You may register only residents and property managers of your own property',
   emailVerified: 'Your password is set and you are signed in',
   verifyFailed: 'Error verifying email',
+  inviteValid: 'This invitation link is valid',
   inviteInvalid: 'This invitation link is invalid. Ask your property manager for a new invitation.',
   inviteUsed: 'This invitation link has already been used. Sign in with your password or reset it.',
   inviteExpired: 'This invitation link has expired. Ask your property manager for a new invitation.',
@@ -27,10 +30,11 @@ export const ACCOUNT_MESSAGES = {
   resetTokenValid: 'The reset token is valid',
   passwordReset: 'Your password has been reset. You can now sign in with your new password.',
   resetFailed: 'Error resetting password',
+  profileLoadFailed: 'Failed to load your profile',
   preferencesUpdated: 'Notification preferences updated',
   smsNeedsPhone: 'Add a phone number before turning on SMS notifications',
   phoneUpdated: 'Phone number updated',
-  phoneProfileField: 'phoneNumber is required',
+  phoneProfileField: 'Phone number is required.',
   pinFeatureMissing: "Secure PIN is not enabled for this user's property",
   pinNotForSuperadmin: 'A super administrator has no secure PIN',
   pinLockedOut: 'Too many wrong PINs. This keypad is locked for 5 minutes.',
@@ -39,12 +43,7 @@ export const ACCOUNT_MESSAGES = {
   pinFeatureOff: 'Secure PIN is not enabled at this property',
 } as const;
 
-const requiredName = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, MESSAGES.allFieldsRequired)
-    .max(100);
+const personName = (label: string) => requiredName(label, 100, `${label} is required`, MESSAGES.allFieldsRequired);
 
 /** '' means no phone; otherwise exactly 10 digits, stored as +1 and the digits. */
 const optionalPhone = z
@@ -59,12 +58,12 @@ const optionalPhone = z
  * `_id` is the property id; '' means none (a super administrator has none).
  */
 export const registerUserRequest = z.strictObject({
-  firstName: requiredName('firstName'),
-  lastName: requiredName('lastName'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   email: emailField(),
   phoneNumber: optionalPhone.optional().default(''),
   password: z.string().max(200).optional(),
-  role: z.enum(ROLES, { error: 'role must be resident, admin or superadmin' }).default('resident'),
+  role: z.enum(ROLES, { error: needs('must be resident, admin or superadmin') }).default('resident'),
   _id: z
     .union([z.literal(''), idSchema])
     .optional()
@@ -75,7 +74,7 @@ export type RegisterUserRequest = z.input<typeof registerUserRequest>;
 export const registerUserResponse = z.object({ message: z.string(), _id: z.string() });
 
 export const verifyEmailRequest = z.strictObject({
-  _id: z.string({ error: '_id is required' }).min(1, '_id is required').max(200),
+  _id: z.string({ error: ACCOUNT_MESSAGES.inviteInvalid }).min(1, ACCOUNT_MESSAGES.inviteInvalid).max(200),
   newPassword: newPasswordField,
 });
 export const messageAndToken = z.object({ message: z.string(), token: z.string() });
@@ -103,8 +102,8 @@ export type ProfileDto = z.infer<typeof profileSchema>;
 export const phoneAvailability = z.object({ available: z.boolean() });
 
 export const updatePreferencesRequest = z.strictObject({
-  email: z.boolean({ error: 'email must be true or false' }),
-  sms: z.boolean({ error: 'sms must be true or false' }),
+  email: z.boolean(),
+  sms: z.boolean(),
 });
 export const preferencesResponse = z.object({
   message: z.string(),
@@ -125,5 +124,5 @@ export const securePinResponse = z.object({ success: z.boolean(), securePin: z.s
 
 /** POST /api/access/pin from a keypad (DESIGN, Operating interface). */
 export const pinAccessRequest = z.strictObject({
-  pin: z.string({ error: 'pin is required' }).regex(/^\d{6}$/, 'pin must be 6 digits'),
+  pin: z.string().regex(/^\d{6}$/, 'PIN must be 6 digits.'),
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { PROPERTY_FEATURES } from '../constants';
+import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
+import { needs } from '../validation/sentences';
 
 export const loginRequest = z.strictObject({
-  email: z.string().trim().min(1, 'Email is required').max(254).toLowerCase(),
-  password: z.string().min(1, 'Password is required').max(200),
-  userType: z.enum(ROLES, { error: 'userType must be resident, admin or superadmin' }),
+  email: z.string().trim().min(1, MESSAGES.emailRequired).max(254).toLowerCase(),
+  password: z.string().min(1, MESSAGES.passwordRequired).max(200),
+  userType: z.enum(ROLES, { error: needs('must be resident, admin or superadmin') }),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -18,11 +18,12 @@ export type BulkUserRowInput = z.infer<typeof bulkUserRow>;
 export const bulkUploadRequest = z.strictObject({
   users: z
     .array(bulkUserRow)
-    .min(1, 'users must contain at least one row')
-    .max(BULK_MAX_ROWS, `users must contain at most ${BULK_MAX_ROWS} rows`),
+    .min(1, 'Add at least one user to upload.')
+    .max(BULK_MAX_ROWS, `Upload at most ${BULK_MAX_ROWS} users at a time.`),
 });
 
-export const bulkUploadError = z.object({ email: z.string(), message: z.string() });
+/** A row that failed; `row` is its position in the uploaded list (0 first), emails may repeat. */
+export const bulkUploadError = z.object({ row: z.number().int(), email: z.string(), message: z.string() });
 export type BulkUploadError = z.infer<typeof bulkUploadError>;
 
 export const bulkUploadResponse = z.object({

@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants';
+import '../validation/sentences';
 
-export const idSchema = z.uuid({ error: 'must be a valid id' });
+/** A record id; a bad one reads 'Visitor id is not a valid id.' (core/validation/sentences). */
+export const idSchema = z.uuid();
 
-export const errorResponse = z.object({ message: z.string() });
+/** Every error answer: a sentence for people, and per-field sentences when fields are at fault. */
+export const errorResponse = z.object({
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+  /** A wrong-portal sign-in: the role whose login form the account uses. */
+  signInAs: z.string().optional(),
+  /** The request's id, as in the server's log lines, to quote when reporting a problem. */
+  requestId: z.string().optional(),
+});
 
 /** Page and limit query fields; limit is capped so no list is unbounded. */
 export const pageQuery = {

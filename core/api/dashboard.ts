@@ -4,12 +4,17 @@ import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
 import { emailField } from '../validation/email';
 import { isTenDigits } from '../validation/phone';
+import { needs } from '../validation/sentences';
+import { requiredName } from '../validation/visible-text';
 import { profileSchema } from './accounts';
 import { idSchema } from './common';
+import { DASHBOARD_MESSAGES } from './dashboard-texts';
+
+export { DASHBOARD_MESSAGES };
 
 /** GET /api/{resident|visitor}/get-all: search, property, role, page, limit (capped). */
 export const listQuery = z.strictObject({
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  search: z.string().trim().max(100).optional(),
   property: z.union([idSchema, z.literal('')]).optional(),
   role: z.union([z.enum(ROLES), z.literal('')]).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -52,12 +57,7 @@ export type ManagedVisitor = z.infer<typeof managedVisitorSchema>;
 export const visitorListResponse = z.object({ visitors: z.array(managedVisitorSchema), pagination: paginationSchema });
 export type VisitorListResponse = z.infer<typeof visitorListResponse>;
 
-const nameField = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100);
+const nameField = (label: string) => requiredName(label, 100);
 
 /** Phone in the edit-user dialog: empty, or 10 digits (with or without the +1 prefix). */
 export const editPhoneField = z
@@ -74,7 +74,7 @@ export const updateUserRequest = z.strictObject({
   lastName: nameField('Last name'),
   email: emailField(MESSAGES.invalidEmailEditUser),
   phoneNumber: editPhoneField,
-  role: z.enum(ROLES, { error: 'role must be resident, admin or superadmin' }).optional(),
+  role: z.enum(ROLES, { error: needs('must be resident, admin or superadmin') }).optional(),
   propertyId: z
     .union([idSchema, z.literal('')])
     .nullable()
@@ -91,17 +91,3 @@ export const updateVisitorRequest = z.strictObject({
 export type UpdateVisitorRequest = z.input<typeof updateVisitorRequest>;
 
 export const deleteRequest = z.strictObject({ _id: idSchema });
-
-export const DASHBOARD_MESSAGES = {
-  searchPlaceholder: 'Search by name or email',
-  refreshPinConfirm: 'Are you sure you want to refresh the Secure PIN?',
-  propertyNotFound: 'Property Not Found',
-  noPropertyAssigned: 'No Property Assigned',
-  noVisitorsCreated: 'No Visitors Created',
-  emailTaken: 'A user with this email already exists',
-  visitorEmailTaken: 'This resident already has a visitor with this email',
-  cannotDeleteSelf: 'You cannot delete your own account',
-  adminRoleReadOnly: 'Property managers cannot change roles',
-  propertyRequired: 'Property is required for this role',
-  unknownProperty: 'Property not found',
-} as const;

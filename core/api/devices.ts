@@ -1,38 +1,14 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from '../constants';
+import { needs } from '../validation/sentences';
+import { requiredName, visibleText } from '../validation/visible-text';
 import { idSchema } from './common';
+import { DEVICE_MESSAGES } from './device-texts';
+
+export { DEVICE_MESSAGES };
 
 export const RELAY_DRIVERS = ['shelly-gen1', 'shelly-gen2', 'tasmota', 'http-template'] as const;
 export type RelayDriverName = (typeof RELAY_DRIVERS)[number];
-
-export const DEVICE_MESSAGES = {
-  nameRequired: 'Device Name is required',
-  typeRequired: 'Device Type is required',
-  ipRequired: 'Device IP Address is required',
-  propertyRequired: 'Property is required',
-  editRequired: 'Please fill out all required fields before saving.',
-  registrationFailed: 'Registration failed',
-  registered: 'Device registered successfully',
-  updated: 'Device updated successfully',
-  deleted: 'Device deleted successfully',
-  updateFailedStatus: (status: number) => `Failed to update device. Status code: ${status}`,
-  updateFailed: 'Failed to update device. Please try again later.',
-  deleteFailed: 'Failed to delete device',
-  listFailed: 'Failed to load properties',
-  noPropertiesOrDevices: 'No properties or devices found.',
-  noDevicesForProperty: 'No devices available for this property.',
-  openFailed: 'Failed to open gate',
-  openedFromList: (property: string, device: string) => `${property} (${device}): Gate opened successfully!`,
-  failedFromList: (property: string, device: string, message: string) => `${property} (${device}): ${message}`,
-  opening: 'Opening...',
-  openingGate: (name: string) => `Opening ${name}...`,
-  gateOpened: (name: string) => `${name} has been opened successfully.`,
-  gateNotOpened: (name: string) => `${name} has not been opened. Please try again.`,
-  gatesLoadFailed: 'Failed to load gate devices. Please try again later.',
-  invalidAddress:
-    'Device IP Address must be a host name or IP address with an optional port, such as 192.168.1.20:8080',
-  localAddressRefused: 'Device IP Address must not be a loopback or link-local address',
-} as const;
 
 /** host, IPv4, or [IPv6], with an optional port; no scheme, path or credentials. */
 const ADDRESS =
@@ -49,7 +25,8 @@ export const deviceAddressSchema = z
     return !port || Number(port) <= 65535;
   }, DEVICE_MESSAGES.invalidAddress);
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(120);
+const deviceName = (message: string) => requiredName('Device Name', 120, message);
+const deviceLabel = visibleText('Device Label').trim().max(120).optional().nullable();
 
 export const relayCredentialsSchema = z.strictObject({
   username: z.string().max(120).default(''),
@@ -62,7 +39,7 @@ export const httpTemplateSettingsSchema = z.strictObject({
   pathTemplate: z
     .string()
     .max(500)
-    .regex(/^\/[^\s]*$/, 'must be a path starting with /'),
+    .regex(/^\/[^\s]*$/, { error: needs('must be a path starting with /') }),
   bodyTemplate: z.string().max(2000).optional(),
   successMatch: z.string().max(200).optional(),
 });
@@ -77,8 +54,8 @@ const relayFields = {
 };
 
 export const registerDeviceBody = z.object({
-  deviceName: requiredText(DEVICE_MESSAGES.nameRequired),
-  deviceLabel: z.string().trim().max(120).optional().nullable(),
+  deviceName: deviceName(DEVICE_MESSAGES.nameRequired),
+  deviceLabel,
   deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.typeRequired }),
   deviceIpAddress: deviceAddressSchema,
   propertyId: z
@@ -90,8 +67,8 @@ export const registerDeviceBody = z.object({
 export type RegisterDeviceBody = z.input<typeof registerDeviceBody>;
 
 export const updateDeviceBody = z.object({
-  deviceName: requiredText(DEVICE_MESSAGES.editRequired),
-  deviceLabel: z.string().trim().max(120).optional().nullable(),
+  deviceName: deviceName(DEVICE_MESSAGES.editRequired),
+  deviceLabel,
   deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.editRequired }),
   deviceIpAddress: deviceAddressSchema,
   ...relayFields,

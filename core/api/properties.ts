@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PROPERTY_FEATURES } from '../constants';
 import { MESSAGES } from '../messages';
+import { needs } from '../validation/sentences';
+import { requiredName } from '../validation/visible-text';
 import { idSchema, pageQuery } from './common';
 
 export const propertySchema = z.object({
@@ -17,22 +19,23 @@ export const propertyByIdQuery = z.strictObject({ propertyId: idSchema });
 export const PROPERTY_MESSAGES = {
   registrationFailed: 'Registration failed',
   registered: 'Property registered successfully',
+  duplicate: 'A property with this name and location already exists.',
 } as const;
 
-const requiredField = z
-  .string({ error: MESSAGES.allFieldsRequired })
-  .trim()
-  .min(1, MESSAGES.allFieldsRequired)
-  .max(200);
+const requiredField = (label: string) => requiredName(label, 200, MESSAGES.allFieldsRequired);
 
 /** Features a property may choose; 'qr' is always on and added by the server. */
 const featuresField = z.array(z.enum(PROPERTY_FEATURES)).max(PROPERTY_FEATURES.length).default([]);
 
 export const registerPropertyBody = z.object({
-  propertyName: requiredField,
-  propertyLocation: requiredField,
+  propertyName: requiredField('Property name'),
+  propertyLocation: requiredField('Property location'),
   propertyFeatures: featuresField,
-  timeZone: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as America/New_York').optional(),
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { error: needs('must be an IANA time zone such as America/New_York') })
+    .optional(),
 });
 export type RegisterPropertyBody = z.input<typeof registerPropertyBody>;
 

@@ -1,10 +1,19 @@
 import type { LogTimeZone } from '../time/log-time-zones';
 import { formatLogTime } from '../time/zoned-format';
+import { operationWords } from './relay-log-words';
 import type { RelayLogDto } from './relay-logs';
 
 // One reading of a log row, shared by the table and the CSV export so both say the same thing.
 export const LOG_COLUMNS = ['Date & Time', 'Access By', 'Device', 'Property', 'Status', 'Operations', 'Duration (ms)'];
-export const LOG_CSV_COLUMNS = [...LOG_COLUMNS, 'Access Type', 'Email', 'Phone', 'Created By', 'Reason'];
+export const LOG_CSV_COLUMNS = [
+  ...LOG_COLUMNS,
+  'Access Type',
+  'Email',
+  'Phone',
+  'Created By',
+  'Reason',
+  'Relay Commands',
+];
 
 type Person = { firstName: string; lastName: string } | null | undefined;
 const fullName = (person: Person) => (person ? `${person.firstName} ${person.lastName}`.trim() : '');
@@ -42,7 +51,12 @@ export function statusText(log: RelayLogDto): string {
   return log.status.toUpperCase();
 }
 
+/** What the relay did, in words ('Pulse sent'); the raw commands are `relayCommandsText`. */
 export function operationsText(log: RelayLogDto): string {
+  return operationWords(log).join(', ');
+}
+
+export function relayCommandsText(log: RelayLogDto): string {
   return log.relayOperations.map((op) => `${op.command}: ${op.success ? 'ok' : 'failed'}`).join(', ');
 }
 
@@ -62,5 +76,13 @@ export function logCells(log: RelayLogDto, zone: LogTimeZone): string[] {
 /** A CSV line in LOG_CSV_COLUMNS order. */
 export function logCsvCells(log: RelayLogDto, zone: LogTimeZone): string[] {
   const phone = log.callerType === 'user' ? (log.userDetails?.phoneNumber ?? '') : '';
-  return [...logCells(log, zone), log.callerType, accessByEmail(log), phone, creatorText(log), log.reason ?? ''];
+  return [
+    ...logCells(log, zone),
+    log.callerType,
+    accessByEmail(log),
+    phone,
+    creatorText(log),
+    log.reason ?? '',
+    relayCommandsText(log),
+  ];
 }

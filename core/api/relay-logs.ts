@@ -2,41 +2,27 @@ import { z } from 'zod';
 import { CALLER_TYPES, LOG_PAGE_SIZE, LOG_STATUSES, MAX_PAGE_SIZE, NOTIFICATION_PAGE_SIZE } from '../constants';
 import { LOG_TIME_ZONES } from '../time/log-time-zones';
 import { isCalendarDate } from '../time/zoned-time';
+import { needs } from '../validation/sentences';
 import { idSchema, pageQuery } from './common';
+import { LOG_TEXTS } from './relay-log-texts';
 
-// Texts of the gate-log screen and the bell (SPEC §2, §5, §8).
-export const LOG_TEXTS = {
-  insufficientPermissions: 'Insufficient permissions to view logs',
-  propertyRequired: 'Property selection is required',
-  failedToFetchLogs: 'Failed to fetch logs',
-  failedToFetchProperties: 'Failed to fetch properties',
-  noLogs: 'No logs found for the selected criteria',
-  logsFetched: 'Logs fetched successfully',
-  allProperties: 'All Properties',
-  exportCsv: 'Export CSV',
-  recentActivities: 'Recent Activities',
-  loadingNotifications: 'Loading notifications...',
-  noNotifications: 'No notifications yet',
-  loadingMore: 'Loading more...',
-  gateActivityRecorded: 'Gate activity recorded',
-} as const;
+export { LOG_TEXTS };
 
-const isoDate = (field: string) =>
-  z
-    .string()
-    .refine(isCalendarDate, { error: `${field} must be a date in the form yyyy-MM-dd` })
-    .optional();
+const isoDate = z
+  .string()
+  .refine(isCalendarDate, { error: needs('must be a date such as 2025-06-30') })
+  .optional();
 
 const filterShape = {
-  startDate: isoDate('startDate'),
-  endDate: isoDate('endDate'),
-  timezone: z.enum(LOG_TIME_ZONES, { error: 'timezone must be EST or UTC' }).default('EST'),
-  callerType: z.enum(CALLER_TYPES, { error: 'callerType must be user or visitor' }).optional(),
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  startDate: isoDate,
+  endDate: isoDate,
+  timezone: z.enum(LOG_TIME_ZONES, { error: needs('must be EST or UTC') }).default('EST'),
+  callerType: z.enum(CALLER_TYPES, { error: needs('must be user or visitor') }).optional(),
+  search: z.string().trim().max(100).optional(),
 };
 const datesInOrder = {
   check: (q: { startDate?: string; endDate?: string }) => !q.startDate || !q.endDate || q.startDate <= q.endDate,
-  params: { path: ['endDate'], error: 'endDate must not be before startDate' },
+  params: { path: ['endDate'], error: 'End date must not be before start date.' },
 };
 
 /** The log filter shared by the list, the CSV export and the screen's state. */
@@ -48,7 +34,6 @@ const pageSize = (size: number) => z.coerce.number().int().min(1).max(MAX_PAGE_S
 export const logListQuery = z
   .strictObject({ ...filterShape, page: pageQuery.page, limit: pageSize(LOG_PAGE_SIZE) })
   .refine(datesInOrder.check, datesInOrder.params);
-export type LogListQuery = z.infer<typeof logListQuery>;
 
 export const propertyLogsParams = z.strictObject({
   propertyId: z.string().min(1, LOG_TEXTS.propertyRequired).pipe(idSchema),

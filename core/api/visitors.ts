@@ -1,25 +1,22 @@
 import { z } from 'zod';
-import { QR_TYPES, WEEKDAYS } from '../constants';
+import { DEFAULT_WINDOW_START, QR_TYPES, type QrType, WEEKDAYS } from '../constants';
 import { isCalendarDate } from '../time/zoned-time';
 import { emailField } from '../validation/email';
-import { firstWindowError, visitorWindowErrors } from '../visitor-form/visitor-window';
+import { labelOf, needs } from '../validation/sentences';
+import { requiredName } from '../validation/visible-text';
+import { firstWindowError, type VisitorWindowInput, visitorWindowErrors } from '../visitor-form/visitor-window';
 import { idSchema } from './common';
 
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-const time = z.string().regex(TIME_PATTERN, 'must be a 24-hour time HH:MM');
-const date = z.string().refine(isCalendarDate, 'must be a date yyyy-MM-dd');
+const time = z.string().regex(TIME_PATTERN, { error: needs('must be a 24-hour time HH:MM, such as 09:00') });
+const date = z.string().refine(isCalendarDate, { error: needs('must be a date such as 2025-06-30') });
 const optionalDate = z.union([date, z.literal('')]).nullish();
 const optionalTime = z.union([time, z.literal('')]).nullish();
-const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100);
+const name = (label: string) => requiredName(label, 100);
 
 export const recurringDayInput = z.object({
   _id: z.string().max(64).optional(),
-  day: z.enum(WEEKDAYS, { error: 'must be a weekday Monday..Sunday' }),
+  day: z.enum(WEEKDAYS, { error: needs('must be a weekday, Monday to Sunday') }),
   startTime: time,
   endTime: time,
 });
@@ -30,13 +27,18 @@ export const specificDateInput = z.object({
   endTime: time,
 });
 
+/** Who the visitor is: the top of the Register Visitor form and of its request. */
+export const visitorPersonFields = {
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: emailField(),
+};
+
 /** POST /api/visitor/register (SPEC §3 visitor fields plus timezone, PID, UID). */
 export const registerVisitorRequest = z
   .object({
-    firstName: name('First name'),
-    lastName: name('Last name'),
-    email: emailField(),
-    qrType: z.enum(QR_TYPES, { error: 'must be betweenDates, weekdays or randomDates' }),
+    ...visitorPersonFields,
+    qrType: z.enum(QR_TYPES, { error: needs('must be Between Dates, Recurring Weekdays or Specific Dates') }),
     startDate: optionalDate,
     endDate: optionalDate,
     startTime: optionalTime,
@@ -52,24 +54,36 @@ export const registerVisitorRequest = z
   .superRefine((body, ctx) => {
     if (body.qrType === 'betweenDates' && !body.lifetimeValidity) {
       for (const key of ['startDate', 'endDate'] as const) {
-        if (!body[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required' });
+        if (!body[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${labelOf(key)} is required.` });
       }
     }
-    const error = firstWindowError(
-      visitorWindowErrors({
-        qrType: body.qrType,
-        startDate: body.startDate ?? '',
-        startTime: body.startTime || '00:00',
-        endDate: body.endDate ?? '',
-        endTime: body.endTime || '00:00',
-        lifetimeValidity: body.lifetimeValidity,
-        recurringDays: body.recurringDays,
-        multipleDays: body.multipleDays,
-      }),
-    );
+    const error = firstWindowError(visitorWindowErrors(windowInputOf(body)));
     if (error) ctx.addIssue({ code: 'custom', path: error.field.split('.'), message: error.message });
   });
 export type RegisterVisitorRequest = z.input<typeof registerVisitorRequest>;
+
+/** The window part of a registration, as the form holds it (missing times read as 00:00). */
+export function windowInputOf(body: {
+  qrType: QrType;
+  startDate?: string | null;
+  startTime?: string | null;
+  endDate?: string | null;
+  endTime?: string | null;
+  lifetimeValidity: boolean;
+  recurringDays: VisitorWindowInput['recurringDays'];
+  multipleDays: VisitorWindowInput['multipleDays'];
+}): VisitorWindowInput {
+  return {
+    qrType: body.qrType,
+    startDate: body.startDate ?? '',
+    startTime: body.startTime || DEFAULT_WINDOW_START,
+    endDate: body.endDate ?? '',
+    endTime: body.endTime || DEFAULT_WINDOW_START,
+    lifetimeValidity: body.lifetimeValidity,
+    recurringDays: body.recurringDays,
+    multipleDays: body.multipleDays,
+  };
+}
 export type RegisterVisitorBody = z.output<typeof registerVisitorRequest>;
 
 export const registerVisitorResponse = z.object({
@@ -120,7 +134,7 @@ export const qrIdParams = z.object({ qrId: idSchema });
 export const qrNotificationRequest = z.object({ _id: idSchema, qrNotification: z.boolean() });
 
 /** Dates are ISO instants, or wall times ('yyyy-MM-dd HH:mm') read in the property's zone. */
-const dateTimeText = z.string().trim().min(1, 'is required').max(40);
+const dateTimeText = z.string().trim().min(1).max(40);
 const windowUpdate = {
   startDate: dateTimeText,
   endDate: dateTimeText.nullish(),

@@ -1,7 +1,8 @@
 import type { BulkUploadError } from '../api/bulk';
+import { parseCsvRecords } from '../csv/csv-reader';
+import { csvLine, toCsv } from '../csv/csv-writer';
 import type { Role } from '../roles';
 import { type BulkRow, emptyBulkRow, normalizeBulkRole } from './bulk-row';
-import { parseCsvRecords, toCsv } from './csv';
 
 const ADMIN_COLUMNS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
 const ALL_COLUMNS = [...ADMIN_COLUMNS, 'role', 'propertyId'] as const;
@@ -12,7 +13,7 @@ export function templateColumns(uploader: Role): readonly (keyof BulkRow)[] {
 }
 
 export function templateCsv(uploader: Role): string {
-  return `${templateColumns(uploader).join(',')}\n`;
+  return csvLine(templateColumns(uploader));
 }
 
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
@@ -41,7 +42,7 @@ export function parseBulkCsv(text: string): BulkRow[] {
 }
 
 /** errors.csv: the email and message of every failed row. */
-export function errorsCsv(errors: readonly BulkUploadError[]): string {
+export function errorsCsv(errors: readonly Pick<BulkUploadError, 'email' | 'message'>[]): string {
   return toCsv(
     ['email', 'message'],
     errors.map((error) => [error.email, error.message]),

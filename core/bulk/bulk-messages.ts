@@ -16,4 +16,8 @@ export const BULK_MESSAGES = {
     `Bulk upload completed with ${successful} successful uploads and ${failed} failed uploads`,
   failedCount: (count: number) => `${count} users failed to upload`,
   creating: 'Creating Users...',
+  summary: (rows: number, withErrors: number) => `${rows} ${rows === 1 ? 'row' : 'rows'}, ${withErrors} with errors`,
+  createNeedsRows: 'Create Users is available once the table has at least one user.',
+  createNeedsFixes: (withErrors: number) =>
+    `Create Users is available once ${withErrors === 1 ? 'the row' : `all ${withErrors} rows`} with errors ${withErrors === 1 ? 'is' : 'are'} fixed or removed.`,
 } as const;

@@ -1,6 +1,8 @@
+import { MESSAGES } from '../messages';
 import type { Role } from '../roles';
 import { EMAIL_PATTERN } from '../validation/email';
 import { digitsOnly, isTenDigits } from '../validation/phone';
+import { hasHiddenCharacters } from '../validation/visible-text';
 import { BULK_MESSAGES } from './bulk-messages';
 
 /** A row of the Bulk User Creation table (SPEC §3 Bulk user row). */
@@ -36,7 +38,9 @@ export function normalizeBulkRole(value: string): string {
 export function bulkRowErrors(row: BulkRow, uploader: Role): BulkRowErrors {
   const errors: BulkRowErrors = {};
   if (!row.firstName.trim()) errors.firstName = BULK_MESSAGES.firstNameRequired;
+  else if (hasHiddenCharacters(row.firstName)) errors.firstName = MESSAGES.hiddenCharacters('First name');
   if (!row.lastName.trim()) errors.lastName = BULK_MESSAGES.lastNameRequired;
+  else if (hasHiddenCharacters(row.lastName)) errors.lastName = MESSAGES.hiddenCharacters('Last name');
   if (!EMAIL_PATTERN.test(row.email.trim())) errors.email = BULK_MESSAGES.invalidEmail;
   if (row.phoneNumber.trim() && !isTenDigits(digitsOnly(row.phoneNumber))) errors.phoneNumber = BULK_MESSAGES.phone;
   if (uploader === 'admin') return errors;
@@ -55,3 +59,20 @@ export function isBulkRowValid(row: BulkRow, uploader: Role): boolean {
 export function firstBulkRowError(row: BulkRow, uploader: Role): string | null {
   return Object.values(bulkRowErrors(row, uploader))[0] ?? null;
 }
+
+/**
+ * The errors of every row of a table, in order: each row's own, and an email that an earlier row
+ * already has ('This email appears more than once in the upload.', as the server would say).
+ */
+export function bulkTableErrors(rows: readonly BulkRow[], uploader: Role): BulkRowErrors[] {
+  const seen = new Set<string>();
+  return rows.map((row) => {
+    const errors = bulkRowErrors(row, uploader);
+    const email = row.email.trim().toLowerCase();
+    if (!errors.email && email && seen.has(email)) errors.email = BULK_MESSAGES.duplicateInFile;
+    seen.add(email);
+    return errors;
+  });
+}
+
+export const hasRowErrors = (errors: BulkRowErrors) => Object.keys(errors).length > 0;

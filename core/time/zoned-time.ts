@@ -31,15 +31,6 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export type WallParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> & {
   /** The zone's short name at that instant: EST or EDT in New York, UTC in UTC. */
   zoneName: string;

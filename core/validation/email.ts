@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import './sentences';
 
 // SPEC §5: letters, digits and ._%+- before @, a domain, and a TLD of 2 or more letters.
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;

@@ -13,6 +13,21 @@ export function newPasswordError(password: string, confirmation: string, tooShor
   return null;
 }
 
+/**
+ * A new password and its confirmation, each rule on its own field: too short on the password
+ * (the screen's own words, SPEC §5), a mismatch on the confirmation.
+ */
+export const newPasswordForm = (tooShortMessage: string) =>
+  z
+    .object({
+      password: z.string().min(PASSWORD_MIN_LENGTH, tooShortMessage).max(200),
+      confirmation: z.string(),
+    })
+    .refine((value) => value.password === value.confirmation, {
+      path: ['confirmation'],
+      error: MESSAGES.passwordsDoNotMatch,
+    });
+
 export const newPasswordField = z
   .string({ error: MESSAGES.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)

@@ -19,6 +19,16 @@ export function toStoredPhone(value: string): string | null {
   return null;
 }
 
+/**
+ * What a phone field keeps of what was typed or pasted: its digits, without a leading +1 country
+ * code, at most 10 ('(555) 123-4567' and '+1 555 123 4567' both keep 5551234567).
+ */
+export function typedPhoneDigits(value: string): string {
+  const digits = digitsOnly(value);
+  const national = digits.length > PHONE_DIGITS && digits.startsWith('1') ? digits.slice(1) : digits;
+  return national.slice(0, PHONE_DIGITS);
+}
+
 /** The 10 national digits of a stored +1 number, for editing. */
 export function nationalDigits(stored: string | null | undefined): string {
   if (!stored) return '';

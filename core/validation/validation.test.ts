@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
 import { emailField, isValidEmail } from './email';
 import { newPasswordError } from './password';
-import { isTenDigits, nationalDigits, toStoredPhone } from './phone';
+import { isTenDigits, nationalDigits, toStoredPhone, typedPhoneDigits } from './phone';
 
 describe('email (SPEC §5)', () => {
   it.each(['a@b.co', 'first.last+tag@example.com', 'x_y%z-1@sub.domain.org', 'UPPER@CASE.IO'])(
@@ -48,6 +48,13 @@ describe('phone numbers (SPEC §5, §9)', () => {
     expect(isTenDigits('55512345678')).toBe(false);
     expect(isTenDigits('555-123-4567')).toBe(false);
   });
+  it('keeps the 10 digits of a pasted number, with or without its +1 (issue 14)', () => {
+    expect(typedPhoneDigits('(555) 123-4567')).toBe('5551234567');
+    expect(typedPhoneDigits('+1 (555) 123-4567')).toBe('5551234567');
+    expect(typedPhoneDigits('555.123.45678')).toBe('5551234567');
+    expect(typedPhoneDigits('555-12')).toBe('55512');
+  });
+
   it('stores +1 and 10 digits, and reads the 10 digits back', () => {
     expect(toStoredPhone('(555) 123-4567')).toBe('+15551234567');
     expect(toStoredPhone('+1 555 123 4567')).toBe('+15551234567');

@@ -44,10 +44,6 @@ export function decideQrAt(code: QrWindow | null, instant: Date, timeZone: strin
   return open ? 'valid' : 'outside-window';
 }
 
-export function isQrOpenAt(code: QrWindow | null, instant: Date, timeZone: string): boolean {
-  return decideQrAt(code, instant, timeZone) === 'valid';
-}
-
 /** Whether a wall minute falls in a window listed for today, or for yesterday when it runs past midnight. */
 function inWindow(window: TimeWindow, minute: number, startsToday: boolean, startedYesterday: boolean): boolean {
   const start = minutesOf(window.startTime);

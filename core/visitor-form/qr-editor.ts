@@ -64,6 +64,34 @@ export function pageEditorError(state: QrEditorState): string | undefined {
   return endNotAfterStart(state) ? VISITOR_MESSAGES.pageEndNotLater : undefined;
 }
 
+/** A window in wall times at the property, 'yyyy-MM-dd HH:mm'; no end means open-ended. */
+export interface WallWindow {
+  start: string;
+  end: string | null;
+}
+
+export function editorWallWindow(state: QrEditorState): WallWindow {
+  return {
+    start: `${state.startDate} ${state.startTime}`,
+    end: state.lifetimeValidity || !state.endDate ? null : `${state.endDate} ${state.endTime}`,
+  };
+}
+
+/**
+ * The specific dates a changed window leaves out. Saving drops them, so the dates the code keeps
+ * are the dates it shows (issue 14: an earlier end used to leave Dec 20 listed but dead).
+ */
+export function datesOutsideWindow<T extends { date: string; startTime: string; endTime: string }>(
+  rows: readonly T[],
+  window: WallWindow,
+): T[] {
+  return rows.filter(
+    (row) =>
+      `${row.date} ${row.endTime}` <= window.start ||
+      (window.end !== null && `${row.date} ${row.startTime}` >= window.end),
+  );
+}
+
 /** The code's weekday and date rows, which the editors show but do not change. */
 export interface QrCodeRows<DayRow, DateRow> {
   recurringDays: DayRow[];

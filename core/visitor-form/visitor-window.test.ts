@@ -5,9 +5,12 @@ import {
   emptyWindow,
   hasWindowErrors,
   newRecurringDay,
+  newSpecificDate,
   sortRecurringDays,
   specificDatesSpan,
+  startsFarAhead,
   visitorWindowErrors,
+  windowEndedError,
   withLifetime,
 } from './visitor-window';
 
@@ -77,5 +80,34 @@ describe('QR editors (SPEC §4 QR code lifecycle, §5 QR editing)', () => {
       endDate: '2025-06-02',
       endTime: '00:00',
     });
+  });
+});
+
+describe('a window that is already over (issue 14)', () => {
+  const now = { date: '2025-06-01', time: '08:00' };
+  it('is an error on the end date, or on the dates when every one has passed', () => {
+    const over = { ...emptyWindow('betweenDates', '2025-01-01'), endDate: '2025-01-02' };
+    expect(visitorWindowErrors(over, now).endDate).toBe(
+      'This time window has already ended. Choose an end in the future.',
+    );
+    expect(visitorWindowErrors({ ...over, endDate: '2025-06-01', endTime: '09:00' }, now).endDate).toBeUndefined();
+    const dates = {
+      ...emptyWindow('randomDates', '2025-06-01'),
+      multipleDays: [{ date: '2025-05-31', startTime: '00:00', endTime: '23:59' }],
+    };
+    expect(visitorWindowErrors(dates, now).summary).toBe(
+      'All of these dates have already passed. Add a date from today on.',
+    );
+    expect(
+      windowEndedError({ ...dates, multipleDays: [...dates.multipleDays, newSpecificDate('2025-06-01')] }, now),
+    ).toBeNull();
+    expect(windowEndedError({ ...over, lifetimeValidity: true }, now)).toBeNull();
+  });
+
+  it('warns, without refusing, when the visit starts more than a year ahead', () => {
+    const far = { ...emptyWindow('betweenDates', '2026-06-03'), endDate: '2026-06-04' };
+    expect(startsFarAhead(far, '2025-06-01')).toBe(true);
+    expect(startsFarAhead({ ...far, startDate: '2026-06-01' }, '2025-06-01')).toBe(false);
+    expect(visitorWindowErrors(far, { date: '2025-06-01', time: '08:00' }).endDate).toBeUndefined();
   });
 });

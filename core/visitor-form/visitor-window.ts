@@ -93,6 +93,34 @@ export function startAfterEnd(row: { startTime: string; endTime: string }): bool
   return minutesOf(row.startTime) > minutesOf(row.endTime);
 }
 
+/** A wall instant at the property: 'yyyy-MM-dd' and 'HH:mm'. */
+export interface WallNow {
+  date: string;
+  time: string;
+}
+
+const DAYS_IN_A_YEAR = 365;
+
+/** The window is over before it is registered: no QR code could ever open the gate (issue 14). */
+export function windowEndedError(window: VisitorWindowInput, now: WallNow): { field: string; message: string } | null {
+  const nowText = `${now.date} ${now.time}`;
+  if (window.qrType === 'betweenDates' && !window.lifetimeValidity && window.endDate) {
+    if (`${window.endDate} ${window.endTime}` <= nowText)
+      return { field: 'endDate', message: VISITOR_MESSAGES.windowEnded };
+  }
+  if (window.qrType === 'randomDates' && window.multipleDays.length) {
+    if (window.multipleDays.every((row) => `${row.date} ${row.endTime}` <= nowText))
+      return { field: 'multipleDays', message: VISITOR_MESSAGES.datesEnded };
+  }
+  return null;
+}
+
+/** A start more than a year ahead is allowed, but likely a typo: the form warns. */
+export function startsFarAhead(window: VisitorWindowInput, today: string): boolean {
+  const start = window.qrType === 'randomDates' ? specificDatesSpan(window.multipleDays)?.startDate : window.startDate;
+  return Boolean(start && start > addDays(today, DAYS_IN_A_YEAR));
+}
+
 export interface VisitorWindowErrors {
   endDate?: string;
   recurringDays: (string | undefined)[];
@@ -100,14 +128,19 @@ export interface VisitorWindowErrors {
   summary?: string;
 }
 
-/** Every error of SPEC §5 for the window; the form disables submit while any is present. */
-export function visitorWindowErrors(window: VisitorWindowInput): VisitorWindowErrors {
+/**
+ * Every error of SPEC §5 for the window, and, given the wall time now at the property, a window
+ * that has already ended; the form disables submit while any is present.
+ */
+export function visitorWindowErrors(window: VisitorWindowInput, now?: WallNow): VisitorWindowErrors {
   const errors: VisitorWindowErrors = { recurringDays: [], multipleDays: [] };
   if (window.qrType === 'betweenDates' && !window.lifetimeValidity) {
     const start = `${window.startDate} ${window.startTime}`;
     const end = `${window.endDate} ${window.endTime}`;
     if (!window.startDate || !window.endDate || end <= start) errors.endDate = VISITOR_MESSAGES.endBeforeStart;
   }
+  const ended = now ? windowEndedError(window, now) : null;
+  if (ended?.field === 'endDate') errors.endDate ??= ended.message;
   if (window.qrType === 'weekdays') {
     errors.recurringDays = window.recurringDays.map((row) =>
       startAfterEnd(row) ? VISITOR_MESSAGES.startAfterEnd : undefined,
@@ -121,6 +154,7 @@ export function visitorWindowErrors(window: VisitorWindowInput): VisitorWindowEr
     );
     if (errors.multipleDays.some(Boolean)) errors.summary = VISITOR_MESSAGES.multipleDatesSummary;
     else if (!window.multipleDays.length) errors.summary = VISITOR_MESSAGES.noDates;
+    else if (ended) errors.summary = ended.message;
   }
   return errors;
 }
@@ -140,7 +174,9 @@ export function firstWindowError(errors: VisitorWindowErrors): { field: string; 
   if (dated >= 0) return { field: `multipleDays.${dated}`, message: errors.multipleDays[dated]! };
   if (errors.summary)
     return {
-      field: errors.summary === VISITOR_MESSAGES.noDates ? 'multipleDays' : 'recurringDays',
+      field: [VISITOR_MESSAGES.noDates, VISITOR_MESSAGES.datesEnded].includes(errors.summary as never)
+        ? 'multipleDays'
+        : 'recurringDays',
       message: errors.summary,
     };
   return null;

@@ -29,7 +29,7 @@ async function insertUser(db: Orm, user: Credentials & { firstName: string; last
       email: user.email,
       role: user.role as Role,
       propertyId,
-      passwordHash: await hashPassword(user.password, 10),
+      passwordHash: await hashPassword(user.password, 256),
     })
     .returning();
   return row.id;

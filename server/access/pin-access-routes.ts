@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openGate } from '../gates/open-gate';
 import { commitRelayLog } from '../gates/relay-log-batcher';
 import { deviceAccess, deviceOf, type GateDevice } from '../http/access';
-import { HttpError } from '../http/http-error';
+import { TooManyRequests } from '../limits/too-many';
 import { KeypadLockout } from '../pins/keypad-lockout';
 import { findUserByPin } from '../pins/secure-pin';
 import { findProperty, type PropertyRow } from '../properties/property-repository';
@@ -30,7 +30,7 @@ function logRefusal(app: FastifyInstance, device: GateDevice, property: Property
 
 /** POST /api/access/pin: a keypad sends a resident's secure PIN; the same answer shape as /api/access/qr. */
 export async function pinAccessRoutes(app: FastifyInstance) {
-  const lockout = new KeypadLockout(app.config.now);
+  const lockout = new KeypadLockout(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -45,22 +45,29 @@ export async function pinAccessRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      const decided = (outcome: string) => app.metrics.gateDecisions.inc({ credential: 'pin', outcome });
       const device = deviceOf(request);
       const property = await findProperty(app.db, device.propertyId);
-      if (lockout.isLocked(device.id)) {
-        await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinLockedOut);
-        throw new HttpError(429, ACCOUNT_MESSAGES.pinLockedOut);
-      }
       if (!property?.propertyFeatures.includes('securepin')) {
+        decided('feature_off');
         await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinFeatureOff);
         return { granted: false, reason: ACCOUNT_MESSAGES.pinFeatureOff };
       }
+      const entry = await lockout.admit(device.id).catch(async (refusal: unknown) => {
+        if (refusal instanceof TooManyRequests) {
+          decided('locked');
+          await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinLockedOut);
+        }
+        throw refusal;
+      });
       const user = await findUserByPin(app.db, app.config.secret, device.propertyId, request.body.pin);
       if (!user) {
-        lockout.recordFailure(device.id);
+        decided('wrong_pin');
+        await lockout.wrongPin(device, entry);
         await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinWrong);
         return { granted: false, reason: ACCOUNT_MESSAGES.pinWrong };
       }
+      await lockout.rightPin(device.id);
       const opening = await openGate(app, {
         device,
         logDetails: {
@@ -74,6 +81,7 @@ export async function pinAccessRoutes(app: FastifyInstance) {
           },
         },
       });
+      decided(opening.status === 'failed' ? 'relay_failed' : 'granted');
       if (opening.status === 'failed') return { granted: false, reason: GATE_DID_NOT_OPEN };
       return { granted: true, reason: ACCOUNT_MESSAGES.pinGranted };
     },

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { randomToken, sha256Hex } from '../crypto/keys';
-import { devices, relayLogs } from '../db/schema';
-import { seedSimulatedGate } from '../gates/gate-test-support';
+import { relayLogs } from '../db/schema';
+import { giveDeviceKey, seedSimulatedGate } from '../gates/gate-test-support';
 import { assignSecurePin } from '../pins/secure-pin';
+import { sentEmailsTo } from '../test-support/sent-mail';
 import { createTestApp, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -21,11 +21,7 @@ afterAll(async () => {
 async function keypadWithResident(features: ('securepin' | 'qr')[] = ['qr', 'securepin']) {
   const property = await seedProperty(t.app, { propertyFeatures: features });
   const { relay, device } = await seedSimulatedGate(t.app, simulator, property.id);
-  const key = randomToken();
-  await t.app.db
-    .update(devices)
-    .set({ deviceKeyHash: sha256Hex(key) })
-    .where(eq(devices.id, device.id));
+  const key = await giveDeviceKey(t.app, device.id);
   const resident = await seedUser(t.app, { role: 'resident', propertyId: property.id, firstName: 'Pia' });
   const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
   const enter = (entered: string, deviceKey = key) =>
@@ -110,11 +106,34 @@ describe('POST /api/access/pin', () => {
     expect((await keypad.enter(keypad.pin)).json().granted).toBe(true);
   });
 
+  it('tests at most 5 PINs of a concurrent burst, locks once and emails the managers once', async () => {
+    const keypad = await keypadWithResident();
+    const manager = await seedUser(t.app, { role: 'admin', propertyId: keypad.property.id });
+    const wrong = wrongPinFor(keypad.pin);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => keypad.enter(wrong)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(25);
+    expect(answers.find((answer) => answer.statusCode === 429)?.headers['retry-after']).toBeDefined();
+    expect((await keypad.enter(keypad.pin)).statusCode).toBe(429);
+    const alerts = await sentEmailsTo(t.app, manager.email);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].subject).toContain(
+      `Keypad locked: ${keypad.device.deviceName} at ${keypad.property.propertyName}`,
+    );
+  });
+
+  it('gives the reservation back for a right PIN, so residents never lock their own keypad', async () => {
+    const keypad = await keypadWithResident();
+    for (let i = 0; i < 12; i++) expect((await keypad.enter(keypad.pin)).json().granted).toBe(true);
+    for (let i = 0; i < 4; i++) await keypad.enter(wrongPinFor(keypad.pin));
+    expect((await keypad.enter(keypad.pin)).json().granted).toBe(true);
+  });
+
   it('needs a known device key and a 6-digit PIN', async () => {
     const keypad = await keypadWithResident();
     expect((await keypad.enter(keypad.pin, 'unknown-key')).statusCode).toBe(401);
     const malformed = await keypad.enter('12ab');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toMatch(/pin/);
+    expect(malformed.json().fieldErrors).toHaveProperty('pin');
   });
 });

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { randomToken, sha256Hex } from '../crypto/keys';
 import { devices, relayLogs, users } from '../db/schema';
+import { LIMITS } from '../limits/limit-rules';
+import { sentEmailsTo } from '../test-support/sent-mail';
 import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
-import { betweenDatesBody, decodeQrAttachment, queuedEmailsTo, registerAs } from '../visitors/visitor-test-support';
-import { UNKNOWN_CODES_PER_MINUTE } from './qr-access-routes';
+import { betweenDatesBody, decodeQrAttachment, registerAs } from '../visitors/visitor-test-support';
+
+const UNKNOWN_CODES_PER_MINUTE = LIMITS.unknownQrCodes.max;
 
 let t: TestApp;
 let simulator: RelaySimulator;
@@ -43,7 +46,7 @@ const scan = (device: { key: string }, code: string) =>
 /** Registers a visitor for Monday 2025-06-02 08:00–17:00 New York time; returns the emailed token. */
 async function emailedToken(email: string) {
   const answer = await registerAs(t, resident, betweenDatesBody({ email }));
-  const [mail] = await queuedEmailsTo(t, email);
+  const [mail] = await sentEmailsTo(t.app, email);
   return { token: decodeQrAttachment(mail), ...(answer.json() as { _id: string; qrCodeId: string }) };
 }
 
@@ -145,7 +148,7 @@ describe('POST /api/access/qr', () => {
     });
     t.clock.set('2025-06-02T13:00:00Z');
     expect((await scan(gate, token)).json().granted).toBe(true);
-    const arrivals = (await queuedEmailsTo(t, resident.email)).filter((m) => m.subject.includes('has arrived'));
+    const arrivals = (await sentEmailsTo(t.app, resident.email)).filter((m) => m.subject?.includes('has arrived'));
     expect(arrivals).toHaveLength(1);
     expect(arrivals[0].text).toContain('Vera Visitor arrived at Oak Ridge');
     expect(arrivals[0].text).toContain('Mon, Jun 2, 2025 09:00');
@@ -164,6 +167,26 @@ describe('POST /api/access/qr', () => {
       .from(relayLogs)
       .where(and(eq(relayLogs.deviceId, fresh.id), eq(relayLogs.status, 'failed')));
     expect(failed).toHaveLength(UNKNOWN_CODES_PER_MINUTE + 1);
+  });
+
+  it('counts a concurrent burst of unrecognised codes exactly against the limit', async () => {
+    const burstGate = await seedGate(resident.propertyId!);
+    const answers = await Promise.all(
+      Array.from({ length: UNKNOWN_CODES_PER_MINUTE + 20 }, (_, i) => scan(burstGate, `burst-guess-${i}`)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(UNKNOWN_CODES_PER_MINUTE);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(20);
+  });
+
+  it('decides a valid pass on its merits at a reader throttled for unrecognised codes', async () => {
+    const busyGate = await seedGate(resident.propertyId!);
+    const { token } = await emailedToken('throttled-reader@example.com');
+    t.clock.set('2025-06-02T13:00:00Z');
+    for (let i = 0; i <= UNKNOWN_CODES_PER_MINUTE; i++) await scan(busyGate, `junk-${i}`);
+    expect((await scan(busyGate, 'junk-again')).statusCode).toBe(429);
+    const answer = await scan(busyGate, token);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().granted).toBe(true);
   });
 
   it('logs every refusal of a concurrent burst exactly once', async () => {

@@ -21,12 +21,7 @@ export async function grantScan(
     logDetails: { callerType, creatorUserId, visitorDetails, qrCodeDetails, creatorDetails },
   });
   if (opening.status === 'failed') return { granted: false, reason: GATE_DID_NOT_OPEN };
-  await queueArrivalNotification(
-    app,
-    scanned,
-    { propertyName: property?.propertyName ?? '', deviceName: device.deviceName },
-    now,
-  );
+  await queueArrivalNotification(app, scanned, device.id, now);
   return {
     granted: true,
     reason: QR_ACCESS_REASONS.valid,

@@ -13,6 +13,7 @@ const scanQuery = preparedPerDatabase((db: Orm) =>
       device: devices,
       property: { propertyName: properties.propertyName, propertyLocation: properties.propertyLocation },
       code: {
+        id: qrCodes.id,
         propertyId: qrCodes.propertyId,
         qrFirstName: qrCodes.qrFirstName,
         qrLastName: qrCodes.qrLastName,

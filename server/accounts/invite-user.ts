@@ -4,12 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/connect';
 import { users } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../http/http-error';
-import { enqueueEmail } from '../jobs/notifications';
 import { assignSecurePin } from '../pins/secure-pin';
-import { isUniqueViolation } from '../pins/unique-violation';
 import { findProperty } from '../properties/property-repository';
-import { invitationEmail } from './account-emails';
+import { invitationEmailJob, linkEmailPayloadOf } from './account-email-jobs';
 import { createAccountToken, INVITE_LIFETIME_MS } from './account-tokens';
 
 export interface NewUser {
@@ -68,6 +67,6 @@ export async function inviteUser(app: FastifyInstance, tx: Queryable, input: New
   const securePin =
     property && wantsPin ? await assignSecurePin(tx, app.config.secret, { userId, propertyId: property.id }) : null;
   const token = await createAccountToken(tx, { userId, kind: 'invite', now, lifetimeMs: INVITE_LIFETIME_MS });
-  await enqueueEmail(app.jobs, tx, invitationEmail(app.config.appUrl, input, token));
+  await app.jobs.enqueue(tx, invitationEmailJob, linkEmailPayloadOf(app.config.secret, userId, token));
   return { userId, securePin };
 }

@@ -12,8 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { users } from '../db/schema';
 import { publicAccess } from '../http/access';
 import { badRequest } from '../http/http-error';
-import { enqueueEmail } from '../jobs/notifications';
-import { passwordResetEmail } from './account-emails';
+import { LIMITS } from '../limits/limit-rules';
+import { linkEmailPayloadOf, passwordResetEmailJob } from './account-email-jobs';
 import { checkAccountToken, consumeAccountToken, createAccountToken, retireAccountTokens } from './account-tokens';
 import { setPassword } from './set-password';
 
@@ -25,7 +25,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/request-password-reset',
     {
-      config: { access: publicAccess, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: publicAccess, publicLimit: LIMITS.passwordResetRequests },
       schema: {
         tags: ['accounts'],
         summary: 'Email a reset link (valid 10 minutes, once); the same answer whether or not the email exists',
@@ -49,7 +49,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
           now,
           lifetimeMs: RESET_LIFETIME_MS,
         });
-        await enqueueEmail(app.jobs, tx, passwordResetEmail(app.config.appUrl, user, token));
+        await app.jobs.enqueue(tx, passwordResetEmailJob, linkEmailPayloadOf(app.config.secret, user.id, token));
         return true;
       });
       if (sent) void app.jobs.kick();

@@ -1,21 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords';
+import { endAllSessions } from '../auth/session-store';
 import type { Queryable } from '../db/connect';
 import { users } from '../db/schema';
 import { retireAccountTokens } from './account-tokens';
 
 /**
- * Sets a user's password, bumps their token version so every earlier session ends, and retires
+ * Sets a user's password, ends every session they have, and retires
  * their other open invitation and reset links: each link works once, for the password it was for.
  */
 export async function setPassword(app: FastifyInstance, db: Queryable, userId: string, password: string) {
-  const passwordHash = await hashPassword(password, app.config.passwordHashCost);
+  const passwordHash = await hashPassword(password, app.config.passwordHashMemoryKib);
   const now = app.config.now();
-  await db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await endAllSessions(db, userId, now);
   await retireAccountTokens(db, userId, 'invite', now);
   await retireAccountTokens(db, userId, 'reset', now);
 }

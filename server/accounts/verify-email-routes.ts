@@ -1,11 +1,11 @@
-import { ACCOUNT_MESSAGES, messageAndToken, verifyEmailRequest } from '@core/api/accounts';
-import { errorResponse } from '@core/api/common';
+import { ACCOUNT_MESSAGES, messageAndToken, resetTokenParams, verifyEmailRequest } from '@core/api/accounts';
+import { errorResponse, messageResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { findCallerById } from '../auth/caller';
+import { signInUser, sourceOf } from '../auth/sign-in';
 import { publicAccess } from '../http/access';
 import { badRequest } from '../http/http-error';
-import { consumeAccountToken } from './account-tokens';
+import { checkAccountToken, consumeAccountToken } from './account-tokens';
 import { setPassword } from './set-password';
 
 const REFUSALS = {
@@ -16,6 +16,24 @@ const REFUSALS = {
 
 export async function verifyEmailRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/resident/validate-invitation/:token',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Whether an invitation link can still be used (200) or why not (400), without using it',
+        params: resetTokenParams,
+        response: { 200: messageResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const check = await checkAccountToken(app.db, 'invite', request.params.token, app.config.now());
+      if (check.status !== 'valid') throw badRequest(REFUSALS[check.status]);
+      return { message: ACCOUNT_MESSAGES.inviteValid };
+    },
+  );
 
   api.post(
     '/api/resident/verify-email',
@@ -36,9 +54,7 @@ export async function verifyEmailRoutes(app: FastifyInstance) {
         await setPassword(app, tx, check.userId, newPassword);
         return check.userId;
       });
-      const caller = await findCallerById(app.db, userId);
-      if (!caller) throw badRequest(ACCOUNT_MESSAGES.inviteInvalid);
-      const sessionToken = await app.tokens.issue({ ...caller, id: caller.userId });
+      const sessionToken = await signInUser(app, userId, sourceOf(request));
       return { message: ACCOUNT_MESSAGES.emailVerified, token: sessionToken };
     },
   );

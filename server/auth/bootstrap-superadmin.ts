@@ -1,29 +1,38 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
+import type { Queryable } from '../db/connect';
 import { users } from '../db/schema';
 import { hashPassword } from './passwords';
 
 export const GENERATED_SUPERADMIN_EMAIL = 'superadmin@gatehouse.local';
 
+async function superadminExists(db: Queryable): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).limit(1);
+  return existing !== undefined;
+}
+
 /**
  * Makes sure a super administrator exists: from SUPERADMIN_EMAIL/SUPERADMIN_PASSWORD, or else
  * one with a generated password that is printed this once and never stored in plain text.
+ * Processes starting together take turns under an advisory lock, so exactly one is created.
  */
 export async function ensureSuperadmin(app: FastifyInstance, print: (line: string) => void = console.log) {
-  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).limit(1);
-  if (existing) return;
+  if (await superadminExists(app.db)) return;
   const configured = app.config.superadmin;
   const email = (configured?.email ?? GENERATED_SUPERADMIN_EMAIL).trim().toLowerCase();
   const password = configured?.password ?? crypto.randomBytes(12).toString('base64url');
-  await app.db.insert(users).values({
-    firstName: 'Super',
-    lastName: 'Administrator',
-    email,
-    role: 'superadmin',
-    passwordHash: await hashPassword(password, app.config.passwordHashCost),
+  const passwordHash = await hashPassword(password, app.config.passwordHashMemoryKib);
+  const created = await app.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.superadminBootstrap})`);
+    if (await superadminExists(tx)) return false;
+    await tx
+      .insert(users)
+      .values({ firstName: 'Super', lastName: 'Administrator', email, role: 'superadmin', passwordHash });
+    return true;
   });
-  if (!configured) {
+  if (created && !configured) {
     print(
       [
         '',

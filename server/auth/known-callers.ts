@@ -3,22 +3,22 @@ import type { Caller } from './caller';
 const MAX_CALLERS = 10_000;
 
 /**
- * Callers as last read from the database, by user id. Only a route whose own query reads the
- * caller again (and refuses a changed token version) may act on one; see callerReadInScope.
+ * Callers as last read from the database, by session id. Only a route whose own query reads the
+ * caller again (and refuses an ended session) may act on one; see callerReadInScope.
  */
 export class KnownCallers {
-  private readonly byUserId = new Map<string, Caller>();
+  private readonly bySessionId = new Map<string, Caller>();
 
-  get(userId: string): Caller | undefined {
-    return this.byUserId.get(userId);
+  get(sessionId: string): Caller | undefined {
+    return this.bySessionId.get(sessionId);
   }
 
   remember(caller: Caller) {
-    if (this.byUserId.size >= MAX_CALLERS) this.byUserId.clear();
-    this.byUserId.set(caller.userId, caller);
+    if (this.bySessionId.size >= MAX_CALLERS) this.bySessionId.clear();
+    this.bySessionId.set(caller.sessionId, caller);
   }
 
-  forget(userId: string) {
-    this.byUserId.delete(userId);
+  forget(sessionId: string) {
+    this.bySessionId.delete(sessionId);
   }
 }

@@ -1,22 +1,21 @@
 import { loginRequest, tokenResponse } from '@core/api/auth';
 import { errorResponse } from '@core/api/common';
-import type { PropertyFeature } from '@core/constants';
+import { loginResponse } from '@core/api/second-factor';
 import { MESSAGES } from '@core/messages';
-import { ROLES } from '@core/roles';
-import { eq, sql } from 'drizzle-orm';
+import { wrongLoginMessage } from '@core/roles';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { properties, users } from '../db/schema';
-import { allow, callerOf, publicAccess } from '../http/access';
+import { sessions, users } from '../db/schema';
+import { allowDuringEnrolment, callerOf, publicAccess } from '../http/access';
 import { HttpError } from '../http/http-error';
-import { AttemptLimiter } from './attempt-limiter';
+import { LoginThrottle } from './login-throttle';
+import { upgradePasswordHash } from './password-upgrade';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
-
-const WINDOW_MS = 15 * 60 * 1000;
+import { signInUser, sourceOf } from './sign-in';
 
 export async function loginRoutes(app: FastifyInstance) {
-  const perAccount = new AttemptLimiter(5, WINDOW_MS, app.config.now);
-  const perClient = new AttemptLimiter(30, WINDOW_MS, app.config.now);
+  const throttle = new LoginThrottle(app.db, app.config.now);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -27,59 +26,66 @@ export async function loginRoutes(app: FastifyInstance) {
         tags: ['session'],
         summary: "Sign in through the form of the caller's role",
         body: loginRequest,
-        response: { 200: tokenResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: loginResponse, 401: errorResponse, 429: errorResponse },
       },
     },
     async (request) => {
       const { email, password, userType } = request.body;
-      const accountKey = `account:${email}`;
-      const clientKey = `client:${request.ip}`;
-      if (perAccount.isBlocked(accountKey) || perClient.isBlocked(clientKey)) {
-        throw new HttpError(429, MESSAGES.tooManyLoginAttempts);
-      }
+      await throttle.admit(email, request.ip).catch((refusal: unknown) => {
+        app.metrics.loginFailures.inc({ reason: 'throttled' });
+        throw refusal;
+      });
       const [user] = await app.db
         .select({
           id: users.id,
           role: users.role,
           propertyId: users.propertyId,
           passwordHash: users.passwordHash,
-          tokenVersion: users.tokenVersion,
-          propertyFeatures: properties.propertyFeatures,
+          hasSecondFactor: sql<boolean>`${users.totpSecretSealed} is not null`,
         })
         .from(users)
-        .leftJoin(properties, eq(properties.id, users.propertyId))
         .where(eq(sql`lower(${users.email})`, email))
         .limit(1);
-      const valid =
-        user?.passwordHash && user.role === userType
-          ? await verifyPassword(password, user.passwordHash)
-          : await verifyAgainstNothing(password, app.config.passwordHashCost);
+      const valid = user?.passwordHash
+        ? await verifyPassword(password, user.passwordHash)
+        : await verifyAgainstNothing(password, app.config.passwordHashMemoryKib);
       if (!valid || !user) {
-        perAccount.recordFailure(accountKey);
-        perClient.recordFailure(clientKey);
+        app.metrics.loginFailures.inc({ reason: 'credentials' });
+        await throttle.failed(email);
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
-      perAccount.reset(accountKey);
-      const token = await app.tokens.issue({
-        id: user.id,
-        role: user.role,
-        propertyId: user.propertyId,
-        propertyFeatures: (user.propertyFeatures ?? []) as PropertyFeature[],
-        tokenVersion: user.tokenVersion,
-      });
-      return { token };
+      // Only the account's owner gets this far: naming the right form reveals nothing to a guesser.
+      if (user.role !== userType) {
+        throw new HttpError(401, wrongLoginMessage(user.role), undefined, { signInAs: user.role });
+      }
+      await throttle.succeeded(email, request.ip);
+      await upgradePasswordHash(app, user.id, password, user.passwordHash!);
+      if (user.hasSecondFactor) {
+        return { secondFactorRequired: true as const, pendingToken: await app.pendingSignIns.issue(user.id) };
+      }
+      return { token: await signInUser(app, user.id, sourceOf(request)) };
     },
   );
 
   api.post(
     '/api/token/refresh',
     {
-      config: { access: allow(ROLES) },
-      schema: { tags: ['session'], summary: 'A fresh token for the signed-in user', response: { 200: tokenResponse } },
+      config: { access: allowDuringEnrolment },
+      schema: {
+        tags: ['session'],
+        summary: 'A fresh token of the same session, never past its absolute end',
+        response: { 200: tokenResponse, 401: errorResponse },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
-      const token = await app.tokens.issue({ ...caller, id: caller.userId });
+      const [session] = await app.db
+        .select({ expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(and(eq(sessions.id, caller.sessionId), isNull(sessions.endedAt)))
+        .limit(1);
+      if (!session || session.expiresAt <= app.config.now()) throw new HttpError(401, MESSAGES.sessionExpired);
+      const token = await app.tokens.issue({ ...caller, id: caller.userId, sessionExpiresAt: session.expiresAt });
       return { token };
     },
   );

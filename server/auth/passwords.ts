@@ -1,5 +1,25 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+
+// @node-rs/argon2's Algorithm is a const enum, which isolated modules cannot read: Argon2id is 2.
+const ARGON2ID = 2;
+
+/** OWASP's argon2id recommendation: 19 MiB of memory, two passes, one lane. */
+export const ARGON2_MEMORY_KIB = 19_456;
+const ARGON2_PASSES = 2;
+
+const argon2Options = (memoryKib: number) => ({
+  algorithm: ARGON2ID,
+  memoryCost: memoryKib,
+  timeCost: ARGON2_PASSES,
+  parallelism: 1,
+});
+
+/** argon2id in PHC form ($argon2id$v=19$m=...,t=...,p=...$salt$hash); the parameters travel with it. */
+export function hashPassword(password: string, memoryKib: number): Promise<string> {
+  return argon2Hash(password, argon2Options(memoryKib));
+}
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -8,34 +28,37 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-const KEY_LENGTH = 32;
-const BLOCK_SIZE = 8;
-
-function options(cost: number): crypto.ScryptOptions {
-  const N = 2 ** cost;
-  return { N, r: BLOCK_SIZE, p: 1, maxmem: 256 * N * BLOCK_SIZE };
-}
-
-/** scrypt with N = 2^cost, r = 8, p = 1; the parameters travel with the hash. */
-export async function hashPassword(password: string, cost: number): Promise<string> {
-  const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password, salt, KEY_LENGTH, options(cost));
-  return `scrypt$${cost}$${salt.toString('base64')}$${hash.toString('base64')}`;
+/** Hashes made before argon2id: `scrypt$<log2 N>$salt$hash`, r = 8, p = 1. Verified, then upgraded. */
+async function verifyScrypt(password: string, stored: string): Promise<boolean> {
+  const [, costText, saltText, hashText] = stored.split('$');
+  if (!saltText || !hashText) return false;
+  const N = 2 ** Number(costText);
+  const expected = Buffer.from(hashText, 'base64');
+  const actual = await scrypt(password, Buffer.from(saltText, 'base64'), expected.length, {
+    N,
+    r: 8,
+    p: 1,
+    maxmem: 256 * N * 8,
+  });
+  return crypto.timingSafeEqual(actual, expected);
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, costText, saltText, hashText] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltText || !hashText) return false;
-  const expected = Buffer.from(hashText, 'base64');
-  const actual = await scrypt(password, Buffer.from(saltText, 'base64'), expected.length, options(Number(costText)));
-  return crypto.timingSafeEqual(actual, expected);
+  if (stored.startsWith('$argon2id$')) return argon2Verify(stored, password).catch(() => false);
+  if (stored.startsWith('scrypt$')) return verifyScrypt(password, stored);
+  return false;
+}
+
+/** True when a stored hash is not argon2id at today's strength: sign-in then stores a fresh one. */
+export function needsRehash(stored: string, memoryKib: number): boolean {
+  return !stored.startsWith(`$argon2id$v=19$m=${memoryKib},t=${ARGON2_PASSES},p=1$`);
 }
 
 const dummyHashes = new Map<number, Promise<string>>();
 
 /** Spends the same time as a real check, so an unknown email cannot be told apart by timing. */
-export async function verifyAgainstNothing(password: string, cost: number): Promise<false> {
-  if (!dummyHashes.has(cost)) dummyHashes.set(cost, hashPassword('not-a-real-password', cost));
-  await verifyPassword(password, await dummyHashes.get(cost)!);
+export async function verifyAgainstNothing(password: string, memoryKib: number): Promise<false> {
+  if (!dummyHashes.has(memoryKib)) dummyHashes.set(memoryKib, hashPassword('not-a-real-password', memoryKib));
+  await verifyPassword(password, await dummyHashes.get(memoryKib)!);
   return false;
 }

@@ -1,25 +1,34 @@
-import { type TokenClaims, tokenClaims } from '@core/api/auth';
+import crypto from 'node:crypto';
+import { tokenClaims } from '@core/api/auth';
 import type { PropertyFeature } from '@core/constants';
 import type { Role } from '@core/roles';
 import * as jose from 'jose';
-import { deriveKey, hmacHex } from '../crypto/keys';
+import { z } from 'zod';
+import { deriveKey } from '../crypto/keys';
 import { VerifiedTokens } from './verified-tokens';
+
+/** The client's claims (SPEC §3) and the server-side session the token belongs to, which the client ignores. */
+export const sessionTokenClaims = tokenClaims.extend({ sid: z.string() });
+export type SessionTokenClaims = z.infer<typeof sessionTokenClaims>;
 
 export interface TokenSubject {
   id: string;
   role: Role;
   propertyId: string | null;
   propertyFeatures: PropertyFeature[];
-  tokenVersion: number;
+  /** The session the token belongs to; the server refuses the token once it has ended. */
+  sessionId: string;
+  /** The session's absolute end: no token of it outlives this. */
+  sessionExpiresAt: Date;
 }
 
 /**
- * Each user's tokens are signed with a key bound to their token version, so bumping the version
- * (password change, deletion) revokes every earlier token while the claims stay exactly those of
- * SPEC §3.
+ * Signs and checks session tokens. A token carries the claims of SPEC §3 plus `sid`, its
+ * session; whether that session still stands is the database's answer (see callerFromToken),
+ * so revoking is ending a row, never rotating keys.
  */
 export class TokenService {
-  private readonly baseKey: Buffer;
+  private readonly key: Uint8Array;
   private readonly verified = new VerifiedTokens();
 
   constructor(
@@ -27,52 +36,42 @@ export class TokenService {
     private readonly lifetimeSeconds: number,
     private readonly now: () => Date,
   ) {
-    this.baseKey = deriveKey(secret, 'session-token');
-  }
-
-  private keyFor(userId: string, tokenVersion: number): Uint8Array {
-    return Buffer.from(hmacHex(this.baseKey, `${userId}:${tokenVersion}`), 'hex');
+    this.key = deriveKey(secret, 'session-token');
   }
 
   async issue(subject: TokenSubject): Promise<string> {
     const nowSeconds = Math.floor(this.now().getTime() / 1000);
-    const claims: TokenClaims = {
+    const sessionEnd = Math.floor(subject.sessionExpiresAt.getTime() / 1000);
+    const claims: SessionTokenClaims = {
       role: subject.role,
-      exp: nowSeconds + this.lifetimeSeconds,
+      exp: Math.min(nowSeconds + this.lifetimeSeconds, sessionEnd),
       PID: subject.propertyId,
       UID: subject.id,
       _id: subject.id,
       propertyFeatures: subject.propertyFeatures,
+      sid: subject.sessionId,
     };
+    // A fresh id makes every token distinct, so a refresh always rotates it.
     return new jose.SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(this.keyFor(subject.id, subject.tokenVersion));
+      .setJti(crypto.randomUUID())
+      .sign(this.key);
   }
 
-  /** The user id a token claims, read before its signature is checked (to find the signing key). */
-  claimedUserId(token: string): string | null {
-    try {
-      const uid = jose.decodeJwt(token).UID;
-      return typeof uid === 'string' ? uid : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Verified claims, or null for a tampered, expired, revoked or malformed token. */
-  async verify(token: string, userId: string, tokenVersion: number): Promise<TokenClaims | null> {
+  /** Verified claims, or null for a tampered, expired or malformed token (its session is not checked here). */
+  async verify(token: string): Promise<SessionTokenClaims | null> {
     const nowSeconds = Math.floor(this.now().getTime() / 1000);
-    const known = this.verified.claimsOf(token, userId, tokenVersion, nowSeconds);
+    const known = this.verified.claimsOf(token, nowSeconds);
     if (known) return known;
     try {
-      const { payload } = await jose.jwtVerify(token, this.keyFor(userId, tokenVersion), {
+      const { payload } = await jose.jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         currentDate: this.now(),
         requiredClaims: ['exp'],
       });
-      const claims = tokenClaims.safeParse(payload);
-      if (!claims.success || claims.data.UID !== userId) return null;
-      this.verified.remember(token, { userId, tokenVersion, claims: claims.data });
+      const claims = sessionTokenClaims.safeParse(payload);
+      if (!claims.success) return null;
+      this.verified.remember(token, claims.data);
       return claims.data;
     } catch {
       return null;

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { bearer, createTestApp, seedUser, type TestApp } from '../test-support/test-app';
+import { endAllSessions } from './session-store';
 
 // Signed-in calls skip the signature check for a token already verified; these pin down that
 // the shortcut never outlives a revocation or the token's expiry.
@@ -21,12 +22,9 @@ async function seedSignedIn() {
 }
 
 describe('a token verified before', () => {
-  it('is refused right after its token version is bumped, by this or another process', async () => {
+  it('is refused right after its sessions are ended, by this or another process', async () => {
     const user = await seedSignedIn();
-    await t.app.db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, user.id));
+    await endAllSessions(t.app.db, user.id, t.clock.now());
     expect((await listGates(user.token)).statusCode).toBe(401);
   });
 

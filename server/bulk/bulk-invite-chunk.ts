@@ -1,13 +1,12 @@
 import { BULK_MESSAGES } from '@core/bulk/bulk-messages';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { invitationEmail } from '../accounts/account-emails';
+import { invitationEmailJob, linkEmailPayloadOf } from '../accounts/account-email-jobs';
 import { createAccountTokens, INVITE_LIFETIME_MS } from '../accounts/account-tokens';
 import { inviteUser } from '../accounts/invite-user';
 import type { Tx } from '../db/connect';
 import { properties, users } from '../db/schema';
 import { HttpError } from '../http/http-error';
-import { enqueueEmails } from '../jobs/notifications';
 import type { RowCandidate, RowFailure } from './bulk-rows';
 import { chooseSecurePins } from './bulk-secure-pins';
 
@@ -46,10 +45,10 @@ async function inviteAll(app: FastifyInstance, tx: Tx, chunk: RowCandidate[]): P
     created.map((row) => row.id),
     { kind: 'invite', now, lifetimeMs: INVITE_LIFETIME_MS },
   );
-  await enqueueEmails(
-    app.jobs,
+  await app.jobs.enqueueMany(
     tx,
-    chunk.map((row, i) => invitationEmail(app.config.appUrl, row.user, tokens[i])),
+    invitationEmailJob,
+    created.map((row, i) => linkEmailPayloadOf(app.config.secret, row.id, tokens[i])),
   );
 }
 
@@ -75,17 +74,16 @@ async function inviteEach(app: FastifyInstance, tx: Tx, chunk: RowCandidate[], f
 }
 
 /**
- * Invites a chunk of already screened rows in one transaction: in batch when the database accepts
- * every row (the usual case), otherwise one by one so each row succeeds or fails on its own. Either
- * way every created user has exactly one invitation token and one invitation email job.
+ * Invites a chunk of already screened rows inside the upload's transaction: in batch when the
+ * database accepts every row (the usual case), otherwise one by one so each row succeeds or fails
+ * on its own. Either way every created user has exactly one invitation token and one invitation
+ * email job.
  */
-export async function inviteChunk(app: FastifyInstance, chunk: RowCandidate[], failures: RowFailure[]) {
-  return app.db.transaction(async (tx) => {
-    try {
-      await tx.transaction((savepoint) => inviteAll(app, savepoint, chunk));
-      return chunk.length;
-    } catch {
-      return inviteEach(app, tx, chunk, failures);
-    }
-  });
+export async function inviteChunk(app: FastifyInstance, tx: Tx, chunk: RowCandidate[], failures: RowFailure[]) {
+  try {
+    await tx.transaction((savepoint) => inviteAll(app, savepoint, chunk));
+    return chunk.length;
+  } catch {
+    return inviteEach(app, tx, chunk, failures);
+  }
 }

@@ -10,7 +10,7 @@ import type { Caller } from '../auth/caller';
 import type { Queryable } from '../db/connect';
 import { properties, users } from '../db/schema';
 
-export interface RowFailure extends BulkUploadError {
+export interface RowFailure extends Omit<BulkUploadError, 'row'> {
   index: number;
 }
 

@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { EvictingPool } from './evicting-pool';
+import { migrateUnderLock } from './migrate-under-lock';
+import { DATABASE_POOL_SIZE, postgresPoolSettings, type StatementBounds } from './postgres-settings';
 import * as schema from './schema';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,20 +23,22 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Real PostgreSQL through node-postgres; migrations applied before returning. */
-export async function connectPostgres(databaseUrl: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+/**
+ * Real PostgreSQL through node-postgres, every wait bounded (postgres-settings.ts); migrations
+ * applied before returning, one process at a time.
+ */
+export async function connectPostgres(
+  databaseUrl: string,
+  poolSize = DATABASE_POOL_SIZE,
+  statements: StatementBounds = 'bounded',
+): Promise<Database> {
+  await migrateUnderLock(databaseUrl, migrationsFolder);
+  const pool = new EvictingPool(postgresPoolSettings(databaseUrl, poolSize, statements));
   // An idle connection the server closes (restart, dropped test database) must not crash the process.
   pool.on('error', (error) => console.warn(`idle database connection closed: ${error.message}`));
   const orm = drizzlePg(pool, { schema }) as unknown as Orm;
-  try {
-    await migratePg(orm as never, { migrationsFolder });
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
   return { kind: 'postgres', orm, close: () => pool.end() };
 }
 
@@ -65,6 +68,12 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
   }
 }
 
-export function connectDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl) : connectPglite(options.dataDir);
+export function connectDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePoolSize?: number;
+}): Promise<Database> {
+  return options.databaseUrl
+    ? connectPostgres(options.databaseUrl, options.databasePoolSize)
+    : connectPglite(options.dataDir);
 }

@@ -31,9 +31,18 @@ export const properties = pgTable(
     propertyLocation: text('property_location').notNull(),
     propertyFeatures: text('property_features').array().notNull().default(sql`'{qr}'::text[]`),
     timeZone: text('time_zone').notNull().default('America/New_York'),
+    /** Its property managers must enrol a second factor before using the app. */
+    managersNeedSecondFactor: boolean('managers_need_second_factor').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('properties_name_idx').on(t.propertyName)],
+  (t) => [
+    index('properties_name_idx').on(t.propertyName),
+    // One property per name and location, ignoring case and runs of spaces (pickers list both).
+    uniqueIndex('properties_name_location_unique').on(
+      sql`lower(regexp_replace(btrim(${t.propertyName}), '\\s+', ' ', 'g'))`,
+      sql`lower(regexp_replace(btrim(${t.propertyLocation}), '\\s+', ' ', 'g'))`,
+    ),
+  ],
 );
 
 export const users = pgTable(
@@ -54,8 +63,12 @@ export const users = pgTable(
     securePinEncrypted: text('secure_pin_encrypted'),
     /** Keyed HMAC of the PIN, for lookup at a keypad and uniqueness within a property. */
     securePinHmac: text('secure_pin_hmac'),
-    /** Bumped on password change or deletion; every earlier token stops verifying. */
-    tokenVersion: integer('token_version').notNull().default(0),
+    /** When set, the second factor is sealed here (TOTP secret) and sign-in asks for it. */
+    totpSecretSealed: text('totp_secret_sealed'),
+    /** The last TOTP time step accepted, so a code works once. */
+    /** A TOTP secret shown for enrolment, kept until its first code confirms it. */
+    totpPendingSealed: text('totp_pending_sealed'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     searchText: searchText(),
   },
@@ -237,20 +250,101 @@ export const accountTokens = pgTable(
   (t) => [uniqueIndex('account_tokens_hash_unique').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId)],
 );
 
-/** Durable outbox of background work (email, SMS), written in the same transaction as its cause. */
+/**
+ * Durable outbox of background work (email, SMS), written in the same transaction as its cause.
+ * The payload holds references and sealed secrets only (server/jobs/job-kind.ts), is set to null
+ * once the job is done or given up, and finished rows are purged after a retention
+ * (docs/decisions/0140-job-payloads-and-retention.md).
+ */
 export const jobs = pgTable(
   'jobs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    payload: jsonb('payload').$type<unknown>(),
     runAt: tz('run_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
+    /** Until when the worker holding lease_token owns the job; on the database clock, renewed while it runs. */
     lockedUntil: tz('locked_until'),
+    /** Set at each claim; only the holder may renew the lease or finish the job. */
+    leaseToken: uuid('lease_token'),
     lastError: text('last_error'),
     doneAt: tz('done_at'),
     failedAt: tz('failed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('jobs_pending_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`)],
+  (t) => [
+    index('jobs_pending_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+    index('jobs_done_idx').on(t.doneAt).where(sql`${t.doneAt} is not null`),
+    index('jobs_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
+  ],
+);
+
+/**
+ * Shared counters of every rate limit and lockout, so all processes on one database count
+ * together. A row counts hits of one key in a fixed window; reserving is one atomic upsert.
+ */
+export const limitCounters = pgTable(
+  'limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: tz('window_ends_at').notNull(),
+  },
+  (t) => [index('limit_counters_window_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * Relay pulses under way, one per device at most (partial unique index), shared by every
+ * process: a press while one runs waits for its outcome instead of pulsing again.
+ */
+export const devicePulses = pgTable(
+  'device_pulses',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: uuid('device_id').notNull(),
+    leaseUntil: tz('lease_until').notNull(),
+    startedAt: tz('started_at').notNull(),
+    /** The pulse's result once it is known; null while in flight. */
+    outcome: jsonb('outcome').$type<Record<string, unknown>>(),
+  },
+  (t) => [uniqueIndex('device_pulses_in_flight_unique').on(t.deviceId).where(sql`${t.outcome} is null`)],
+);
+
+/**
+ * Signed-in sessions: every token names one (`sid`), and a token whose session has ended is
+ * refused. Ending rows (never deleting them) is how logout, "sign out everywhere" and password
+ * or role changes revoke; a deleted user's rows go with them.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Browser and system, from the user agent at sign-in. */
+    label: text('label').notNull(),
+    address: text('address').notNull(),
+    createdAt: tz('created_at').notNull(),
+    lastSeenAt: tz('last_seen_at').notNull(),
+    /** Absolute end, counted from sign-in: refreshing never goes past it. */
+    expiresAt: tz('expires_at').notNull(),
+    endedAt: tz('ended_at'),
+  },
+  (t) => [index('sessions_user_live_idx').on(t.userId).where(sql`${t.endedAt} is null`)],
+);
+
+/** Single-use recovery codes of a user's second factor, stored as keyed hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_unique').on(t.userId, t.codeHash)],
 );

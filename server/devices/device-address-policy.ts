@@ -1,13 +1,17 @@
 import { DEVICE_MESSAGES } from '@core/api/devices';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../http/http-error';
-import { isLocalHost } from '../relays/address-guard';
+import { isRefusedHost } from '../relays/address-guard';
 import { parseDeviceAddress } from './device-address';
 
-/** Refuses loopback and link-local device addresses unless the server runs for development. */
+/**
+ * Refuses loopback, link-local, multicast, broadcast and metadata device addresses, in any
+ * spelling, unless the server runs for development. Names are checked again, on what they
+ * resolve to, every time a relay is reached.
+ */
 export function assertAllowedDeviceAddress(app: FastifyInstance, address: string) {
   if (app.config.allowLocalDevices) return;
-  if (isLocalHost(parseDeviceAddress(address).host)) {
-    throw badRequest(`deviceIpAddress: ${DEVICE_MESSAGES.localAddressRefused}`);
+  if (isRefusedHost(parseDeviceAddress(address).host)) {
+    throw badRequest(DEVICE_MESSAGES.localAddressRefused, 'deviceIpAddress');
   }
 }

@@ -1,8 +1,10 @@
+import { DEVICE_MESSAGES } from '@core/api/devices';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { sha256Hex } from '../crypto/keys';
 import { devices, relayLogs } from '../db/schema';
+import { ALLOWED_DEVICE_ADDRESSES, asDeviceAddress } from '../guard-rails/breaking-values';
 import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -82,12 +84,12 @@ describe('POST /api/device/trigger-relay', () => {
 
 describe('device validation messages (SPEC §5)', () => {
   it.each([
-    [{ deviceName: '' }, 'deviceName: Device Name is required'],
-    [{ deviceType: '' }, 'deviceType: Device Type is required'],
-    [{ deviceIpAddress: '' }, 'deviceIpAddress: Device IP Address is required'],
-    [{ propertyId: '' }, 'propertyId: Property is required'],
-    [{ deviceIpAddress: 'http://evil.example/x' }, 'deviceIpAddress: Device IP Address must be a host name'],
-  ])('register with %o answers 400 %s', async (patch, message) => {
+    [{ deviceName: '' }, 'deviceName', 'Device Name is required'],
+    [{ deviceType: '' }, 'deviceType', 'Device Type is required'],
+    [{ deviceIpAddress: '' }, 'deviceIpAddress', 'Device IP Address is required'],
+    [{ propertyId: '' }, 'propertyId', 'Property is required'],
+    [{ deviceIpAddress: 'http://evil.example/x' }, 'deviceIpAddress', 'Device IP Address must be a host name'],
+  ])('register with %o answers 400 on %s: %s', async (patch, field, message) => {
     const superadmin = await seedUser(t.app, { role: 'superadmin' });
     const property = await seedProperty(t.app);
     const before = await t.app.db.select().from(devices);
@@ -100,6 +102,7 @@ describe('device validation messages (SPEC §5)', () => {
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).toContain(message);
+    expect(answer.json().fieldErrors[field]).toContain(message);
     expect(await t.app.db.select().from(devices)).toHaveLength(before.length);
   });
 
@@ -113,7 +116,11 @@ describe('device validation messages (SPEC §5)', () => {
       deviceIpAddress: '10.0.0.10',
     });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toBe('deviceName: Please fill out all required fields before saving.');
+    expect(answer.json()).toEqual({
+      message: 'Please fill out all required fields before saving.',
+      fieldErrors: { deviceName: 'Please fill out all required fields before saving.' },
+      requestId: expect.any(String),
+    });
   });
 });
 
@@ -151,24 +158,65 @@ describe('managing devices', () => {
     expect((await call('DELETE', `/api/device/${device._id}`, superadmin.token)).statusCode).toBe(404);
   });
 
-  it('refuses loopback and link-local addresses unless local devices are allowed', async () => {
+  it('refuses local and metadata addresses in any spelling on register and update, and keeps LAN addresses', async () => {
     const strict = await createTestApp({ allowLocalDevices: false });
     try {
       const superadmin = await seedUser(strict.app, { role: 'superadmin' });
       const property = await seedProperty(strict.app);
-      for (const deviceIpAddress of ['127.0.0.1:8080', 'localhost', '169.254.1.1', '[::1]:80']) {
-        const answer = await strict.app.inject({
+      const register = (deviceIpAddress: string) =>
+        strict.app.inject({
           method: 'POST',
           url: '/api/device/register',
           headers: bearer(superadmin.token),
           payload: { deviceName: 'Gate', deviceType: 'gate', deviceIpAddress, propertyId: property.id },
         });
-        expect(answer.statusCode, deviceIpAddress).toBe(400);
-        expect(answer.json().message).toMatch(/loopback or link-local/);
+      const lan = await register('192.168.1.20');
+      expect(lan.statusCode).toBe(201);
+      const update = (deviceIpAddress: string) =>
+        strict.app.inject({
+          method: 'PUT',
+          url: `/api/device/${lan.json()._id}`,
+          headers: bearer(superadmin.token),
+          payload: { deviceName: 'Gate', deviceType: 'gate', deviceIpAddress },
+        });
+      const refusal = {
+        message: DEVICE_MESSAGES.localAddressRefused,
+        fieldErrors: { deviceIpAddress: DEVICE_MESSAGES.localAddressRefused },
+        requestId: expect.any(String),
+      };
+      for (const deviceIpAddress of [
+        '127.0.0.1:8080',
+        '[::ffff:7f00:1]',
+        '[0000::1]:80',
+        '[::ffff:a9fe:a9fe]',
+        '127.1',
+      ]) {
+        for (const answer of [await register(deviceIpAddress), await update(deviceIpAddress)]) {
+          expect(answer.statusCode, deviceIpAddress).toBe(400);
+          expect(answer.json()).toEqual(refusal);
+        }
       }
+      for (const address of ALLOWED_DEVICE_ADDRESSES) {
+        expect((await register(asDeviceAddress(address))).statusCode, address).toBe(201);
+        expect((await update(asDeviceAddress(address))).statusCode, address).toBe(200);
+      }
+      const [row] = await strict.app.db.select().from(devices).where(eq(devices.id, lan.json()._id));
+      expect(row.deviceIpAddress).toBe(asDeviceAddress(ALLOWED_DEVICE_ADDRESSES.at(-1) as string));
     } finally {
       await strict.close();
     }
+  });
+
+  it('takes local addresses when ALLOW_LOCAL_DEVICES is set (the relay simulator, the demo)', async () => {
+    const superadmin = await seedUser(t.app, { role: 'superadmin' });
+    const property = await seedProperty(t.app);
+    const answer = await call('POST', '/api/device/register', superadmin.token, {
+      deviceName: 'Simulated gate',
+      deviceType: 'gate',
+      deviceIpAddress: '[::ffff:7f00:1]:8080',
+      propertyId: property.id,
+    });
+    expect(answer.statusCode).toBe(201);
   });
 });
 

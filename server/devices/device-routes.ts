@@ -40,7 +40,7 @@ export async function deviceRoutes(app: FastifyInstance) {
       const body = request.body;
       assertAllowedDeviceAddress(app, body.deviceIpAddress);
       if (!(await findProperty(app.db, body.propertyId)))
-        throw badRequest(`propertyId: ${DEVICE_MESSAGES.propertyRequired}`);
+        throw badRequest(DEVICE_MESSAGES.propertyRequired, 'propertyId');
       const deviceKey = randomToken();
       const [row] = await app.db
         .insert(devices)

@@ -27,7 +27,7 @@ export function relayColumns(app: FastifyInstance, body: UpdateDeviceBody, curre
   }
   const driver = columns.driver ?? currentDriver;
   if (driver === 'http-template' && !body.driverSettings && currentDriver !== 'http-template') {
-    throw badRequest('driverSettings: the http-template driver needs a pathTemplate');
+    throw badRequest('The generic HTTP template driver needs a path template.', 'driverSettings');
   }
   return columns;
 }

@@ -1,3 +1,4 @@
+import { errorResponse } from '@core/api/common';
 import { DEVICE_MESSAGES, gateDevicesResponse, triggerRelayBody, triggerRelayResponse } from '@core/api/devices';
 import { MAX_UNPAGED_LIST } from '@core/constants';
 import { ROLES } from '@core/roles';
@@ -9,6 +10,7 @@ import { allow, callerOf, callerReadInScope } from '../http/access';
 import { notFound } from '../http/http-error';
 import { loadedGate, loadGateScope } from './loaded-gate';
 import { openGate } from './open-gate';
+import { admitRemoteOpen } from './remote-open-limit';
 
 export async function gateRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -54,13 +56,14 @@ export async function gateRoutes(app: FastifyInstance) {
       schema: {
         tags: ['gates'],
         body: triggerRelayBody,
-        response: { 200: triggerRelayResponse, 502: triggerRelayResponse },
+        response: { 200: triggerRelayResponse, 429: errorResponse, 502: triggerRelayResponse },
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
       const { device, property } = loadedGate(request);
       if (device.propertyId !== request.body.propertyId) throw notFound('Device not found');
+      await admitRemoteOpen(app.db, caller.userId, device.id, app.config.now());
       const opening = await openGate(app, {
         device,
         property,

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SimulatedProtocol } from '../../tools/relay-simulator/device-protocols';
 import type { RelaySimulator, SimulatedDeviceInfo } from '../../tools/relay-simulator/relay-simulator';
@@ -35,4 +36,14 @@ export async function seedSimulatedGate(
     })
     .returning();
   return { relay, device };
+}
+
+/** Gives a seeded device a key the test knows, for the reader and keypad routes. */
+export async function giveDeviceKey(app: FastifyInstance, deviceId: string): Promise<string> {
+  const key = randomToken();
+  await app.db
+    .update(devices)
+    .set({ deviceKeyHash: sha256Hex(key) })
+    .where(eq(devices.id, deviceId));
+  return key;
 }

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callerColumns, callerOfRow } from '../auth/caller';
+import { type Caller, callerColumns, callerOfRow, liveSessionOfUser } from '../auth/caller';
 import type { Orm } from '../db/connect';
 import { preparedPerDatabase } from '../db/prepared-per-database';
-import { devices, properties, users } from '../db/schema';
+import { devices, properties, sessions, users } from '../db/schema';
 import type { DeviceRow } from '../devices/device-repository';
 import { callerOf, type Scope } from '../http/access';
 import { noteCurrentCaller } from '../http/caller-read-in-scope';
@@ -15,15 +15,18 @@ const callerProperty = alias(properties, 'caller_property');
 // The caller's row comes first: a deleted user is refused (401) whether or not the gate exists.
 const callerAndGate = preparedPerDatabase((db: Orm) =>
   db
-    .select({ caller: callerColumns(callerProperty.propertyFeatures), device: devices, property: properties })
+    .select({ caller: callerColumns(callerProperty), device: devices, property: properties })
     .from(users)
     .leftJoin(callerProperty, eq(callerProperty.id, users.propertyId))
+    .leftJoin(sessions, liveSessionOfUser())
     .leftJoin(devices, eq(devices.id, sql.placeholder('deviceId')))
     .leftJoin(properties, eq(properties.id, devices.propertyId))
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('caller_and_gate'),
 );
+
+const sessionOf = (caller: Caller) => ({ userId: caller.userId, sessionId: caller.sessionId });
 
 const loaded = new WeakMap<FastifyRequest, { device: DeviceRow; property: PropertyRow }>();
 
@@ -34,7 +37,7 @@ const loaded = new WeakMap<FastifyRequest, { device: DeviceRow; property: Proper
  */
 export async function loadGateScope(app: FastifyInstance, request: FastifyRequest): Promise<Scope | null> {
   const { deviceId } = request.body as { deviceId: string };
-  const [row] = await callerAndGate(app.db).execute({ deviceId, userId: callerOf(request).userId });
+  const [row] = await callerAndGate(app.db).execute({ deviceId, ...sessionOf(callerOf(request)) });
   noteCurrentCaller(request, callerOfRow(row?.caller));
   if (!row?.device || !row.property) return null;
   loaded.set(request, { device: row.device, property: row.property });

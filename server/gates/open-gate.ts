@@ -3,6 +3,10 @@ import type { devices, RelayOperation } from '../db/schema';
 import { findProperty, type PropertyRow } from '../properties/property-repository';
 import type { RelayLogEntry } from '../relay-logs/relay-log-writer';
 import { pulseRelay } from './pulse-relay';
+import { statusOf } from './pulse-status';
+
+export { statusOf };
+
 import { commitRelayLog } from './relay-log-batcher';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -39,12 +43,6 @@ export function gateLogTarget(device: DeviceRow, property: LoggedProperty | null
       ? { propertyName: property.propertyName, propertyLocation: property.propertyLocation }
       : null,
   };
-}
-
-export function statusOf(operations: RelayOperation[]): GateOpening['status'] {
-  const succeeded = operations.filter((operation) => operation.success).length;
-  if (operations.length > 0 && succeeded === operations.length) return 'success';
-  return succeeded === 0 ? 'failed' : 'partial';
 }
 
 /**

@@ -5,18 +5,22 @@ import { openCredentials } from '../devices/device-credentials';
 import { RELAY_DRIVER_BY_NAME } from '../relays/drivers';
 import type { RelayOutcome } from '../relays/relay-driver';
 import { relaySender } from '../relays/relay-http';
+import { statusOf } from './pulse-status';
 import { relayTimeoutsOf } from './relay-timeouts';
+import { type PulseResult, pulseOncePerDevice } from './shared-pulse';
 
 type DeviceRow = typeof devices.$inferSelect;
-export interface PulseResult extends RelayOutcome {
-  durationMs: number;
-}
+
+export type { PulseResult };
+
+/** A pulse holds its device this long at most: the relay's own timeout and a margin. */
+const leaseMsOf = (app: FastifyInstance) => relayTimeoutsOf(app).totalMs + 2000;
 
 const inFlightByApp = new WeakMap<FastifyInstance, Map<string, Promise<PulseResult>>>();
 
 /**
- * Pulses a device's relay through its driver. At most one pulse per device is in flight: a press
- * while one runs joins it, because a second pulse could reverse a gate that is already moving.
+ * Pulses a device's relay through its driver. At most one pulse per device is in flight, in this
+ * process (a press while one runs joins it here) and across processes (pulseOncePerDevice).
  */
 export function pulseRelay(app: FastifyInstance, device: DeviceRow): Promise<PulseResult> {
   let inFlight = inFlightByApp.get(app);
@@ -26,7 +30,9 @@ export function pulseRelay(app: FastifyInstance, device: DeviceRow): Promise<Pul
   }
   const running = inFlight.get(device.id);
   if (running) return running;
-  const pulse = pulseOnce(app, device).finally(() => inFlight.delete(device.id));
+  const pulse = pulseOncePerDevice(app.db, device.id, { now: app.config.now, leaseMs: leaseMsOf(app) }, () =>
+    pulseOnce(app, device),
+  ).finally(() => inFlight.delete(device.id));
   inFlight.set(device.id, pulse);
   return pulse;
 }
@@ -50,5 +56,6 @@ async function pulseOnce(app: FastifyInstance, device: DeviceRow): Promise<Pulse
     app.log.error({ err: error, deviceId: device.id }, 'relay pulse failed unexpectedly');
     outcome = { operations: [{ command: `${device.driver} pulse`, success: false }], error: 'the relay driver failed' };
   }
+  app.metrics.relayPulses.inc({ driver: device.driver, result: statusOf(outcome.operations) });
   return { ...outcome, durationMs: performance.now() - started };
 }

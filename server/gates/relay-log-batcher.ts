@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { RelayLogEntry } from '../relay-logs/relay-log-writer';
-import { insertRelayLogRows } from './relay-log-rows-insert';
+import { insertRelayLogRows, type RelayLogEntry } from '../relay-logs/relay-log-writer';
 
 interface Pending {
   id: string;

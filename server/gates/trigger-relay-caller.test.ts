@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
+import { endAllSessions } from '../auth/session-store';
 import { relayLogs, users } from '../db/schema';
 import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
 import { seedSimulatedGate } from './gate-test-support';
@@ -40,10 +41,10 @@ const changeUser = (user: SeededUser, change: PgUpdateSetSource<typeof users>) =
   t.app.db.update(users).set(change).where(eq(users.id, user.id));
 
 describe('POST /api/device/trigger-relay after the caller changed', () => {
-  it('refuses a revoked token (token version bumped) with 401 and no pulse', async () => {
+  it('refuses a token whose session has ended with 401 and no pulse', async () => {
     const { relay, admin, press } = await gateAndAdmin();
     const pulses = simulator.pulses(relay.id).length;
-    await changeUser(admin, { tokenVersion: sql`${users.tokenVersion} + 1` });
+    await endAllSessions(t.app.db, admin.id, t.clock.now());
     expect((await press()).statusCode).toBe(401);
     expect(simulator.pulses(relay.id)).toHaveLength(pulses);
   });

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +9,6 @@ async function guardedApp() {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(rateLimit, { global: false });
   const catalog: DeclaredRoute[] = [];
   installAccessControl(app, catalog);
   return { app, catalog };

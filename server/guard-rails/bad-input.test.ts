@@ -14,9 +14,13 @@ import { databaseChecksum } from './table-checksum';
 /** Random cases per route on top of the sweep; bounded so both databases finish on 2 cores. */
 const RANDOM_RUNS_PER_ROUTE = 40;
 
-const t = await createTestApp();
+// Device addresses meet the address policy as in production (no ALLOW_LOCAL_DEVICES).
+const t = await createTestApp({ allowLocalDevices: false });
 const routes = t.app.routeCatalog.filter(
   (route) => route.schema.body || route.schema.querystring || route.schema.params,
+);
+const routesWithBodies = t.app.routeCatalog.filter((route) =>
+  ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method),
 );
 const tally = { sent: 0, acceptedAsValid: 0 };
 const started = Date.now();
@@ -92,5 +96,34 @@ describe('bad input on every route with a schema', () => {
       },
       SLOW_TEST_MS,
     );
+  }
+});
+
+describe('bodies nested deeper than any request', () => {
+  /** The issue's body: 300,000 lists inside one another, once a stack overflow and a stalled event loop. */
+  const deepBody = `{"value":${'['.repeat(300_000)}${']'.repeat(300_000)}}`;
+
+  for (const route of routesWithBodies) {
+    it(`${route.method} ${route.url}: 400 in words for a caller let in; an anonymous body is never parsed`, async () => {
+      const world = await GuardWorld.create(t.app);
+      const request = await buildRouteRequest(route, new CaseSeeds(world));
+      const url = requestUrl(route, request.params, request.query);
+      const post = (headers: Record<string, string>, payload: string) =>
+        t.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          remoteAddress: nextClient(),
+          payload,
+        });
+      const answer = await post(await allowedHeaders(world, route), deepBody);
+      expect(answer.statusCode, answer.body.slice(0, 200)).toBe(400);
+      expect(answer.json().message).toMatch(/^The request body is nested too deeply/);
+      if (route.access.kind === 'public') return;
+      for (const payload of [deepBody, '{"broken": ']) {
+        const anonymous = await post({}, payload);
+        expect(anonymous.statusCode, anonymous.body.slice(0, 200)).toBe(401);
+      }
+    });
   }
 });

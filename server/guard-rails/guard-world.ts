@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Role } from '@core/roles';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { endAllSessions, endSession, startSession } from '../auth/session-store';
 import { TokenService } from '../auth/tokens';
 import { sha256Hex } from '../crypto/keys';
 import { devices, properties, users } from '../db/schema';
@@ -20,6 +21,8 @@ export interface WorldUser {
   id: string;
   role: Role;
   propertyId: string | null;
+  sessionId: string;
+  sessionExpiresAt: Date;
   token: string;
 }
 
@@ -83,12 +86,20 @@ export class GuardWorld {
     return new TokenService(secret, tokenLifetimeSeconds, past).issue(subject(user));
   }
 
-  /** A token issued before the user's password changed (token version bumped). */
+  /** A token issued before the user's password changed (every session of theirs ended). */
   async revoke(user: WorldUser) {
-    await this.app.db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, user.id));
+    await endAllSessions(this.app.db, user.id, this.app.config.now());
+  }
+
+  /** A token whose own session was signed out (the user's other sessions stand). */
+  async endSession(user: WorldUser) {
+    await this.anotherSession(user);
+    await endSession(this.app.db, user.id, user.sessionId, this.app.config.now());
+  }
+
+  /** A second session of the user, as from another browser; its id. */
+  async anotherSession(user: WorldUser): Promise<string> {
+    return (await openSession(this.app, user.id)).id;
   }
 
   async deleteUser(user: WorldUser) {
@@ -107,8 +118,18 @@ const subject = (user: WorldUser) => ({
   role: user.role,
   propertyId: user.propertyId,
   propertyFeatures: [],
-  tokenVersion: 0,
+  sessionId: user.sessionId,
+  sessionExpiresAt: user.sessionExpiresAt,
 });
+
+const openSession = (app: FastifyInstance, userId: string) =>
+  startSession(app.db, {
+    userId,
+    userAgent: 'guard rails',
+    address: '127.0.0.1',
+    now: app.config.now(),
+    lifetimeSeconds: app.config.sessionLifetimeSeconds,
+  });
 
 async function createUser(app: FastifyInstance, role: Role, propertyId: string | null): Promise<WorldUser> {
   const [row] = await app.db
@@ -123,7 +144,8 @@ async function createUser(app: FastifyInstance, role: Role, propertyId: string |
       passwordHash: UNUSED_PASSWORD_HASH,
     })
     .returning({ id: users.id });
-  const user = { id: row.id, role, propertyId, token: '' };
+  const session = await openSession(app, row.id);
+  const user = { id: row.id, role, propertyId, sessionId: session.id, sessionExpiresAt: session.expiresAt, token: '' };
   user.token = await app.tokens.issue(subject(user));
   return user;
 }

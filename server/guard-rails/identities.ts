@@ -12,6 +12,7 @@ export const IDENTITIES = [
   'other resident of the same property',
   'expired token',
   'revoked token',
+  'ended session',
   'deleted user',
   'forged token',
   'wrong device key',
@@ -68,6 +69,11 @@ export async function headersFor(world: GuardWorld, route: DeclaredRoute, identi
     'revoked token': async () => {
       const user: WorldUser = await broken();
       await world.revoke(user);
+      return bearer(user.token);
+    },
+    'ended session': async () => {
+      const user = await broken();
+      await world.endSession(user);
       return bearer(user.token);
     },
     'deleted user': async () => {

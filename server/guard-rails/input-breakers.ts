@@ -2,10 +2,14 @@ import fc from 'fast-check';
 import type { DeclaredRoute } from '../http/access';
 import {
   bodyValue,
+  DEEPLY_NESTED,
   extraKey,
+  HIDDEN_TEXTS,
   HUGE_NUMBER,
   LONG_ARRAY_LENGTH,
+  NUL_TEXT,
   ONE_MEGABYTE_STRING,
+  REFUSED_DEVICE_ADDRESSES,
   textValue,
   wrongBody,
 } from './breaking-values';
@@ -36,8 +40,20 @@ export function sweepMutations(route: DeclaredRoute, base: RequestInputs): Mutat
   const mutations: Mutation[] = [];
   if (route.schema.body) {
     for (const path of topLevelPaths(route.schema.body, base.body)) {
-      for (const value of [ONE_MEGABYTE_STRING, HUGE_NUMBER, -1, null, '<script>alert(1)</script>']) {
+      for (const value of [
+        ONE_MEGABYTE_STRING,
+        HUGE_NUMBER,
+        -1,
+        null,
+        '<script>alert(1)</script>',
+        NUL_TEXT,
+        ...HIDDEN_TEXTS,
+        DEEPLY_NESTED,
+      ]) {
         mutations.push({ kind: 'set', part: 'body', path, value });
+      }
+      if (path.at(-1) === 'deviceIpAddress') {
+        for (const value of REFUSED_DEVICE_ADDRESSES) mutations.push({ kind: 'set', part: 'body', path, value });
       }
       mutations.push({ kind: 'delete', part: 'body', path });
     }
@@ -57,7 +73,7 @@ export function sweepMutations(route: DeclaredRoute, base: RequestInputs): Mutat
     if (!schema) continue;
     const value = part === 'params' ? base.params : base.query;
     for (const path of topLevelPaths(schema, value)) {
-      for (const text of ['x'.repeat(400), '-1', '99999999999999999999', 'not-a-uuid', "' OR 1=1 --"]) {
+      for (const text of ['x'.repeat(400), '-1', '99999999999999999999', 'not-a-uuid', "' OR 1=1 --", NUL_TEXT]) {
         mutations.push({ kind: 'set', part, path, value: text });
       }
     }

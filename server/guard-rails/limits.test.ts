@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE } from '@core/constants';
 import { MESSAGES } from '@core/messages';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
-import { PUBLIC_RATE_LIMIT } from '../http/public-rate-limit';
+import { LIMITS } from '../limits/limit-rules';
 import { createTestApp } from '../test-support/test-app';
 import { GuardWorld, SLOW_TEST_MS } from './guard-world';
 import { allowedHeaders } from './identities';
@@ -23,7 +23,7 @@ describe('request body size', () => {
       payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(BODY_LIMIT_BYTES), userType: 'resident' }),
     });
     expect(answer.statusCode).toBe(413);
-    expect(answer.json()).toEqual({ message: expect.stringMatching(/too large/i) });
+    expect(answer.json()).toEqual({ message: expect.stringMatching(/too large/i), requestId: expect.any(String) });
   });
 });
 
@@ -37,7 +37,7 @@ describe('per-client rate limit on every public route', () => {
   });
 
   for (const route of publicRoutes) {
-    it(`${route.method} ${route.url}: 429 with a message by call ${PUBLIC_RATE_LIMIT.max + 1} from one client`, async () => {
+    it(`${route.method} ${route.url}: 429 with a message by call ${LIMITS.publicRoute.max + 1} from one client`, async () => {
       const url = route.url.replace(/:(\w+)/g, 'guard-rails-probe');
       const call = (remoteAddress: string) =>
         t.app.inject({
@@ -49,10 +49,10 @@ describe('per-client rate limit on every public route', () => {
         });
       const client = `192.0.2.${publicRoutes.indexOf(route) + 1}`;
       let answer = await call(client);
-      for (let calls = 1; answer.statusCode !== 429 && calls <= PUBLIC_RATE_LIMIT.max; calls++)
+      for (let calls = 1; answer.statusCode !== 429 && calls <= LIMITS.publicRoute.max; calls++)
         answer = await call(client);
       expect(answer.statusCode).toBe(429);
-      expect(answer.json()).toEqual({ message: MESSAGES.tooManyRequests });
+      expect(answer.json()).toEqual({ message: MESSAGES.tooManyRequests, requestId: expect.any(String) });
       expect(answer.headers['retry-after']).toBeDefined();
       expect((await call('198.51.100.7')).statusCode).not.toBe(429);
     });
@@ -78,7 +78,8 @@ describe('page size', () => {
             headers,
           });
         const [atCap, overCap] = [await call(MAX_PAGE_SIZE), await call(MAX_PAGE_SIZE + 1)];
-        answers.push(`${route.url}: ${atCap.statusCode} ${overCap.statusCode} ${/limit/.test(overCap.json().message)}`);
+        const blamesLimit = Object.hasOwn(overCap.json().fieldErrors ?? {}, 'limit');
+        answers.push(`${route.url}: ${atCap.statusCode} ${overCap.statusCode} ${blamesLimit}`);
       }
       expect(answers).toEqual(paged.map((route) => `${route.url}: 200 400 true`));
     },

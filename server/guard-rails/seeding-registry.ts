@@ -5,7 +5,15 @@ import { qrCodes, visitors } from '../db/schema';
 import { type GuardWorld, guardEmail } from './guard-world';
 
 /** The kinds of record a route's input can name; each is created in property A. */
-export type RecordKind = 'property' | 'user' | 'visitor' | 'qrCode' | 'device' | 'resetToken' | 'inviteToken';
+export type RecordKind =
+  | 'property'
+  | 'user'
+  | 'visitor'
+  | 'qrCode'
+  | 'device'
+  | 'resetToken'
+  | 'inviteToken'
+  | 'session';
 
 export interface SeededRecord {
   id: string;
@@ -28,6 +36,7 @@ export const FIELD_RECORDS: Record<string, RecordKind> = {
   qrId: 'qrCode',
   qrCodeId: 'qrCode',
   deviceId: 'device',
+  sessionId: 'session',
   'device.id': 'device',
   'device._id': 'device',
   'property._id': 'property',
@@ -36,6 +45,7 @@ export const FIELD_RECORDS: Record<string, RecordKind> = {
   'POST /api/resident/register _id': 'property',
   'POST /api/resident/verify-email _id': 'inviteToken',
   'resident.token': 'resetToken',
+  'GET /api/resident/validate-invitation/:token token': 'inviteToken',
   'PUT /api/visitor/visitors-qr/:visitorId/qr-notification _id': 'qrCode',
   'PUT /api/visitor/visitors-qr/:visitorId/update-qrcodes _id': 'qrCode',
 };
@@ -67,6 +77,8 @@ const SEEDERS: Record<RecordKind, Seeder> = {
   device: async (world) => ({ id: (await world.device()).id, owned: false }),
   resetToken: (world) => accountToken(world, 'reset'),
   inviteToken: (world) => accountToken(world, 'invite'),
+  // Another signed-in browser of the resident of A.
+  session: async (world) => ({ id: await world.anotherSession(world.owner), owned: true }),
   visitor: async (world) => {
     const [row] = await world.app.db
       .insert(visitors)

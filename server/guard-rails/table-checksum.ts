@@ -3,7 +3,12 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/connect';
 import * as schema from '../db/schema';
 
-const tables = Object.values(schema).filter((value) => is(value, PgTable)) as PgTable[];
+// Rate-limit counters and pulse leases are the server's bookkeeping, counted on every public
+// request whatever its input; they hold no user data.
+const BOOKKEEPING = new Set<PgTable>([schema.limitCounters, schema.devicePulses]);
+const tables = (Object.values(schema).filter((value) => is(value, PgTable)) as PgTable[]).filter(
+  (table) => !BOOKKEEPING.has(table),
+);
 const hasPropertyColumn = (table: PgTable) =>
   Object.values(getTableColumns(table)).some((column) => column.name === 'property_id');
 

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@core/messages';
-import type { Role } from '@core/roles';
+import { ROLES, type Role } from '@core/roles';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { bearerToken, type Caller } from '../auth/caller';
+import { mustEnrolSecondFactor } from '../auth/second-factor/enrolment-rule';
 import { confirmCaller, identifyCaller } from './caller-read-in-scope';
 import { DEVICE_KEY_REQUIRED, type GateDevice, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key-access';
 import { HttpError } from './http-error';
@@ -33,6 +34,8 @@ export type Access =
       selfRefusal?: 403 | 404;
       /** The scope's query also reads the caller (see callerReadInScope). */
       scopeReadsCaller?: boolean;
+      /** Open to a caller who still has to enrol a second factor (enrolment itself, logout). */
+      duringEnrolment?: boolean;
     };
 
 export const publicAccess: Access = { kind: 'public' };
@@ -46,6 +49,9 @@ export const deviceReadInRouteAccess: Access = { kind: 'device', readsDeviceItse
 export function allow(roles: readonly Role[], scope?: ScopeResolver): Access {
   return { kind: 'user', roles, scope };
 }
+
+/** Any signed-in user, even one who must enrol a second factor first. */
+export const allowDuringEnrolment: Access = { kind: 'user', roles: ROLES, duringEnrolment: true };
 
 /**
  * A hot route whose scope query also reads the caller (by `callerOf(request).userId`) and hands
@@ -121,7 +127,7 @@ export interface DeclaredRoute {
 /** The answers the enforcement point gives, so tests can tell a refusal from a handler's own 4xx. */
 export const ACCESS_REFUSALS = {
   401: [MESSAGES.authenticationRequired, MESSAGES.sessionExpired, DEVICE_KEY_REQUIRED, UNKNOWN_DEVICE_KEY],
-  403: [MESSAGES.forbidden],
+  403: [MESSAGES.forbidden, MESSAGES.secondFactorEnrolmentRequired],
   404: [MESSAGES.notFound],
 } as const;
 
@@ -144,15 +150,19 @@ function appendOnRequest(route: RouteOptions, hook: onRequestHookHandler) {
  * routes get a per-client rate limit here, so no public route can be added without one, and
  * every request object refuses unknown keys.
  *
- * Identity and role are checked before the body is validated (an anonymous caller learns
- * nothing about the schema); the scope check needs validated ids, so it runs after.
+ * Identity and role are checked before the body is even parsed (an anonymous caller's body is
+ * never read, so it costs no parsing and learns nothing about the schema); the scope check
+ * needs validated ids, so it runs after. preParsing runs after every onRequest hook, so the
+ * per-client rate limits still come first.
  */
 export function installAccessControl(app: FastifyInstance, catalog: DeclaredRoute[]) {
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} has no access declaration`);
-    if (access.kind === 'public') appendOnRequest(route, publicRateLimit(app));
+    if (access.kind === 'public') {
+      appendOnRequest(route, publicRateLimit(app, `${route.method} ${route.url}`, route.config?.publicLimit));
+    }
     makeRequestSchemasStrict(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
@@ -160,7 +170,7 @@ export function installAccessControl(app: FastifyInstance, catalog: DeclaredRout
     }
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preParsing', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
     const token = bearerToken(request.headers.authorization);
@@ -169,6 +179,9 @@ export function installAccessControl(app: FastifyInstance, catalog: DeclaredRout
     const caller = await identifyCaller(app, token, access.scopeReadsCaller === true);
     if (!caller) throw new HttpError(401, MESSAGES.sessionExpired);
     if (!access.roles.includes(caller.role)) throw new HttpError(403, MESSAGES.forbidden);
+    if (!access.duringEnrolment && mustEnrolSecondFactor(app.config, caller)) {
+      throw new HttpError(403, MESSAGES.secondFactorEnrolmentRequired);
+    }
     request.caller = caller;
   });
 

@@ -2,6 +2,7 @@ import { MESSAGES } from '@core/messages';
 import type { Role } from '@core/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Caller, callerFromToken } from '../auth/caller';
+import { touchSession } from '../auth/session-store';
 import { HttpError } from './http-error';
 
 declare module 'fastify' {
@@ -12,9 +13,9 @@ declare module 'fastify' {
 }
 
 /**
- * The caller of a token. With `knownWillBeConfirmed`, a caller read on an earlier call stands in
- * when the token's signature checks out for their token version, saving a query: the route's
- * scope query reads the caller again and confirmCaller refuses the call if anything changed.
+ * The caller of a token. With `knownWillBeConfirmed`, a caller read on an earlier call of the
+ * same session stands in when the token's signature checks out, saving a query: the route's
+ * scope query reads the caller again and confirmCaller refuses the call if the session ended.
  */
 export async function identifyCaller(
   app: FastifyInstance,
@@ -22,12 +23,14 @@ export async function identifyCaller(
   knownWillBeConfirmed: boolean,
 ): Promise<Caller | null> {
   if (knownWillBeConfirmed) {
-    const userId = app.tokens.claimedUserId(token);
-    const known = userId ? app.knownCallers.get(userId) : undefined;
-    if (known && (await app.tokens.verify(token, known.userId, known.tokenVersion))) return known;
+    const claims = await app.tokens.verify(token);
+    const known = claims ? app.knownCallers.get(claims.sid) : undefined;
+    if (known && known.userId === claims?.UID) return known;
   }
   const caller = await callerFromToken(app.db, app.tokens, token);
-  if (caller && knownWillBeConfirmed) app.knownCallers.remember(caller);
+  if (!caller) return null;
+  if (knownWillBeConfirmed) app.knownCallers.remember(caller);
+  await touchSession(app.db, caller.sessionId, caller.sessionSeenAt, app.config.now());
   return caller;
 }
 
@@ -38,15 +41,15 @@ export function noteCurrentCaller(request: FastifyRequest, caller: Caller | null
 
 /**
  * After the scope query: the caller as the database has them now replaces the one identified
- * before; a token version that moved on (revoked), a deleted or signed-out user answers 401, a
+ * before; an ended session, a deleted or signed-out user answers 401, a
  * role no longer allowed 403, before the scope is judged.
  */
 export function confirmCaller(app: FastifyInstance, request: FastifyRequest, roles: readonly Role[]): Caller {
   const identified = request.caller;
   const current = request.currentCaller;
   if (!identified || current === undefined) throw new Error('a callerReadInScope scope must call noteCurrentCaller');
-  if (!current || current.userId !== identified.userId || current.tokenVersion !== identified.tokenVersion) {
-    app.knownCallers.forget(identified.userId);
+  if (!current || current.userId !== identified.userId || current.sessionId !== identified.sessionId) {
+    app.knownCallers.forget(identified.sessionId);
     throw new HttpError(401, MESSAGES.sessionExpired);
   }
   app.knownCallers.remember(current);

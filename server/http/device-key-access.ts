@@ -1,9 +1,13 @@
+import { MESSAGES } from '@core/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sha256Hex } from '../crypto/keys';
 import type { Orm } from '../db/connect';
 import { preparedPerDatabase } from '../db/prepared-per-database';
 import { devices } from '../db/schema';
+import { LIMITS } from '../limits/limit-rules';
+import { reserve } from '../limits/rate-limit';
+import { TooManyRequests } from '../limits/too-many';
 import { HttpError } from './http-error';
 
 export type GateDevice = typeof devices.$inferSelect;
@@ -37,7 +41,7 @@ export async function identifyDevice(
   key: string | null,
   readsDeviceItself: boolean,
 ) {
-  if (!key) throw new HttpError(401, DEVICE_KEY_REQUIRED);
+  if (!key) return refuseDeviceKey(app, request, DEVICE_KEY_REQUIRED);
   const hash = sha256Hex(key);
   const knownDeviceId = readsDeviceItself ? app.deviceKeys.deviceIdOf(hash) : undefined;
   if (knownDeviceId) {
@@ -45,16 +49,26 @@ export async function identifyDevice(
     return;
   }
   const [device] = await deviceByKeyHash(app.db).execute({ keyHash: hash });
-  if (!device) throw new HttpError(401, UNKNOWN_DEVICE_KEY);
+  if (!device) return refuseDeviceKey(app, request, UNKNOWN_DEVICE_KEY);
   app.deviceKeys.remember(hash, device.id);
   request.gateDevice = device;
   request.deviceKey = { hash, deviceId: device.id };
 }
 
+/**
+ * 401 for a missing or wrong key; once a source has sent many of those in a minute, 429 instead,
+ * counted in the database. A reader with a valid key is never slowed by its neighbours' failures.
+ */
+async function refuseDeviceKey(app: FastifyInstance, request: FastifyRequest, message: string): Promise<never> {
+  const failures = await reserve(app.db, LIMITS.deviceKeyFailures, request.ip, app.config.now());
+  if (!failures.allowed) throw new TooManyRequests(MESSAGES.tooManyRequests, failures.retryAfterSeconds);
+  throw new HttpError(401, message);
+}
+
 /** For a route reading its device itself: a key that no longer matches a device is refused like an unknown one. */
-export function refuseUnknownDeviceKey(app: FastifyInstance, keyHash: string): never {
+export function refuseUnknownDeviceKey(app: FastifyInstance, request: FastifyRequest, keyHash: string) {
   app.deviceKeys.forgetKey(keyHash);
-  throw new HttpError(401, UNKNOWN_DEVICE_KEY);
+  return refuseDeviceKey(app, request, UNKNOWN_DEVICE_KEY);
 }
 
 /** The calling reader's key hash and device id, on a route declared with deviceReadInRouteAccess. */

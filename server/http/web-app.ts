@@ -20,7 +20,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && hasWeb;
-    if (!isPage) return reply.status(404).send({ message: 'Not found' });
+    if (!isPage) return reply.status(404).send({ message: 'Not found', requestId: request.id });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

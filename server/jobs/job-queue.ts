@@ -1,128 +1,229 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Orm, Queryable } from '../db/connect';
 import { jobs } from '../db/schema';
-
-export type JobHandler = (payload: Record<string, unknown>, job: { id: number; attempts: number }) => Promise<void>;
+import type { JobHandler, JobKind } from './job-kind';
+import { type ClaimedJob, JobLease } from './job-lease';
+import { purgeFinishedJobs } from './job-retention';
 
 const MAX_ATTEMPTS = 25;
-const BATCH = 10;
-const LEASE_SECONDS = 120;
+const PURGE_EVERY_MS = 10 * 60 * 1000;
+// How long stopping waits for running jobs before aborting them, inside the shutdown's 10 s.
+const STOP_GRACE_MS = 5_000;
+
+export interface JobQueueOptions {
+  /** Seconds a claim lasts unless renewed; renewed every third of it while the job runs. */
+  leaseSeconds: number;
+  /** Jobs one process runs at once. */
+  concurrency: number;
+}
 
 /** Seconds to wait before the next try: 2, 4, 8 ... capped at 15 minutes. */
 export function backoffSeconds(attempts: number): number {
   return Math.min(2 ** attempts, 900);
 }
 
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
 /**
  * Durable background work in the jobs table. Callers enqueue inside the transaction of the change
  * that causes the work, so it is never lost and never sent for a change that rolled back. Workers
- * claim due jobs with FOR UPDATE SKIP LOCKED, so several processes can share one database.
+ * claim one due job at a time (FOR UPDATE SKIP LOCKED) under a lease they renew while it runs, so
+ * any number of processes share one database and a job runs on one of them at a time
+ * (docs/decisions/0141-job-leases.md). Finished jobs lose their payload at once and their row
+ * after a retention.
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, { kind: JobKind; handler: JobHandler<JobKind> }>();
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = true;
+  private polling = false;
+  private closing = false;
+  private active = 0;
+  private kicks = 0;
+  private idleWaiters: Array<() => void> = [];
+  private lastPurgeAt = Number.NEGATIVE_INFINITY;
+  private readonly leases = new Set<JobLease>();
 
   constructor(
     private readonly db: Orm,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
+    private readonly options: JobQueueOptions,
   ) {}
 
-  register(kind: string, handler: JobHandler) {
-    this.handlers.set(kind, handler);
+  register<Kind extends JobKind>(kind: Kind, handler: JobHandler<Kind>) {
+    this.handlers.set(kind.name, { kind, handler: handler as JobHandler<JobKind> });
   }
 
-  async enqueue(db: Queryable, kind: string, payload: Record<string, unknown>, runAt: Date = this.now()) {
-    await db.insert(jobs).values({ kind, payload, runAt });
+  enqueue<Kind extends JobKind>(db: Queryable, kind: Kind, payload: z.output<Kind['payload']>, runAt = this.now()) {
+    return this.enqueueMany(db, kind, [payload], runAt);
   }
 
   /** One multi-row insert for many jobs of a kind (a bulk upload's invitations). */
-  async enqueueMany(db: Queryable, kind: string, payloads: Record<string, unknown>[], runAt: Date = this.now()) {
-    if (payloads.length) await db.insert(jobs).values(payloads.map((payload) => ({ kind, payload, runAt })));
+  async enqueueMany<Kind extends JobKind>(
+    db: Queryable,
+    kind: Kind,
+    payloads: z.output<Kind['payload']>[],
+    runAt = this.now(),
+  ) {
+    if (!payloads.length) return;
+    await db
+      .insert(jobs)
+      .values(payloads.map((payload) => ({ kind: kind.name, payload: kind.payload.parse(payload), runAt })));
   }
 
+  /** Polls for due jobs (ones retried later, ones another process enqueued) and purges old ones. */
   start(pollMs: number) {
-    this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      this.kick();
-      this.timer = setTimeout(tick, pollMs);
+    this.polling = true;
+    const tick = async () => {
+      if (!this.polling) return;
+      await this.kick();
+      await this.purgeWhenDue();
+      if (this.polling) this.timer = setTimeout(tick, pollMs);
     };
-    tick();
+    void tick();
   }
 
+  /**
+   * Stops polling and claiming; lets the jobs running now finish for a few seconds, then aborts
+   * them (their senders close the connection), so they are released for a retry now rather than
+   * when their lease runs out.
+   */
   async stop() {
-    this.stopped = true;
+    this.polling = false;
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  /** Runs due jobs now (after a commit that enqueued some), unless a run is already going. */
-  kick(): Promise<number> {
-    const run =
-      this.running ??
-      this.runDue()
-        .catch((error) => {
-          this.log.error({ err: error }, 'job queue run failed');
-          return 0;
-        })
-        .finally(() => {
-          this.running = null;
-        });
-    this.running = run;
-    return run;
-  }
-
-  /** Processes every job due now, one batch after another; returns how many ran. */
-  async runDue(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const batch = await this.claim();
-      if (!batch.length) return total;
-      for (const job of batch) await this.runOne(job);
-      total += batch.length;
+    let grace: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => {
+      grace = setTimeout(() => resolve(true), STOP_GRACE_MS);
+    });
+    if (await Promise.race([this.whenIdle().then(() => false), timedOut])) {
+      for (const lease of this.leases) lease.abandon('the process is stopping');
     }
+    clearTimeout(grace);
+    await this.whenIdle();
   }
 
-  private async claim() {
-    const now = this.now();
-    const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000);
-    type Claimed = { id: number; kind: string; payload: Record<string, unknown>; attempts: number };
-    const result = await this.db.execute(sql`
-      update jobs set attempts = attempts + 1, locked_until = ${leaseUntil.toISOString()}::timestamptz
-      where id in (
-        select id from jobs
-        where done_at is null and failed_at is null and run_at <= ${now.toISOString()}::timestamptz
-          and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
-        order by run_at limit ${BATCH} for update skip locked)
-      returning id, kind, payload, attempts`);
-    return (result as unknown as { rows: Claimed[] }).rows;
+  /**
+   * Runs due jobs now (after a commit that enqueued some). Resolves once no job is running and
+   * none is due, so a test can await what its request enqueued.
+   */
+  kick(): Promise<void> {
+    this.kicks++;
+    if (this.active < this.options.concurrency && !this.closing) void this.work();
+    return this.whenIdle();
   }
 
-  private async runOne(job: { id: number; kind: string; payload: Record<string, unknown>; attempts: number }) {
-    const handler = this.handlers.get(job.kind);
+  /** Deletes finished jobs past their retention; returns how many. */
+  async purge(): Promise<number> {
+    this.lastPurgeAt = this.now().getTime();
+    return purgeFinishedJobs(this.db, this.now());
+  }
+
+  private async purgeWhenDue() {
+    if (this.now().getTime() - this.lastPurgeAt < PURGE_EVERY_MS) return;
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, { id: Number(job.id), attempts: job.attempts });
-      await this.db.execute(
-        sql`update jobs set done_at = ${this.now().toISOString()}::timestamptz, locked_until = null where id = ${job.id}`,
-      );
+      const purged = await this.purge();
+      if (purged) this.log.info({ purged }, 'finished jobs purged');
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const giveUp = job.attempts >= MAX_ATTEMPTS;
-      const retryAt = new Date(this.now().getTime() + backoffSeconds(job.attempts) * 1000);
-      this.log.warn(
-        { jobId: job.id, kind: job.kind, attempts: job.attempts, err: message },
-        giveUp ? 'job failed for good' : 'job failed, will retry',
-      );
-      await this.db.execute(sql`
-        update jobs set last_error = ${message.slice(0, 2000)}, locked_until = null,
-          run_at = ${retryAt.toISOString()}::timestamptz,
-          failed_at = ${giveUp ? this.now().toISOString() : null}::timestamptz
-        where id = ${job.id}`);
+      this.log.error({ err: error }, 'job purge failed');
     }
+  }
+
+  private whenIdle(): Promise<void> {
+    if (this.active === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** One worker: claims and runs jobs until none is due and no kick came in meanwhile. */
+  private async work() {
+    this.active++;
+    try {
+      while (!this.closing) {
+        const kicksSeen = this.kicks;
+        const claimed = await this.claim();
+        if (!claimed) {
+          if (this.kicks === kicksSeen) return;
+          continue;
+        }
+        // A backlog: let another worker take the next job while this one runs.
+        if (this.active < this.options.concurrency) void this.work();
+        await this.run(claimed.job, claimed.issuedAt);
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'job worker stopped');
+    } finally {
+      this.active--;
+      if (this.active === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  private async claim(): Promise<{ job: ClaimedJob; issuedAt: number } | null> {
+    const leaseToken = crypto.randomUUID();
+    const issuedAt = performance.now();
+    const result = await this.db.execute(sql`
+      update jobs set attempts = attempts + 1, lease_token = ${leaseToken},
+        locked_until = now() + ${this.options.leaseSeconds}::double precision * interval '1 second'
+      where id = (
+        select id from jobs
+        where done_at is null and failed_at is null and run_at <= ${this.now().toISOString()}::timestamptz
+          and (locked_until is null or locked_until < now())
+        order by run_at limit 1 for update skip locked)
+      returning id, kind, payload, attempts`);
+    const [row] = (result as unknown as { rows: Omit<ClaimedJob, 'leaseToken'>[] }).rows;
+    return row ? { job: { ...row, id: Number(row.id), leaseToken }, issuedAt } : null;
+  }
+
+  private async run(job: ClaimedJob, issuedAt: number) {
+    const lease = new JobLease(this.db, job, this.options.leaseSeconds, issuedAt, this.log);
+    this.leases.add(lease);
+    let failure: unknown = null;
+    try {
+      const registered = this.handlers.get(job.kind);
+      if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
+      const payload = registered.kind.payload.parse(job.payload);
+      await registered.handler(payload, { id: job.id, attempts: job.attempts, signal: lease.signal });
+    } catch (error) {
+      failure = error;
+    }
+    await lease.stop();
+    this.leases.delete(lease);
+    try {
+      const finished = failure === null ? await this.markDone(job) : await this.markFailed(job, failure);
+      if (!finished)
+        this.log.warn({ jobId: job.id, kind: job.kind }, 'job lease was taken over; left to its new holder');
+    } catch (error) {
+      // The lease then runs out and another worker retries the job.
+      this.log.error({ jobId: job.id, err: error }, 'could not record the job outcome');
+    }
+  }
+
+  /** Done: the payload (references, sealed secrets) goes at once, the row after the retention. */
+  private async markDone(job: ClaimedJob): Promise<boolean> {
+    const result = await this.db.execute(sql`
+      update jobs set done_at = ${this.now().toISOString()}::timestamptz, payload = null,
+        locked_until = null, lease_token = null
+      where id = ${job.id} and lease_token = ${job.leaseToken}
+      returning id`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  }
+
+  private async markFailed(job: ClaimedJob, error: unknown): Promise<boolean> {
+    const giveUp = job.attempts >= MAX_ATTEMPTS;
+    const retryAt = new Date(this.now().getTime() + backoffSeconds(job.attempts) * 1000);
+    this.log.warn(
+      { jobId: job.id, kind: job.kind, attempts: job.attempts, err: errorText(error) },
+      giveUp ? 'job failed for good' : 'job failed, will retry',
+    );
+    const result = await this.db.execute(sql`
+      update jobs set last_error = ${errorText(error)}, locked_until = null, lease_token = null,
+        run_at = ${retryAt.toISOString()}::timestamptz,
+        failed_at = ${giveUp ? this.now().toISOString() : null}::timestamptz,
+        payload = case when ${giveUp}::boolean then null else payload end
+      where id = ${job.id} and lease_token = ${job.leaseToken}
+      returning id`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
   }
 }

@@ -1,22 +1,20 @@
-import type { Queryable } from '../db/connect';
-import type { MailMessage, SendMail } from '../mail/mailer';
-import type { SendSms, SmsMessage } from '../sms/sms-sender';
+import { registerArrivalNoticeJob } from '../access/arrival-notification';
+import { registerAccountEmailJobs } from '../accounts/account-email-jobs';
+import { registerSecurityNoticeJob } from '../auth/security-notice';
+import { registerKeypadLockedNoticeJob } from '../pins/keypad-locked-notice';
+import { registerSmsConsentJob } from '../residents/sms-consent-job';
+import { registerQrCodeEmailJob } from '../visitors/qr-code-email-job';
 import type { JobQueue } from './job-queue';
+import { registerLegacyJobs } from './legacy-jobs';
+import type { NotificationContext } from './notification-context';
 
-/** Registers the email and SMS job kinds; enqueue with `enqueueEmail` / `enqueueSms`. */
-export function registerNotificationJobs(queue: JobQueue, sendMail: SendMail, sendSms: SendSms) {
-  queue.register('email', (payload, job) => sendMail(payload as unknown as MailMessage, `job-${job.id}`));
-  queue.register('sms', (payload, job) => sendSms(payload as unknown as SmsMessage, `job-${job.id}`));
-}
-
-export function enqueueEmail(queue: JobQueue, db: Queryable, message: MailMessage) {
-  return queue.enqueue(db, 'email', message as unknown as Record<string, unknown>);
-}
-
-export function enqueueEmails(queue: JobQueue, db: Queryable, messages: MailMessage[]) {
-  return queue.enqueueMany(db, 'email', messages as unknown as Record<string, unknown>[]);
-}
-
-export function enqueueSms(queue: JobQueue, db: Queryable, message: SmsMessage) {
-  return queue.enqueue(db, 'sms', message as unknown as Record<string, unknown>);
+/** Every email and SMS job kind; each renders its message from the database when it runs. */
+export function registerNotificationJobs(queue: JobQueue, context: NotificationContext) {
+  registerAccountEmailJobs(queue, context);
+  registerQrCodeEmailJob(queue, context);
+  registerArrivalNoticeJob(queue, context);
+  registerSmsConsentJob(queue, context);
+  registerKeypadLockedNoticeJob(queue, context);
+  registerSecurityNoticeJob(queue, context);
+  registerLegacyJobs(queue, context);
 }

@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 
 export interface MailAttachment {
   filename: string;
-  contentBase64: string;
+  content: Buffer;
   contentType: string;
   /** Set to show the attachment inline: <img src="cid:..."> in the HTML. */
   cid?: string;
@@ -19,7 +19,18 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
-export type SendMail = (message: MailMessage, messageId: string) => Promise<void>;
+export interface SendOptions {
+  /** Stable per job, so a receiver can tell a retry from a new message. */
+  messageId: string;
+  /** Aborting it closes the SMTP connection at once. */
+  signal: AbortSignal;
+}
+
+export type SendMail = (message: MailMessage, options: SendOptions) => Promise<void>;
+
+// Each step of an SMTP conversation, and the conversation as a whole, ends in bounded time.
+const SMTP_TIMEOUTS = { dnsTimeout: 10_000, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+export const MAIL_SEND_TIMEOUT_MS = 120_000;
 
 /**
  * Real SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under
@@ -32,11 +43,11 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): SendMail {
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const outbox = path.join(options.dataDir, 'mail');
 
-  return async (message, messageId) => {
+  return async (message, { messageId, signal }) => {
     const info = await transport.sendMail({
       from: options.from,
       to: message.to,
@@ -44,12 +55,8 @@ export function createMailer(options: {
       text: message.text,
       html: message.html,
       messageId: `<${messageId}@gatehouse>`,
-      attachments: message.attachments?.map((a) => ({
-        filename: a.filename,
-        content: Buffer.from(a.contentBase64, 'base64'),
-        contentType: a.contentType,
-        cid: a.cid,
-      })),
+      attachments: message.attachments,
+      signal: AbortSignal.any([signal, AbortSignal.timeout(MAIL_SEND_TIMEOUT_MS)]),
     });
     if (options.smtpUrl) return;
     await fs.mkdir(outbox, { recursive: true });

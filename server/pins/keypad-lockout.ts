@@ -1,35 +1,55 @@
-import { AttemptLimiter } from '../auth/attempt-limiter';
+import { ACCOUNT_MESSAGES } from '@core/api/accounts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../db/schema';
+import type { GateDevice } from '../http/access';
+import { LIMITS } from '../limits/limit-rules';
+import { exhausted, release, reserve, saturate } from '../limits/rate-limit';
+import { TooManyRequests } from '../limits/too-many';
+import { keypadLockedNoticeJob } from './keypad-locked-notice';
 
-export const PIN_MAX_FAILURES = 5;
-export const PIN_FAILURE_WINDOW_MS = 10 * 60 * 1000;
-export const PIN_LOCKOUT_MS = 5 * 60 * 1000;
+const lockedOut = (retryAfterSeconds: number) => new TooManyRequests(ACCOUNT_MESSAGES.pinLockedOut, retryAfterSeconds);
 
 /**
- * Wrong PINs per keypad: the 5th within 10 minutes locks the keypad for 5 minutes, during which
- * even a correct PIN is refused. In memory, like the login limiter: one process per database.
+ * Wrong PINs per keypad, shared by every process: the 5th within 10 minutes locks the keypad for
+ * 5 minutes, during which even a right PIN is refused, and the property's managers are told.
+ * Each entry reserves a failure before the PIN is looked up, so a burst cannot test more than
+ * five PINs; a right PIN gives its reservation back.
  */
 export class KeypadLockout {
-  private readonly failures: AttemptLimiter;
-  private readonly lockedUntil = new Map<string, number>();
+  constructor(private readonly app: FastifyInstance) {}
 
-  constructor(private readonly now: () => Date) {
-    this.failures = new AttemptLimiter(PIN_MAX_FAILURES, PIN_FAILURE_WINDOW_MS, now);
+  /** Throws 429 while the keypad is locked; otherwise reserves this entry as a possible failure. */
+  async admit(deviceId: string) {
+    const now = this.app.config.now();
+    const locked = await exhausted(this.app.db, LIMITS.keypadLock, deviceId, now);
+    if (locked !== null) throw lockedOut(locked);
+    const entry = await reserve(this.app.db, LIMITS.keypadFailures, deviceId, now);
+    if (!entry.allowed) throw lockedOut(Math.ceil(LIMITS.keypadLock.windowMs / 1000));
+    return entry;
   }
 
-  isLocked(deviceId: string): boolean {
-    const until = this.lockedUntil.get(deviceId);
-    if (until === undefined) return false;
-    if (until > this.now().getTime()) return true;
-    this.lockedUntil.delete(deviceId);
-    return false;
+  async rightPin(deviceId: string) {
+    await release(this.app.db, LIMITS.keypadFailures, deviceId);
   }
 
-  /** Counts a wrong PIN; true when it locks the keypad. */
-  recordFailure(deviceId: string): boolean {
-    this.failures.recordFailure(deviceId);
-    if (!this.failures.isBlocked(deviceId)) return false;
-    this.failures.reset(deviceId);
-    this.lockedUntil.set(deviceId, this.now().getTime() + PIN_LOCKOUT_MS);
-    return true;
+  /** A wrong PIN; the one that used up the allowance locks the keypad and alerts the managers. */
+  async wrongPin(device: GateDevice, entry: { hits: number }) {
+    if (entry.hits !== LIMITS.keypadFailures.max) return;
+    const now = this.app.config.now();
+    await this.app.db.transaction(async (tx) => {
+      await saturate(tx, LIMITS.keypadLock, device.id, now);
+      await saturate(tx, LIMITS.keypadFailures, device.id, now, 0);
+      const managers = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.propertyId, device.propertyId)));
+      await this.app.jobs.enqueueMany(
+        tx,
+        keypadLockedNoticeJob,
+        managers.map((manager) => ({ managerId: manager.id, deviceId: device.id })),
+      );
+    });
+    void this.app.jobs.kick();
   }
 }

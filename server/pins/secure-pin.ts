@@ -5,7 +5,7 @@ import { deriveKey, hmacHex } from '../crypto/keys';
 import { open, seal } from '../crypto/secret-box';
 import type { Queryable } from '../db/connect';
 import { users } from '../db/schema';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../db/unique-violation';
 
 const MAX_ATTEMPTS = 50;
 

@@ -1,15 +1,34 @@
-import { messageResponse } from '@core/api/common';
-import { deleteByIdBody, propertySchema, registerPropertyBody, updatePropertyBody } from '@core/api/properties';
+import { errorResponse, messageResponse } from '@core/api/common';
+import {
+  deleteByIdBody,
+  PROPERTY_MESSAGES,
+  propertySchema,
+  registerPropertyBody,
+  updatePropertyBody,
+} from '@core/api/properties';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { properties } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { allow } from '../http/access';
 import { conflict, notFound } from '../http/http-error';
 import { propertyDependents } from './property-dependents';
 import { toPropertyDto, withQr } from './property-repository';
 
 const superadminOnly = { access: allow(['superadmin']) };
+
+/** The same name and location twice (any case or spacing) answers 409 instead of a second entry. */
+async function refusingDuplicates<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error, 'properties_name_location_unique')) {
+      throw conflict(PROPERTY_MESSAGES.duplicate, 'propertyName');
+    }
+    throw error;
+  }
+}
 
 /** Creating, editing and deleting properties: the super administrator's work. */
 export async function propertyAdminRoutes(app: FastifyInstance) {
@@ -19,14 +38,20 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
     '/api/property/register',
     {
       config: superadminOnly,
-      schema: { tags: ['properties'], body: registerPropertyBody, response: { 201: propertySchema } },
+      schema: {
+        tags: ['properties'],
+        body: registerPropertyBody,
+        response: { 201: propertySchema, 409: errorResponse },
+      },
     },
     async (request, reply) => {
       const { propertyName, propertyLocation, propertyFeatures, timeZone } = request.body;
-      const [row] = await app.db
-        .insert(properties)
-        .values({ propertyName, propertyLocation, propertyFeatures: withQr(propertyFeatures), timeZone })
-        .returning();
+      const [row] = await refusingDuplicates(
+        app.db
+          .insert(properties)
+          .values({ propertyName, propertyLocation, propertyFeatures: withQr(propertyFeatures), timeZone })
+          .returning(),
+      );
       return reply.status(201).send(toPropertyDto(row));
     },
   );
@@ -35,20 +60,22 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
     '/api/property/update',
     {
       config: superadminOnly,
-      schema: { tags: ['properties'], body: updatePropertyBody, response: { 200: propertySchema } },
+      schema: { tags: ['properties'], body: updatePropertyBody, response: { 200: propertySchema, 409: errorResponse } },
     },
     async (request) => {
       const { _id, propertyName, propertyLocation, propertyFeatures, timeZone } = request.body;
-      const [row] = await app.db
-        .update(properties)
-        .set({
-          propertyName,
-          propertyLocation,
-          propertyFeatures: withQr(propertyFeatures),
-          ...(timeZone ? { timeZone } : {}),
-        })
-        .where(eq(properties.id, _id))
-        .returning();
+      const [row] = await refusingDuplicates(
+        app.db
+          .update(properties)
+          .set({
+            propertyName,
+            propertyLocation,
+            propertyFeatures: withQr(propertyFeatures),
+            ...(timeZone ? { timeZone } : {}),
+          })
+          .where(eq(properties.id, _id))
+          .returning(),
+      );
       if (!row) throw notFound('Property not found');
       return toPropertyDto(row);
     },

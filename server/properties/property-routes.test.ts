@@ -38,8 +38,43 @@ describe('POST /api/property/register', () => {
       propertyLocation: 'Somewhere',
     });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toBe('propertyName: All fields are required');
+    expect(answer.json()).toEqual({
+      message: 'All fields are required',
+      fieldErrors: { propertyName: 'All fields are required' },
+      requestId: expect.any(String),
+    });
     expect(await t.app.db.select().from(properties)).toHaveLength(before.length);
+  });
+
+  it('refuses the same name and location again, whatever the case and spacing, with 409 and a sentence', async () => {
+    const first = await call('POST', '/api/property/register', superadmin.token, {
+      propertyName: 'Cedar Court',
+      propertyLocation: '9 Cedar Way, Springfield',
+    });
+    expect(first.statusCode).toBe(201);
+    const before = await t.app.db.select().from(properties);
+    const again = await call('POST', '/api/property/register', superadmin.token, {
+      propertyName: '  cedar   COURT ',
+      propertyLocation: '9 cedar way,  Springfield',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: 'A property with this name and location already exists.',
+      fieldErrors: { propertyName: 'A property with this name and location already exists.' },
+      requestId: expect.any(String),
+    });
+    expect(await t.app.db.select().from(properties)).toHaveLength(before.length);
+    const elsewhere = await call('POST', '/api/property/register', superadmin.token, {
+      propertyName: 'Cedar Court',
+      propertyLocation: '1 Other Street',
+    });
+    expect(elsewhere.statusCode).toBe(201);
+    const renamed = await call('POST', '/api/property/update', superadmin.token, {
+      _id: elsewhere.json()._id,
+      propertyName: 'CEDAR court',
+      propertyLocation: '9 Cedar Way,   Springfield',
+    });
+    expect(renamed.statusCode).toBe(409);
   });
 
   it('is for super administrators only', async () => {

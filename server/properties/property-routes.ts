@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allow, callerOf } from '../http/access';
 import { notFound } from '../http/http-error';
-import { propertyAdminRoutes } from './property-admin-routes';
 import { findProperty, toPropertyDto, visiblePropertyRows } from './property-repository';
 
 export async function propertyRoutes(app: FastifyInstance) {
@@ -41,6 +40,4 @@ export async function propertyRoutes(app: FastifyInstance) {
     { config: { access: allow(ROLES) }, schema: { tags: ['properties'], response: { 200: propertiesResponse } } },
     async (request) => ({ properties: (await visiblePropertyRows(app.db, callerOf(request))).map(toPropertyDto) }),
   );
-
-  await app.register(propertyAdminRoutes);
 }

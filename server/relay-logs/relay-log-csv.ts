@@ -1,14 +1,7 @@
 import { LOG_CSV_COLUMNS, logCsvCells } from '@core/api/relay-log-cells';
 import type { RelayLogDto } from '@core/api/relay-logs';
+import { csvLine } from '@core/csv/csv-writer';
 import type { LogTimeZone } from '@core/time/log-time-zones';
-
-/** A CSV field, quoted when needed; a leading = + - @ is defused so spreadsheets never run it. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const csvLine = (cells: string[]) => `${cells.map(csvField).join(',')}\r\n`;
 
 /** The CSV text of a stream of logs: a header line, then one line per log in the chosen time zone. */
 export async function* logsAsCsv(logs: AsyncIterable<RelayLogDto>, zone: LogTimeZone): AsyncGenerator<string> {

@@ -2,6 +2,7 @@ import type { LogFilter, RelayLogDto } from '@core/api/relay-logs';
 import { MAX_EXPORT_ROWS } from '@core/constants';
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
+import { pageOffset } from '../db/paged-search';
 import { relayLogs } from '../db/schema';
 import { logWhere } from './relay-log-filter';
 import { type LogTotal, logTotal } from './relay-log-total';
@@ -34,7 +35,7 @@ const newestFirst = [desc(relayLogs.timestamp), desc(relayLogs.id)];
  */
 function pagedTotal(total: LogTotal, page: { page: number; limit: number }, fetched: number): number {
   if (total.exact || fetched === 0) return total.totalItems;
-  const through = (page.page - 1) * page.limit + Math.min(fetched, page.limit);
+  const through = pageOffset(page.page, page.limit) + Math.min(fetched, page.limit);
   return fetched > page.limit ? Math.max(total.totalItems, through + 1) : through;
 }
 
@@ -52,7 +53,7 @@ export async function findLogPage(
       .where(logWhere(filter, propertyId))
       .orderBy(...newestFirst)
       .limit(page.limit + 1)
-      .offset((page.page - 1) * page.limit),
+      .offset(pageOffset(page.page, page.limit)),
     logTotal(db, filter, propertyId),
   ]);
   return { logs: rows.slice(0, page.limit).map(toRelayLogDto), totalItems: pagedTotal(total, page, rows.length) };
@@ -101,6 +102,6 @@ export async function findNotifications(
     .where(or(eq(relayLogs.actorUserId, userId), eq(relayLogs.creatorUserId, userId)))
     .orderBy(...newestFirst)
     .limit(page.limit + 1)
-    .offset((page.page - 1) * page.limit);
+    .offset(pageOffset(page.page, page.limit));
   return { logs: rows.slice(0, page.limit).map(toRelayLogDto), hasMore: rows.length > page.limit };
 }

@@ -30,7 +30,7 @@ const superadminOnly = allow(['superadmin']);
 /** Role refusals on the log routes read as the log screen's own text (SPEC §8). */
 function logErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.statusCode === 403 && error.message === MESSAGES.forbidden) {
-    return reply.status(403).send({ message: LOG_TEXTS.insufficientPermissions });
+    return reply.status(403).send({ message: LOG_TEXTS.insufficientPermissions, requestId: request.id });
   }
   return errorHandler(error, request, reply);
 }
@@ -55,7 +55,8 @@ export async function relayLogRoutes(app: FastifyInstance) {
     if (totalItems > MAX_EXPORT_ROWS) {
       const matches = exact ? String(totalItems) : `more than ${MAX_EXPORT_ROWS}`;
       throw badRequest(
-        `startDate: this filter matches ${matches} events and an export holds at most ${MAX_EXPORT_ROWS}; narrow the dates`,
+        `This filter matches ${matches} events and an export holds at most ${MAX_EXPORT_ROWS}. Choose a shorter date range.`,
+        'startDate',
       );
     }
     return reply

@@ -116,8 +116,6 @@ describe('the total of a log search', () => {
   it('bounds the count of a search export and refuses one over MAX_EXPORT_ROWS', async () => {
     const answer = await get('/api/relay-logs/all/export?timezone=UTC&search=e');
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toMatch(
-      new RegExp(`^startDate: this filter matches more than ${MAX_EXPORT_ROWS} events`),
-    );
+    expect(answer.json().message).toMatch(new RegExp(`^This filter matches more than ${MAX_EXPORT_ROWS} events`));
   });
 });

@@ -1,32 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { guardedLookup, isLocalAddress, isLocalHost } from './address-guard';
+import { ALLOWED_DEVICE_ADDRESSES, REFUSED_ADDRESS_SPELLINGS } from '../guard-rails/breaking-values';
+import { ADDRESS_REFUSED, checkedLookup, isRefusedAddress, isRefusedHost } from './address-guard';
 
 describe('address guard', () => {
-  it('knows loopback, unspecified and link-local addresses in IPv4, IPv6 and mapped form', () => {
-    for (const local of [
-      '127.0.0.1',
-      '127.8.9.10',
-      '0.0.0.0',
-      '169.254.10.1',
-      '::1',
-      '::',
-      'fe80::1',
-      '::ffff:127.0.0.1',
-    ]) {
-      expect(isLocalAddress(local), local).toBe(true);
-    }
-    for (const remote of ['192.168.1.20', '10.0.0.5', '8.8.8.8', 'fd00::5', '2001:db8::1']) {
-      expect(isLocalAddress(remote), remote).toBe(false);
-    }
-    expect(isLocalHost('localhost')).toBe(true);
-    expect(isLocalHost('[::1]')).toBe(true);
-    expect(isLocalHost('gate.lan')).toBe(false);
+  it.each(REFUSED_ADDRESS_SPELLINGS)('refuses %s', (address) => {
+    expect(isRefusedAddress(address)).toBe(true);
+    expect(isRefusedHost(address)).toBe(true);
+    if (address.includes(':')) expect(isRefusedHost(`[${address}]`)).toBe(true);
   });
 
-  it('refuses a name that resolves to a local address', async () => {
-    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
-      guardedLookup('localhost', {}, (failure) => resolve(failure)),
-    );
-    expect(error?.code).toBe('ELOCALREFUSED');
+  it.each(ALLOWED_DEVICE_ADDRESSES)('allows %s', (address) => {
+    expect(isRefusedAddress(address)).toBe(false);
+    expect(isRefusedHost(address)).toBe(false);
+  });
+
+  it('refuses names that are local by definition, and leaves other names to the lookup', () => {
+    for (const name of ['localhost', 'LOCALHOST', 'gate.localhost']) expect(isRefusedHost(name), name).toBe(true);
+    for (const name of ['gate.lan', 'relay-1.example.com', 'localhost-gate.lan']) {
+      expect(isRefusedHost(name), name).toBe(false);
+    }
+  });
+
+  it('refuses a name that resolves to a loopback address, in both lookup forms', async () => {
+    for (const all of [false, true]) {
+      const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+        checkedLookup('localhost', { all }, (failure) => resolve(failure)),
+      );
+      expect(error?.code, `all: ${all}`).toBe(ADDRESS_REFUSED);
+    }
   });
 });

@@ -1,6 +1,5 @@
 import http from 'node:http';
-import net from 'node:net';
-import { guardedLookup, isLocalAddress } from './address-guard';
+import { ADDRESS_REFUSED, checkedLookup, isIpLiteral, isRefusedAddress } from './address-guard';
 import {
   RelayHttpError,
   type RelayRequest,
@@ -19,7 +18,11 @@ export const DEFAULT_RELAY_TIMEOUTS: RelayTimeouts = { connectMs: 2000, totalMs:
 const MAX_BODY_BYTES = 64 * 1024;
 // Idle sockets are dropped after 1 s, well before a relay's own keep-alive closes them, so a press
 // never lands on a socket the relay is closing (that would fail the open, and we never retry).
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4, timeout: 1000 });
+// One pool per policy: a socket opened without the address check is never reused by a checked request.
+const agents = {
+  checked: new http.Agent({ keepAlive: true, maxSockets: 4, timeout: 1000 }),
+  unchecked: new http.Agent({ keepAlive: true, maxSockets: 4, timeout: 1000 }),
+};
 
 /**
  * The only way the server talks to a relay: the registered host and port, plain HTTP, no
@@ -34,7 +37,8 @@ function send(
   request: RelayRequest,
   options: { timeouts: RelayTimeouts; allowLocal: boolean },
 ): Promise<RelayResponse> {
-  if (!options.allowLocal && net.isIP(target.host) && isLocalAddress(target.host)) {
+  // An IP literal is connected to without a lookup, so it is checked here; names in checkedLookup.
+  if (!options.allowLocal && isIpLiteral(target.host) && isRefusedAddress(target.host)) {
     return Promise.reject(new RelayHttpError('address-refused', 'the device address is a local address'));
   }
   return new Promise((resolve, reject) => {
@@ -52,8 +56,8 @@ function send(
       method: request.method,
       path: request.path,
       headers: { accept: 'application/json, text/plain, */*', ...request.headers },
-      agent,
-      lookup: options.allowLocal ? undefined : (guardedLookup as never),
+      agent: options.allowLocal ? agents.unchecked : agents.checked,
+      lookup: options.allowLocal ? undefined : (checkedLookup as never),
     });
     const totalTimer = setTimeout(() => {
       finish(new RelayHttpError('timeout', `the relay did not answer within ${options.timeouts.totalMs} ms`));
@@ -71,7 +75,7 @@ function send(
       socket.once('close', () => clearTimeout(connectTimer));
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
-      const refused = error.code === 'ELOCALREFUSED';
+      const refused = error.code === ADDRESS_REFUSED;
       finish(
         new RelayHttpError(
           refused ? 'address-refused' : 'unreachable',

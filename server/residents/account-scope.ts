@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/caller';
+import type { Queryable } from '../db/connect';
 import { properties, users } from '../db/schema';
 import { callerOf, type Scope } from '../http/access';
 
@@ -12,8 +13,8 @@ declare module 'fastify' {
   }
 }
 
-export async function findAccount(app: FastifyInstance, userId: string): Promise<AccountRow | null> {
-  const [row] = await app.db
+export async function findAccount(db: Queryable, userId: string): Promise<AccountRow | null> {
+  const [row] = await db
     .select({ user: users, propertyFeatures: properties.propertyFeatures })
     .from(users)
     .leftJoin(properties, eq(properties.id, users.propertyId))
@@ -34,7 +35,7 @@ function reaches(caller: Caller, target: AccountRow): boolean {
  */
 export async function accountScope(request: FastifyRequest, app: FastifyInstance): Promise<Scope | null> {
   const { userId } = request.params as { userId: string };
-  const target = await findAccount(app, userId);
+  const target = await findAccount(app.db, userId);
   if (!target || !reaches(callerOf(request), target)) return null;
   request.targetAccount = target;
   return { propertyId: target.propertyId, ownerUserId: target.id };

@@ -48,7 +48,7 @@ export async function manageResidentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updateManagedUser(app.db, callerOf(request), request.body);
+      await app.db.transaction((tx) => updateManagedUser(tx, callerOf(request), request.body, app.config.now()));
       return { message: 'User updated successfully' };
     },
   );

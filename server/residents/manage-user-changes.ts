@@ -1,12 +1,13 @@
 import { DASHBOARD_MESSAGES, type updateUserRequest } from '@core/api/dashboard';
 import { toStoredPhone } from '@core/validation/phone';
-import { eq, sql } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller } from '../auth/caller';
-import type { Queryable } from '../db/connect';
-import { properties, users } from '../db/schema';
+import { endAllSessions } from '../auth/session-store';
+import type { Orm, Queryable } from '../db/connect';
+import { properties, relayLogs, users } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../http/http-error';
-import { isUniqueViolation } from '../pins/unique-violation';
 
 type UserUpdate = z.output<typeof updateUserRequest>;
 type UserRow = typeof users.$inferSelect;
@@ -26,19 +27,19 @@ async function placement(db: Queryable, caller: Caller, current: UserRow, update
     if (propertyId !== current.propertyId) throw forbidden();
     return { role, propertyId };
   }
-  if (role !== 'superadmin' && !propertyId) throw badRequest(`propertyId: ${DASHBOARD_MESSAGES.propertyRequired}`);
+  if (role !== 'superadmin' && !propertyId) throw badRequest(DASHBOARD_MESSAGES.propertyRequired, 'propertyId');
   if (propertyId) {
     const [found] = await db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId));
-    if (!found) throw badRequest(`propertyId: ${DASHBOARD_MESSAGES.unknownProperty}`);
+    if (!found) throw badRequest(DASHBOARD_MESSAGES.unknownProperty, 'propertyId');
   }
   return { role, propertyId };
 }
 
 /**
- * Saves the edit-user dialog. A change of role or property bumps the token version, so the
- * user's sessions end rather than carry stale claims.
+ * Saves the edit-user dialog. A change of role or property ends the user's sessions, so none
+ * carries stale claims.
  */
-export async function updateManagedUser(db: Queryable, caller: Caller, update: UserUpdate) {
+export async function updateManagedUser(db: Queryable, caller: Caller, update: UserUpdate, now: Date) {
   const current = await findUser(db, update._id);
   const { role, propertyId } = await placement(db, caller, current, update);
   const phoneNumber = update.phoneNumber ? toStoredPhone(update.phoneNumber) : null;
@@ -53,9 +54,9 @@ export async function updateManagedUser(db: Queryable, caller: Caller, update: U
         phoneNumber,
         role,
         propertyId,
-        ...(moved ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
       })
       .where(eq(users.id, current.id));
+    if (moved) await endAllSessions(db, current.id, now);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DASHBOARD_MESSAGES.emailTaken);
     throw error;
@@ -64,13 +65,17 @@ export async function updateManagedUser(db: Queryable, caller: Caller, update: U
 
 /**
  * Deletes a user. Their visitors and QR codes go with them (ON DELETE CASCADE), so the gate
- * refuses those codes at once; their tokens stop verifying because the caller lookup fails.
- * Gate history survives in relay_logs' snapshots.
+ * refuses those codes at once; their sessions go with them, so their tokens are refused.
+ * Their access history goes too, as the account deletion page promises (SPEC §2): the gate events
+ * they opened and those of their visitors, in the same transaction.
  */
-export async function deleteManagedUser(db: Queryable, caller: Caller, userId: string) {
+export async function deleteManagedUser(db: Orm, caller: Caller, userId: string) {
   if (userId === caller.userId) throw badRequest(DASHBOARD_MESSAGES.cannotDeleteSelf);
-  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-  if (!deleted.length) throw notFound();
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!deleted.length) throw notFound();
+    await tx.delete(relayLogs).where(or(eq(relayLogs.actorUserId, userId), eq(relayLogs.creatorUserId, userId)));
+  });
 }
 
 /** Scope of a user record for the access preHandler: their property. */

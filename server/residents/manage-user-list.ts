@@ -2,8 +2,8 @@ import type { ListQuery, ManagedUser, UserListResponse } from '@core/api/dashboa
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Caller } from '../auth/caller';
 import type { Queryable } from '../db/connect';
+import { listQueries, pageOffset, paginationOf, runListQueries, searchCondition } from '../db/paged-search';
 import { properties, users, visitors } from '../db/schema';
-import { listQueries, pageOffset, paginationOf, runListQueries, searchCondition } from './manage-search';
 
 export interface UserListFilter {
   search?: string;

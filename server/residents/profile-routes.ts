@@ -18,12 +18,9 @@ import type { Caller } from '../auth/caller';
 import { users } from '../db/schema';
 import { allow, callerOf } from '../http/access';
 import { badRequest } from '../http/http-error';
-import { enqueueSms } from '../jobs/notifications';
 import { readSecurePin } from '../pins/secure-pin';
 import { type AccountRow, accountScope, targetAccountOf } from './account-scope';
-
-const SMS_CONSENT_TEXT =
-  'Gatehouse: SMS notifications are on. You will get a text when a visitor with arrival notifications arrives. Turn them off in your Profile.';
+import { smsConsentJob } from './sms-consent-job';
 
 function pinVisible(caller: Caller, target: AccountRow): boolean {
   if (target.role === 'superadmin' || !target.propertyFeatures.includes('securepin')) return false;
@@ -83,11 +80,11 @@ export async function profileRoutes(app: FastifyInstance) {
     async (request) => {
       const target = targetAccountOf(request);
       const { email, sms } = request.body;
-      if (sms && !target.phoneNumber) throw badRequest(`sms: ${ACCOUNT_MESSAGES.smsNeedsPhone}`);
+      if (sms && !target.phoneNumber) throw badRequest(ACCOUNT_MESSAGES.smsNeedsPhone, 'sms');
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ prefEmail: email, prefSms: sms }).where(eq(users.id, target.id));
         if (sms && !target.prefSms && target.phoneNumber) {
-          await enqueueSms(app.jobs, tx, { to: target.phoneNumber, body: SMS_CONSENT_TEXT });
+          await app.jobs.enqueue(tx, smsConsentJob, { userId: target.id });
         }
       });
       void app.jobs.kick();

@@ -39,10 +39,9 @@ export async function registerRoutes(app: FastifyInstance) {
       const caller = callerOf(request);
       const { firstName, lastName, email, phoneNumber, role } = request.body;
       if (!canRegisterRole(caller.role, role)) throw forbidden(ACCOUNT_MESSAGES.roleNotAllowed);
-      if (role === 'superadmin' && request.body._id)
-        throw badRequest(`_id: ${ACCOUNT_MESSAGES.superadminHasNoProperty}`);
+      if (role === 'superadmin' && request.body._id) throw badRequest(ACCOUNT_MESSAGES.superadminHasNoProperty, '_id');
       const propertyId = targetPropertyId(caller, request.body);
-      if (role !== 'superadmin' && !propertyId) throw badRequest(`_id: ${ACCOUNT_MESSAGES.propertyRequired}`);
+      if (role !== 'superadmin' && !propertyId) throw badRequest(ACCOUNT_MESSAGES.propertyRequired, '_id');
 
       const invited = await app.db.transaction((tx) =>
         inviteUser(app, tx, { firstName, lastName, email, phoneNumber, role, propertyId }),

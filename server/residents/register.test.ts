@@ -69,6 +69,29 @@ describe('POST /api/resident/register', () => {
     expect(second.json().message).toMatch(/already been used/);
   });
 
+  it('says whether an invitation link still works when it is opened, without using it up (issue 14)', async () => {
+    const property = await seedProperty(t.app);
+    const admin = await seedUser(t.app, { role: 'admin', propertyId: property.id });
+    const email = uniqueEmail('opened');
+    expect((await register(admin.token, person({ email }))).statusCode).toBe(201);
+    const token = inviteTokenOf(await latestEmailTo(t.app, email));
+    const open = (link: string) => t.app.inject({ method: 'GET', url: `/api/resident/validate-invitation/${link}` });
+    expect((await open(token)).json()).toEqual({ message: 'This invitation link is valid' });
+    expect((await open(token)).statusCode).toBe(200);
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/resident/verify-email',
+      payload: { _id: token, newPassword: 'first-password' },
+    });
+    expect(used.statusCode).toBe(200);
+    const reopened = await open(token);
+    expect(reopened.statusCode).toBe(400);
+    expect(reopened.json().message).toBe(
+      'This invitation link has already been used. Sign in with your password or reset it.',
+    );
+    expect((await open('not-a-token')).json().message).toMatch(/invalid/);
+  });
+
   it('says when an invitation has expired, and refuses an unknown one', async () => {
     const superadmin = await seedUser(t.app, { role: 'superadmin' });
     const email = uniqueEmail('late');
@@ -136,7 +159,7 @@ describe('POST /api/resident/register', () => {
     ] as const) {
       const answer = await register(admin.token, body);
       expect(answer.statusCode).toBe(400);
-      expect(answer.json().message).toContain(field);
+      expect(answer.json().fieldErrors).toHaveProperty(field);
     }
     expect(await t.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });

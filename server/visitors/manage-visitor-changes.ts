@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../db/connect';
 import { visitors } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../http/http-error';
-import { isUniqueViolation } from '../pins/unique-violation';
 
 export async function updateManagedVisitor(db: Queryable, update: z.output<typeof updateVisitorRequest>) {
   try {

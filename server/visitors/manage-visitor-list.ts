@@ -1,8 +1,8 @@
 import type { VisitorListResponse } from '@core/api/dashboard';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
+import { listQueries, pageOffset, paginationOf, runListQueries, searchCondition } from '../db/paged-search';
 import { properties, qrCodes, users, visitors } from '../db/schema';
-import { listQueries, pageOffset, paginationOf, runListQueries, searchCondition } from '../residents/manage-search';
 import type { UserListFilter } from '../residents/manage-user-list';
 
 function conditions(filter: UserListFilter): SQL | undefined {

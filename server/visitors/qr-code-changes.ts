@@ -30,11 +30,11 @@ export async function updateQrWindow(
   const { code, timeZone } = await existingCode(app, qrId, visitorId);
   const window = editedWindow(update, code, timeZone, endMessage);
   const qrType = update.qrType ?? code.qrType;
-  if (!QR_TYPES.includes(qrType)) throw badRequest('qrType: is invalid');
+  if (!QR_TYPES.includes(qrType)) throw badRequest(VISITOR_MESSAGES.unknownDateOption, 'qrType');
   if (qrType === 'weekdays' && !window.recurringDays.length)
-    throw badRequest(`recurringDays: ${VISITOR_MESSAGES.noWeekdays}`);
+    throw badRequest(VISITOR_MESSAGES.noWeekdays, 'recurringDays');
   if (qrType === 'randomDates' && !window.multipleDays.length)
-    throw badRequest(`multipleDays: ${VISITOR_MESSAGES.noDates}`);
+    throw badRequest(VISITOR_MESSAGES.noDatesInWindow, 'endDate');
   await app.db
     .update(qrCodes)
     .set({ ...window, qrType })

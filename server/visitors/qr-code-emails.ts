@@ -19,11 +19,10 @@ const escapeHtml = (text: string) =>
 
 /** The QR image inline (cid) and again as an attachment, so every mail client shows one. */
 async function qrAttachments(token: string): Promise<MailAttachment[]> {
-  const png = await QRCode.toBuffer(token, { type: 'png', width: 360, margin: 2, errorCorrectionLevel: 'M' });
-  const contentBase64 = png.toString('base64');
+  const content = await QRCode.toBuffer(token, { type: 'png', width: 360, margin: 2, errorCorrectionLevel: 'M' });
   return [
-    { filename: 'qr-code.png', contentBase64, contentType: 'image/png', cid: QR_CID },
-    { filename: 'visitor-qr-code.png', contentBase64, contentType: 'image/png' },
+    { filename: 'qr-code.png', content, contentType: 'image/png', cid: QR_CID },
+    { filename: 'visitor-qr-code.png', content, contentType: 'image/png' },
   ];
 }
 
@@ -48,13 +47,15 @@ function body(context: QrEmailContext, intro: string) {
   return { text: lines.join('\n'), html };
 }
 
-/** The visitor's pass and the resident's copy, both carrying the QR code. */
-export async function qrCodeEmails(context: QrEmailContext): Promise<MailMessage[]> {
+export type QrEmailRecipient = 'visitor' | 'resident';
+
+/** The visitor's pass, or the resident's copy of it; both carry the QR code. */
+export async function qrCodeEmail(context: QrEmailContext, recipient: QrEmailRecipient): Promise<MailMessage> {
   const attachments = await qrAttachments(context.token);
   const { visitor, resident, property } = context;
   const visitorName = `${visitor.firstName} ${visitor.lastName}`;
-  return [
-    {
+  if (recipient === 'visitor') {
+    return {
       to: visitor.email,
       subject: `Your visitor QR code for ${property.propertyName}`,
       ...body(
@@ -62,15 +63,15 @@ export async function qrCodeEmails(context: QrEmailContext): Promise<MailMessage
         `Hello ${visitor.firstName}, ${resident.firstName} ${resident.lastName} has registered you as a visitor.`,
       ),
       attachments,
-    },
-    {
-      to: resident.email,
-      subject: `Visitor QR code for ${visitorName}`,
-      ...body(
-        context,
-        `Hello ${resident.firstName}, this is a copy of the QR code sent to ${visitorName} (${visitor.email}).`,
-      ),
-      attachments,
-    },
-  ];
+    };
+  }
+  return {
+    to: resident.email,
+    subject: `Visitor QR code for ${visitorName}`,
+    ...body(
+      context,
+      `Hello ${resident.firstName}, this is a copy of the QR code sent to ${visitorName} (${visitor.email}).`,
+    ),
+    attachments,
+  };
 }

@@ -42,6 +42,54 @@ describe('Visitor List calls', () => {
     expect(theirs.visitors).toEqual([]);
   });
 
+  it('an earlier end drops the specific dates after it, so the stored and the shown dates agree (issue 14)', async () => {
+    const registration = await registerAs(
+      t,
+      owner,
+      betweenDatesBody({
+        email: 'dated-edit@example.com',
+        qrType: 'randomDates',
+        multipleDays: ['2025-12-10', '2025-12-15', '2025-12-20'].map((date) => ({
+          date,
+          startTime: '09:00',
+          endTime: '17:00',
+        })),
+      }),
+    );
+    const { _id, qrCodeId } = registration.json();
+    const code = (await call(owner, 'GET', '/api/visitor/visitors-qr'))
+      .json()
+      .visitors.find((v: { _id: string }) => v._id === _id).qrCodes[0];
+    // What the Edit QR Code dialog sends: the new window, the code's rows as they are.
+    const answer = await call(owner, 'PUT', `/api/visitor/visitors-qr/${_id}/update-qrcodes`, {
+      _id: qrCodeId,
+      qrType: 'randomDates',
+      startDate: '2025-12-10 00:00',
+      endDate: '2025-12-16 00:00',
+      lifetimeValidity: false,
+      recurringDays: code.recurringDays,
+      multipleDays: code.multipleDays,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().qrCode.multipleDays.map((row: { date: string }) => row.date)).toEqual([
+      '2025-12-10',
+      '2025-12-15',
+    ]);
+    const [shown] = (await call(root, 'GET', `/api/visitor/${_id}/qr-codes`)).json().qrCodes;
+    expect(shown.multipleDays.map((row: { date: string }) => row.date)).toEqual(['2025-12-10', '2025-12-15']);
+    expect(shown.endDate).toBe('2025-12-16T05:00:00.000Z');
+
+    const empty = await call(root, 'PUT', `/api/visitor/${qrCodeId}/qr-codes`, {
+      startDate: '2025-12-16 00:00',
+      endDate: '2025-12-17 00:00',
+      lifetimeValidity: false,
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(
+      'None of the dates falls inside this window. Keep at least one date between start and end.',
+    );
+  });
+
   it('turns arrival notification on; a neighbour cannot', async () => {
     const { _id, qrCodeId } = await registered('notify@example.com');
     const url = `/api/visitor/visitors-qr/${_id}/qr-notification`;

@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../crypto/keys';
 import { qrCodes, visitors } from '../db/schema';
+import { sentEmailsTo } from '../test-support/sent-mail';
 import { createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
-import { betweenDatesBody, decodeQrAttachment, queuedEmailsTo, registerAs } from './visitor-test-support';
+import { betweenDatesBody, decodeQrAttachment, registerAs } from './visitor-test-support';
 
 let t: TestApp;
 let resident: SeededUser;
@@ -33,8 +34,8 @@ describe('POST /api/visitor/register', () => {
     expect(code.startDate.toISOString()).toBe('2025-06-02T12:00:00.000Z');
     expect(code.endDate?.toISOString()).toBe('2025-06-02T21:00:00.000Z');
 
-    const [toVisitor] = await queuedEmailsTo(t, 'vera@example.com');
-    const [toResident] = await queuedEmailsTo(t, resident.email);
+    const [toVisitor] = await sentEmailsTo(t.app, 'vera@example.com');
+    const [toResident] = await sentEmailsTo(t.app, resident.email);
     for (const mail of [toVisitor, toResident]) {
       expect(mail.text).toContain('Oak Ridge');
       expect(mail.text).toContain('12 Oak Ridge Road');
@@ -77,8 +78,8 @@ describe('POST /api/visitor/register', () => {
     const weekly = codes.find((c) => c.qrType === 'weekdays')!;
     expect(weekly.recurringDays.map((d) => d.day)).toEqual(['Monday', 'Wednesday']);
     expect(weekly.endDate).toBeNull();
-    const mails = await queuedEmailsTo(t, 'repeat@example.com');
-    expect(mails.some((m) => m.text.includes('Mondays and Wednesdays, 08:00–17:00'))).toBe(true);
+    const mails = await sentEmailsTo(t.app, 'repeat@example.com');
+    expect(mails.some((m) => m.text?.includes('Mondays and Wednesdays, 08:00–17:00'))).toBe(true);
   });
 
   it('gives a lifetime code 36500 days and says until further notice', async () => {
@@ -90,7 +91,7 @@ describe('POST /api/visitor/register', () => {
     expect(answer.statusCode).toBe(200);
     const [code] = await t.app.db.select().from(qrCodes).where(eq(qrCodes.id, answer.json().qrCodeId));
     expect((code.endDate!.getTime() - code.startDate.getTime()) / 86_400_000).toBe(36500);
-    const [mail] = await queuedEmailsTo(t, 'forever@example.com');
+    const [mail] = await sentEmailsTo(t.app, 'forever@example.com');
     expect(mail.text).toContain('until further notice');
   });
 
@@ -114,27 +115,72 @@ describe('POST /api/visitor/register', () => {
   });
 
   it.each([
-    [{ endTime: '08:00' }, 'endDate: End Date and Time cannot be earlier than Start Date and Time'],
-    [{ email: 'not-an-email' }, 'email: Please enter a valid email address'],
+    [{ endTime: '08:00' }, 'endDate', 'End Date and Time cannot be earlier than Start Date and Time'],
+    [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     [
       { qrType: 'weekdays', recurringDays: [{ day: 'Monday', startTime: '18:00', endTime: '09:00' }] },
-      'recurringDays.0: Start time cannot be after the end time.',
+      'recurringDays.0',
+      'Start time cannot be after the end time.',
     ],
-    [{ qrType: 'randomDates', multipleDays: [] }, 'multipleDays: Please add at least one date.'],
-    [{ startDate: '2025-02-30' }, 'startDate'],
-  ])('refuses %j with a message naming the field, changing nothing', async (overrides, message) => {
+    [{ qrType: 'randomDates', multipleDays: [] }, 'multipleDays', 'Please add at least one date.'],
+    [{ startDate: '2025-02-30' }, 'startDate', 'Start date must be a date such as 2025-06-30.'],
+  ])('refuses %j with a message naming the field, changing nothing', async (overrides, field, message) => {
     const before = await t.app.db.select().from(visitors);
     const answer = await registerAs(t, resident, betweenDatesBody({ email: 'bad@example.com', ...overrides }));
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toContain(message);
+    expect(answer.json().message).toBe(message);
+    expect(answer.json().fieldErrors[field]).toBe(message);
     expect(await t.app.db.select().from(visitors)).toHaveLength(before.length);
+  });
+
+  it('refuses a window that has already ended, storing (so emailing) nothing (issue 14)', async () => {
+    // The clock reads 2025-06-01 08:00 in New York.
+    const before = await t.app.db.select().from(visitors);
+    const codesBefore = await t.app.db.select().from(qrCodes);
+    const over = await registerAs(
+      t,
+      resident,
+      betweenDatesBody({ email: 'late@example.com', startDate: '2025-01-01', endDate: '2025-01-02' }),
+    );
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({
+      message: 'This time window has already ended. Choose an end in the future.',
+      fieldErrors: { endDate: 'This time window has already ended. Choose an end in the future.' },
+      requestId: expect.any(String),
+    });
+    const pastDates = await registerAs(
+      t,
+      resident,
+      betweenDatesBody({
+        email: 'late@example.com',
+        qrType: 'randomDates',
+        multipleDays: [{ date: '2025-06-01', startTime: '06:00', endTime: '07:59' }],
+      }),
+    );
+    expect(pastDates.statusCode).toBe(400);
+    expect(pastDates.json().fieldErrors).toEqual({
+      multipleDays: 'All of these dates have already passed. Add a date from today on.',
+    });
+    expect(await t.app.db.select().from(visitors)).toHaveLength(before.length);
+    // The emails are queued in the transaction that stores the code: no code, no email.
+    expect(await t.app.db.select().from(qrCodes)).toHaveLength(codesBefore.length);
+    const stillOpen = await registerAs(
+      t,
+      resident,
+      betweenDatesBody({ email: 'late@example.com', startDate: '2025-05-01', endDate: '2025-06-01', endTime: '09:00' }),
+    );
+    expect(stillOpen.statusCode).toBe(200);
   });
 
   it('requires a property from a superadmin and uses it', async () => {
     const root = await seedUser(t.app, { role: 'superadmin' });
     const missing = await registerAs(t, root, betweenDatesBody({ email: 'root-guest@example.com' }));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('PID: Property is required');
+    expect(missing.json()).toEqual({
+      message: 'Property is required',
+      fieldErrors: { PID: 'Property is required' },
+      requestId: expect.any(String),
+    });
     const ok = await registerAs(t, root, betweenDatesBody({ email: 'root-guest@example.com', PID: property.id }));
     expect(ok.statusCode).toBe(200);
   });

@@ -1,5 +1,7 @@
-import type { RegisterVisitorBody, RegisterVisitorResponse } from '@core/api/visitors';
+import { type RegisterVisitorBody, type RegisterVisitorResponse, windowInputOf } from '@core/api/visitors';
+import { formatWall } from '@core/time/zoned-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
+import { windowEndedError } from '@core/visitor-form/visitor-window';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../auth/caller';
@@ -7,18 +9,17 @@ import { randomToken, sha256Hex } from '../crypto/keys';
 import type { Queryable } from '../db/connect';
 import { qrCodes, visitors } from '../db/schema';
 import { badRequest, notFound } from '../http/http-error';
-import { enqueueEmail } from '../jobs/notifications';
 import { findProperty } from '../properties/property-repository';
-import { qrCodeEmails } from './qr-code-emails';
+import { enqueueQrCodeEmails } from './qr-code-email-job';
 import { registrationWindow } from './stored-window';
 
 /** The property a visitor is registered for: a superadmin's choice, otherwise the caller's own. */
 function targetPropertyId(caller: Caller, pid: string | null | undefined): string {
   if (caller.role === 'superadmin') {
-    if (!pid) throw badRequest(`PID: ${VISITOR_MESSAGES.propertyRequired}`);
+    if (!pid) throw badRequest(VISITOR_MESSAGES.propertyRequired, 'PID');
     return pid;
   }
-  if (!caller.propertyId) throw badRequest('PID: you have no property to register visitors for');
+  if (!caller.propertyId) throw badRequest(VISITOR_MESSAGES.noOwnProperty, 'PID');
   if (pid && pid !== caller.propertyId) throw notFound('Property not found');
   return caller.propertyId;
 }
@@ -47,7 +48,8 @@ async function visitorFor(tx: Queryable, caller: Caller, propertyId: string, bod
 /**
  * Registers a visitor (or adds a code to the caller's existing visitor with that email), and
  * queues the emails carrying the QR code in the same transaction. The token leaves the server
- * only in those emails; the database keeps its hash.
+ * only in those emails; the database keeps its hash (and, until the emails are sent, the token
+ * sealed in their jobs).
  */
 export async function registerVisitor(
   app: FastifyInstance,
@@ -56,7 +58,10 @@ export async function registerVisitor(
 ): Promise<RegisterVisitorResponse> {
   const property = await findProperty(app.db, targetPropertyId(caller, body.PID));
   if (!property) throw notFound('Property not found');
-  const window = registrationWindow(body, property.timeZone, app.config.now());
+  const now = app.config.now();
+  const ended = windowEndedError(windowInputOf(body), formatWall(now, property.timeZone));
+  if (ended) throw badRequest(ended.message, ended.field);
+  const window = registrationWindow(body, property.timeZone, now);
   const token = randomToken();
   const result = await app.db.transaction(async (tx) => {
     const visitor = await visitorFor(tx, caller, property.id, body);
@@ -73,15 +78,7 @@ export async function registerVisitor(
         ...window,
       })
       .returning({ id: qrCodes.id });
-    const emails = await qrCodeEmails({
-      token,
-      window: { qrType: body.qrType, ...window },
-      timeZone: property.timeZone,
-      property,
-      visitor: { firstName: body.firstName, lastName: body.lastName, email: body.email },
-      resident: caller,
-    });
-    for (const email of emails) await enqueueEmail(app.jobs, tx, email);
+    await enqueueQrCodeEmails(app.jobs, tx, app.config.secret, { qrCodeId: code.id, token });
     return { visitorId: visitor.id, qrCodeId: code.id };
   });
   void app.jobs.kick();

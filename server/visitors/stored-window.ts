@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { QrWindowUpdate, RegisterVisitorBody } from '@core/api/visitors';
 import { DEFAULT_WINDOW_START, PERMANENT_QR_EDITOR_YEARS, PERMANENT_VISITOR_DAYS } from '@core/constants';
 import { addDays, formatWall, parseInstantInZone, wallToInstant } from '@core/time/zoned-time';
+import { fieldWords } from '@core/validation/sentences';
+import { datesOutsideWindow } from '@core/visitor-form/qr-editor';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { sortRecurringDays, sortSpecificDates, startAfterEnd } from '@core/visitor-form/visitor-window';
 import type { RecurringDay, SpecificDate } from '../db/schema';
@@ -63,13 +65,13 @@ export function registrationWindow(body: RegisterVisitorBody, timeZone: string, 
 
 function instantOrBadRequest(field: string, value: string, timeZone: string): Date {
   const instant = parseInstantInZone(value, timeZone);
-  if (!instant) throw badRequest(`${field}: must be a date and time`);
+  if (!instant) throw badRequest(`${fieldWords([field])} must be a date and time such as 2025-06-30 09:00.`, field);
   return instant;
 }
 
 function rowsOrBadRequest<T extends { startTime: string; endTime: string }>(field: string, rows: readonly T[]) {
   const bad = rows.findIndex(startAfterEnd);
-  if (bad >= 0) throw badRequest(`${field}.${bad}: ${VISITOR_MESSAGES.startAfterEnd}`);
+  if (bad >= 0) throw badRequest(VISITOR_MESSAGES.startAfterEnd, `${field}.${bad}`);
 }
 
 /**
@@ -89,15 +91,21 @@ export function editedWindow(
     : update.endDate
       ? instantOrBadRequest('endDate', update.endDate, timeZone)
       : null;
-  if (end && end.getTime() <= start.getTime()) throw badRequest(endMessage);
+  if (end && end.getTime() <= start.getTime()) throw badRequest(endMessage, 'endDate');
   if (update.recurringDays) rowsOrBadRequest('recurringDays', update.recurringDays);
   if (update.multipleDays) rowsOrBadRequest('multipleDays', update.multipleDays);
+  const dates = update.multipleDays ? withIds(sortSpecificDates(update.multipleDays)) : current.multipleDays;
+  const wall = (instant: Date) => {
+    const { date, time } = formatWall(instant, timeZone);
+    return `${date} ${time}`;
+  };
+  const outside = new Set(datesOutsideWindow(dates, { start: wall(start), end: end ? wall(end) : null }));
   return {
     startDate: start,
     endDate: end,
     lifetimeValidity: lifetime,
     recurringDays: update.recurringDays ? withIds(sortRecurringDays(update.recurringDays)) : current.recurringDays,
-    multipleDays: update.multipleDays ? withIds(sortSpecificDates(update.multipleDays)) : current.multipleDays,
+    multipleDays: dates.filter((row) => !outside.has(row)),
   };
 }
 

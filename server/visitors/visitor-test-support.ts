@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
+import type { ParsedMail } from 'mailparser';
 import { PNG } from 'pngjs';
-import { jobs } from '../db/schema';
-import type { MailMessage } from '../mail/mailer';
 import { bearer, type SeededUser, type TestApp } from '../test-support/test-app';
 
 /** A registration body for tomorrow 08:00–17:00, with any field overridden. */
@@ -28,20 +26,11 @@ export function registerAs(t: TestApp, user: SeededUser, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/visitor/register', payload, headers: bearer(user.token) });
 }
 
-/** The queued emails to an address, as their job payloads. */
-export async function queuedEmailsTo(t: TestApp, address: string): Promise<MailMessage[]> {
-  const rows = await t.app.db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.kind, 'email')));
-  return rows.map((row) => row.payload as unknown as MailMessage).filter((mail) => mail.to === address);
-}
-
 /** What the QR image in an email's attachment encodes. */
-export function decodeQrAttachment(mail: MailMessage): string {
-  const attachment = mail.attachments?.find((a) => a.contentType === 'image/png');
+export function decodeQrAttachment(mail: ParsedMail): string {
+  const attachment = mail.attachments.find((a) => a.contentType === 'image/png');
   if (!attachment) throw new Error('no PNG attachment');
-  const png = PNG.sync.read(Buffer.from(attachment.contentBase64, 'base64'));
+  const png = PNG.sync.read(attachment.content);
   const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   if (!found) throw new Error('QR not decodable');
   return found.data;

@@ -1,7 +1,8 @@
 import type { ProfileDto, RegisterUserRequest } from '@core/api/accounts';
+import { CONFIRMATIONS } from '@core/confirmations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
-import { refreshAfterChange } from './refresh-after-change';
+import { queryKeys, refreshAfterChange } from './query-keys';
 
 type Message = { message: string };
 const enc = encodeURIComponent;
@@ -20,11 +21,23 @@ export const resetPassword = (token: string, newPassword: string) =>
 
 export const resetTokenQuery = (token: string) =>
   queryOptions({
-    queryKey: ['reset-token', token],
+    queryKey: queryKeys.resetToken(token),
     queryFn: () => api<Message>('GET', `/api/resident/validate-reset-token/${enc(token)}`),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** Whether an invitation link still works (400 says why not), without using it up. */
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation', token],
+    queryFn: () => api<Message>('GET', `/api/resident/validate-invitation/${enc(token)}`),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useInvitationCheck = (token: string, signedOut: boolean) =>
+  useQuery({ ...invitationQuery(token), enabled: signedOut && token !== '' });
 
 /** Checked once the page has signed out any session (signing out clears the query cache). */
 export const useResetTokenCheck = (token: string, signedOut: boolean) =>
@@ -32,7 +45,7 @@ export const useResetTokenCheck = (token: string, signedOut: boolean) =>
 
 export const profileQuery = (userId: string) =>
   queryOptions({
-    queryKey: ['profile', userId],
+    queryKey: queryKeys.users.profile(userId),
     queryFn: () => api<ProfileDto>('GET', `/api/resident/get-by-id/${enc(userId)}`),
   });
 
@@ -41,28 +54,37 @@ export const useProfile = (userId: string) => useQuery(profileQuery(userId));
 export const checkPhoneNumber = (userId: string) =>
   api<{ available: boolean }>('GET', `/api/resident/phone-number-check/${enc(userId)}`);
 
-/** Mutations of one user's profile; each refreshes that profile afterwards. */
-function useProfileMutation<T, R>(userId: string, call: (input: T) => Promise<R>) {
+/** Mutations of a user; each refreshes every screen showing users afterwards (profile, tables). */
+function useUserMutation<T, R>(call: (input: T) => Promise<R>, confirmation?: (input: T) => string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSettled: () => refreshAfterChange(queryClient, profileQuery(userId).queryKey),
+    onSettled: () => refreshAfterChange(queryClient, 'user'),
+    meta: { confirmation },
   });
 }
 
 export const useUpdatePreferences = (userId: string) =>
-  useProfileMutation(userId, (preferences: { email: boolean; sms: boolean }) =>
+  useUserMutation((preferences: { email: boolean; sms: boolean }) =>
     api<Message>('POST', `/api/resident/update-preferences/${enc(userId)}`, { body: preferences }),
   );
 
 export const useUpdatePhoneNumber = (userId: string) =>
-  useProfileMutation(userId, (phoneNumber: string) =>
-    api<Message & { phoneNumber: string }>('POST', `/api/resident/update-phone-number/${enc(userId)}`, {
-      body: { phoneNumber },
-    }),
+  useUserMutation(
+    (phoneNumber: string) =>
+      api<Message & { phoneNumber: string }>('POST', `/api/resident/update-phone-number/${enc(userId)}`, {
+        body: { phoneNumber },
+      }),
+    () => CONFIRMATIONS.phoneSaved,
   );
 
-export const useRefreshSecurePin = (userId: string) =>
-  useProfileMutation(userId, () =>
-    api<{ success: boolean; securePin: string }>('POST', `/api/resident/refresh-secure-pin/${enc(userId)}`),
+/**
+ * POST /api/resident/refresh-secure-pin/{userId}: a resident's from the dashboard (`name` given) or
+ * the user's own from the Profile.
+ */
+export const useRefreshSecurePin = () =>
+  useUserMutation(
+    ({ userId }: { userId: string; name?: string }) =>
+      api<{ success: boolean; securePin: string }>('POST', `/api/resident/refresh-secure-pin/${enc(userId)}`),
+    ({ name }) => (name ? CONFIRMATIONS.pinRefreshedFor(name) : CONFIRMATIONS.ownPinRefreshed),
   );

@@ -1,7 +1,7 @@
 import type { BulkUploadResponse, BulkUserRowInput } from '@core/api/bulk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
-import { refreshAfterChange } from './refresh-after-change';
+import { refreshAfterChange } from './query-keys';
 
 /** POST /api/resident/bulk-upload; the users lists are stale afterwards. */
 export function useBulkUpload() {
@@ -9,6 +9,6 @@ export function useBulkUpload() {
   return useMutation({
     mutationFn: (users: BulkUserRowInput[]) =>
       api<BulkUploadResponse>('POST', '/api/resident/bulk-upload', { body: { users } }),
-    onSettled: () => refreshAfterChange(queryClient, ['resident']),
+    onSettled: () => refreshAfterChange(queryClient, 'user'),
   });
 }

@@ -1,4 +1,11 @@
+import { MESSAGES } from '@core/messages';
 import { readToken } from '../auth/token-cookie';
+
+/** What an error answer may carry besides its message (core/api/common.ts errorResponse). */
+export interface ErrorDetails {
+  fieldErrors?: Record<string, string>;
+  signInAs?: string;
+}
 
 /** An error answer from the API; `message` is the server's text when it sent one. */
 export class ApiError extends Error {
@@ -6,9 +13,17 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly serverMessage: string | null,
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
   }
+}
+
+let sessionRefused: (() => void) | null = null;
+
+/** Called when the server refuses the session (ended elsewhere or expired): the app signs out. */
+export function whenSessionRefused(handler: (() => void) | null) {
+  sessionRefused = handler;
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -42,13 +57,23 @@ export async function api<T>(
   const data = text ? safeJson(text) : null;
   if (!response.ok) {
     const serverMessage = typeof data?.message === 'string' ? data.message : null;
+    if (response.status === 401 && token && serverMessage === MESSAGES.sessionExpired) sessionRefused?.();
     throw new ApiError(
       response.status,
       serverMessage ?? `Request failed with status ${response.status}`,
       serverMessage,
+      detailsOf(data),
     );
   }
   return data as T;
+}
+
+function detailsOf(data: Record<string, unknown> | null): ErrorDetails {
+  const fieldErrors = data?.fieldErrors;
+  return {
+    fieldErrors: fieldErrors && typeof fieldErrors === 'object' ? (fieldErrors as Record<string, string>) : undefined,
+    signInAs: typeof data?.signInAs === 'string' ? data.signInAs : undefined,
+  };
 }
 
 function safeJson(text: string): Record<string, unknown> | null {

@@ -6,23 +6,24 @@ import type {
   VisitorListResponse,
 } from '@core/api/dashboard';
 import type { UpdatePropertyBody } from '@core/api/properties';
+import { CONFIRMATIONS } from '@core/confirmations';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
-import { refreshAfterChange } from './refresh-after-change';
+import { type ChangedRecord, queryKeys, refreshAfterChange } from './query-keys';
 
 export type ListFilter = Pick<ListQuery, 'search' | 'property' | 'role'> & { page: number; limit: number };
 export type ManagedEntity = 'resident' | 'visitor' | 'property';
 
 export const userListQuery = (filter: ListFilter) =>
   queryOptions({
-    queryKey: ['resident', 'list', filter],
+    queryKey: queryKeys.users.list(filter),
     queryFn: () => api<UserListResponse>('GET', '/api/resident/get-all', { query: filter }),
     placeholderData: keepPreviousData,
   });
 
 export const visitorListQuery = (filter: ListFilter) =>
   queryOptions({
-    queryKey: ['visitor', 'list', filter],
+    queryKey: queryKeys.visitors.list(filter),
     queryFn: () => api<VisitorListResponse>('GET', '/api/visitor/get-all', { query: filter }),
     placeholderData: keepPreviousData,
   });
@@ -31,38 +32,47 @@ export const useUserList = (filter: ListFilter, enabled: boolean) => useQuery({ 
 export const useVisitorList = (filter: ListFilter, enabled: boolean) =>
   useQuery({ ...visitorListQuery(filter), enabled });
 
-/** Which cached lists a change to an entity makes stale. */
-const STALE_AFTER: Record<ManagedEntity, string[][]> = {
-  resident: [['resident'], ['visitor']],
-  visitor: [['visitor'], ['resident']],
-  property: [['property'], ['resident'], ['visitor'], ['device']],
-};
+const RECORD_OF: Record<ManagedEntity, ChangedRecord> = { resident: 'user', visitor: 'visitor', property: 'property' };
 
-function useEntityMutation<T>(entity: ManagedEntity, call: (input: T) => Promise<unknown>) {
+function useEntityMutation<T>(
+  entity: ManagedEntity,
+  call: (input: T) => Promise<unknown>,
+  confirmation: (input: T) => string,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => refreshAfterChange(queryClient, ...STALE_AFTER[entity]),
+    onSuccess: () => refreshAfterChange(queryClient, RECORD_OF[entity]),
+    meta: { confirmation },
   });
 }
 
+const personName = (body: { firstName: string; lastName: string }) => `${body.firstName} ${body.lastName}`;
+
 /** POST /api/{entity}/update with the edited record. */
 export const useUpdateUser = () =>
-  useEntityMutation('resident', (body: UpdateUserRequest) => api('POST', '/api/resident/update', { body }));
+  useEntityMutation(
+    'resident',
+    (body: UpdateUserRequest) => api('POST', '/api/resident/update', { body }),
+    (body) => CONFIRMATIONS.saved(personName(body)),
+  );
 export const useUpdateVisitor = () =>
-  useEntityMutation('visitor', (body: UpdateVisitorRequest) => api('POST', '/api/visitor/update', { body }));
+  useEntityMutation(
+    'visitor',
+    (body: UpdateVisitorRequest) => api('POST', '/api/visitor/update', { body }),
+    (body) => CONFIRMATIONS.saved(personName(body)),
+  );
 export const useUpdateProperty = () =>
-  useEntityMutation('property', (body: UpdatePropertyBody) => api('POST', '/api/property/update', { body }));
+  useEntityMutation(
+    'property',
+    (body: UpdatePropertyBody) => api('POST', '/api/property/update', { body }),
+    (body) => CONFIRMATIONS.saved(body.propertyName),
+  );
 
-/** POST /api/{type}/delete with {_id}. */
+/** POST /api/{type}/delete with {_id}; `name` says in the confirmation what was deleted. */
 export const useDeleteEntity = (entity: ManagedEntity) =>
-  useEntityMutation(entity, (id: string) => api('POST', `/api/${entity}/delete`, { body: { _id: id } }));
-
-/** POST /api/resident/refresh-secure-pin/{userId}; the table shows the new PIN after a refetch. */
-export const useRefreshSecurePin = () =>
-  useEntityMutation('resident', (userId: string) =>
-    api<{ success: boolean; securePin: string }>(
-      'POST',
-      `/api/resident/refresh-secure-pin/${encodeURIComponent(userId)}`,
-    ),
+  useEntityMutation(
+    entity,
+    (target: { id: string; name: string }) => api('POST', `/api/${entity}/delete`, { body: { _id: target.id } }),
+    (target) => CONFIRMATIONS.deleted(target.name),
   );

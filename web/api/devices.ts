@@ -9,11 +9,11 @@ import type {
 } from '@core/api/devices';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
-import { refreshAfterChange } from './refresh-after-change';
+import { queryKeys, refreshAfterChange } from './query-keys';
 
 export const devicesByPropertyQuery = (propertyId?: string) =>
   queryOptions({
-    queryKey: ['device', 'by-property', propertyId ?? 'all'],
+    queryKey: queryKeys.devices.byProperty(propertyId),
     queryFn: () => api<PropertyDevicesDto[]>('GET', '/api/device/get-all', { query: { property: propertyId } }),
   });
 
@@ -21,7 +21,7 @@ export const useDevicesByProperty = (propertyId?: string) => useQuery(devicesByP
 
 export const gateDevicesQuery = () =>
   queryOptions({
-    queryKey: ['device', 'gates'],
+    queryKey: queryKeys.devices.gates(),
     queryFn: async () =>
       (await api<{ gateDevices: GateDeviceDto[] }>('GET', '/api/device/get-gate-devices')).gateDevices,
   });
@@ -30,7 +30,7 @@ export const useGateDevices = () => useQuery(gateDevicesQuery());
 
 function useDeviceMutation<TBody, TResult>(mutationFn: (body: TBody) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => refreshAfterChange(queryClient, ['device']) });
+  return useMutation({ mutationFn, onSuccess: () => refreshAfterChange(queryClient, 'device') });
 }
 
 export const useRegisterDevice = () =>

@@ -1,11 +1,11 @@
 import type { PropertyDto, RegisterPropertyBody } from '@core/api/properties';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
-import { refreshAfterChange } from './refresh-after-change';
+import { queryKeys, refreshAfterChange } from './query-keys';
 
 export const propertyByIdQuery = (propertyId: string) =>
   queryOptions({
-    queryKey: ['property', propertyId],
+    queryKey: queryKeys.properties.byId(propertyId),
     queryFn: () => api<PropertyDto>('GET', '/api/property/get-property-by-id', { query: { propertyId } }),
     staleTime: 5 * 60 * 1000,
   });
@@ -16,7 +16,7 @@ export function useProperty(propertyId: string | null | undefined) {
 
 const allPropertiesQuery = () =>
   queryOptions({
-    queryKey: ['property', 'all'],
+    queryKey: queryKeys.properties.list(),
     queryFn: () => api<PropertyDto[]>('GET', '/api/property/get-all'),
   });
 
@@ -29,6 +29,6 @@ export function useRegisterProperty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterPropertyBody) => api<PropertyDto>('POST', '/api/property/register', { body }),
-    onSuccess: () => refreshAfterChange(queryClient, ['property']),
+    onSuccess: () => refreshAfterChange(queryClient, 'property'),
   });
 }

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { readToken } from '../auth/token-cookie';
 import { ApiError, api } from './client';
+import { queryKeys } from './query-keys';
 
 /** Whose logs: every property (superadmin) or one property. */
 export type LogScope = { propertyId: string | null };
@@ -18,7 +19,7 @@ const logsPath = ({ propertyId }: LogScope) =>
 
 export const logsQuery = (scope: LogScope, filter: LogFilter, page: number) =>
   queryOptions({
-    queryKey: ['relay-logs', 'list', scope.propertyId, filter, page],
+    queryKey: queryKeys.relayLogs.list(scope.propertyId, filter, page),
     queryFn: () => api<LogListResponse>('GET', logsPath(scope), { query: { ...filter, page, limit: LOG_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
@@ -50,7 +51,7 @@ export async function downloadLogsCsv(scope: LogScope, filter: LogFilter): Promi
 
 export const notificationsQuery = (userId: string) =>
   infiniteQueryOptions({
-    queryKey: ['relay-logs', 'notifications', userId],
+    queryKey: queryKeys.relayLogs.notifications(userId),
     queryFn: ({ pageParam }) =>
       api<NotificationsResponse>('GET', `/api/relay-logs/user/${encodeURIComponent(userId)}/notifications`, {
         query: { page: pageParam, limit: NOTIFICATION_PAGE_SIZE },

@@ -9,18 +9,17 @@ import type {
 import type { QrType } from '@core/constants';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
-import { refreshAfterChange } from './refresh-after-change';
+import { queryKeys, refreshAfterChange } from './query-keys';
 
 type Updated = { message: string; qrCode: QrCodeDto };
 const enc = encodeURIComponent;
-const VISITORS_KEY = ['visitors'] as const;
 
 export const registerVisitor = (body: RegisterVisitorRequest) =>
   api<RegisterVisitorResponse>('POST', '/api/visitor/register', { body });
 
 export const visitorsQrQuery = () =>
   queryOptions({
-    queryKey: [...VISITORS_KEY, 'mine'],
+    queryKey: queryKeys.visitors.mine(),
     queryFn: () => api<{ visitors: VisitorWithCodes[] }>('GET', '/api/visitor/visitors-qr'),
   });
 
@@ -28,7 +27,7 @@ export const useVisitorsQr = () => useQuery(visitorsQrQuery());
 
 export const visitorQrCodesQuery = (visitorId: string) =>
   queryOptions({
-    queryKey: [...VISITORS_KEY, 'codes', visitorId],
+    queryKey: queryKeys.visitors.codes(visitorId),
     queryFn: () => api<VisitorQrCodesResponse>('GET', `/api/visitor/${enc(visitorId)}/qr-codes`),
   });
 
@@ -37,7 +36,7 @@ export const useVisitorQrCodes = (visitorId: string) => useQuery(visitorQrCodesQ
 /** A mutation that refreshes every visitor list when it succeeds. */
 function useVisitorMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => refreshAfterChange(client, VISITORS_KEY) });
+  return useMutation({ mutationFn, onSuccess: () => refreshAfterChange(client, 'visitor') });
 }
 
 export const useRegisterVisitor = () => useVisitorMutation(registerVisitor);

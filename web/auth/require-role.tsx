@@ -4,6 +4,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../paths';
+import { EnrolmentGate } from '../ui/two-step/enrolment-gate';
 import { lastLoginPath } from './last-role';
 import { useSession } from './session';
 
@@ -21,7 +22,7 @@ export function LoadingScreen() {
 /**
  * The route guard of SPEC §2: 'Loading...' while checking, the last role's login page when signed
  * out (coming back here afterwards), and for a role not allowed either the 403 page or, where the
- * route table says so, the home page.
+ * route table says so, the home page. A user who must enrol a second factor sees only its setup.
  */
 export function RequireRole({
   roles,
@@ -41,5 +42,5 @@ export function RequireRole({
   if (!roles.includes(session.claims.role)) {
     return <Navigate to={otherRoles === 'home' ? paths.home : paths.forbidden} replace />;
   }
-  return children;
+  return <EnrolmentGate>{children}</EnrolmentGate>;
 }

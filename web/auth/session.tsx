@@ -2,7 +2,8 @@ import type { TokenClaims } from '@core/api/auth';
 import { TOKEN_REFRESH_BELOW_SECONDS } from '@core/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { refreshToken } from '../api/session';
+import { whenSessionRefused } from '../api/client';
+import { endSessionOnServer, refreshToken } from '../api/session';
 import { decodeClaims, secondsRemaining } from './claims';
 import { rememberRole } from './last-role';
 import { readToken, removeToken, storeToken } from './token-cookie';
@@ -30,13 +31,16 @@ const RECHECK_MS = 60_000;
 
 /**
  * Holds who is signed in (SPEC §4 Authentication): reads the token cookie, drops it when expired or
- * unreadable, refreshes it when under 1800 s remain, and signs out when the refresh fails.
+ * unreadable, refreshes it when under 1800 s remain, and signs out when the refresh fails or the
+ * server refuses the session. Signing out also ends the session on the server.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session>({ status: 'checking' });
   const queryClient = useQueryClient();
 
   const signOut = useCallback(() => {
+    const token = readToken();
+    if (token) endSessionOnServer(token);
     removeToken();
     queryClient.clear();
     setSession({ status: 'unauthenticated' });
@@ -75,6 +79,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut();
     }
   }, [signIn, signOut]);
+
+  useEffect(() => {
+    whenSessionRefused(signOut);
+    return () => whenSessionRefused(null);
+  }, [signOut]);
 
   useEffect(() => {
     void check();

@@ -1,72 +1,80 @@
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea } from '@mantine/core';
+import { Box, Burger, Button, Divider } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet, NavLink as RouterNavLink } from 'react-router';
+import { LoadingScreen } from '../auth/require-role';
 import { useSession } from '../auth/session';
+import classes from './app-layout.module.css';
 import { HeaderTitle } from './header-title';
 import { navItemsFor } from './nav-items';
-import { NotificationBell } from './notification-bell/notification-bell';
 import { SiteFooter } from './site-footer';
 
-/** Header, menu (a toggle on small screens) and footer around every screen. */
+// Only signed-in people see the bell; its popover code stays out of the login page's download.
+const NotificationBell = lazy(async () => ({
+  default: (await import('./notification-bell/notification-bell')).NotificationBell,
+}));
+
+const MENU_ID = 'main-menu';
+
+/** Header, menu (a toggle on small screens, with Logout in it) and footer around every screen. */
 export function AppLayout() {
   const { session, signOut } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const location = useLocation();
   const items = session.status === 'authenticated' ? navItemsFor(session.claims.role) : [];
   const hasMenu = items.length > 0;
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={hasMenu ? { width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined}
-      padding="md"
-    >
-      <AppShell.Header bg="teal.9" px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            {hasMenu && (
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                hiddenFrom="sm"
-                size="sm"
-                color="white"
-                aria-label="Toggle menu"
-              />
-            )}
-            <HeaderTitle />
-          </Group>
-          {session.status === 'authenticated' && <NotificationBell userId={session.claims.UID} />}
-          {hasMenu && (
-            <Button variant="white" color="teal" size="xs" onClick={signOut} visibleFrom="xs">
-              Logout
-            </Button>
-          )}
-        </Group>
-      </AppShell.Header>
-      {hasMenu && (
-        <AppShell.Navbar p="xs" aria-label="Main menu">
-          <AppShell.Section grow component={ScrollArea}>
+    <>
+      <header className={classes.header}>
+        {hasMenu && (
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            hiddenFrom="sm"
+            size="sm"
+            color="white"
+            aria-label="Toggle menu"
+            aria-expanded={opened}
+            aria-controls={MENU_ID}
+          />
+        )}
+        <HeaderTitle />
+        {session.status === 'authenticated' && (
+          <Suspense fallback={null}>
+            <NotificationBell userId={session.claims.UID} />
+          </Suspense>
+        )}
+        {hasMenu && (
+          <Button variant="white" color="teal" size="xs" onClick={signOut} visibleFrom="sm">
+            Logout
+          </Button>
+        )}
+      </header>
+      <div className={classes.body}>
+        {hasMenu && (
+          <nav id={MENU_ID} aria-label="Main menu" className={classes.navbar} data-opened={opened || undefined}>
             {items.map((item) => (
-              <NavLink
-                key={item.to}
-                component={RouterNavLink}
-                to={item.to}
-                end
-                label={item.label}
-                active={location.pathname === item.to}
-                onClick={close}
-              />
+              <RouterNavLink key={item.to} to={item.to} end className={classes.link} onClick={close}>
+                {item.label}
+              </RouterNavLink>
             ))}
-          </AppShell.Section>
-        </AppShell.Navbar>
-      )}
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
-        <div style={{ flex: 1 }}>
-          <Outlet />
-        </div>
-        <SiteFooter />
-      </AppShell.Main>
-    </AppShell>
+            <Box hiddenFrom="sm">
+              <Divider my="xs" />
+              <Button variant="light" color="red" fullWidth onClick={signOut}>
+                Logout
+              </Button>
+            </Box>
+          </nav>
+        )}
+        <main className={classes.main}>
+          <div className={classes.page}>
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </div>
+          <SiteFooter />
+        </main>
+      </div>
+    </>
   );
 }

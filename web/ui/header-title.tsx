@@ -16,11 +16,11 @@ export function HeaderTitle() {
     );
   }
   return (
-    <div style={{ minWidth: 0 }}>
+    <div style={{ minWidth: 0, flex: 1 }}>
       <Text fw={700} size="lg" c="white" truncate data-testid="header-property-name">
         {property.propertyName}
       </Text>
-      <Text size="xs" c="gray.2" truncate>
+      <Text size="xs" c="white" truncate>
         {property.propertyLocation}
       </Text>
     </div>

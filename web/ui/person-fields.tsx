@@ -1,41 +1,20 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 
 export type PersonName = { firstName: string; lastName: string; email: string };
 
-/** First and last name side by side (stacked on phones), then the email: the top of every register form. */
-export function PersonFields({
-  value,
-  emailError,
-  onChange,
-}: {
-  value: PersonName;
-  emailError?: string | null;
-  onChange: (patch: Partial<PersonName>) => void;
-}) {
+/**
+ * First and last name side by side (stacked on phones), then the email: the top of every register
+ * form. `inputProps` is the form's getInputProps, which carries each field's value and error.
+ */
+export function PersonFields({ inputProps }: { inputProps: (field: keyof PersonName) => GetInputPropsReturnType }) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="First Name"
-          required
-          value={value.firstName}
-          onChange={(e) => onChange({ firstName: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Last Name"
-          required
-          value={value.lastName}
-          onChange={(e) => onChange({ lastName: e.currentTarget.value })}
-        />
+        <TextInput label="First Name" required {...inputProps('firstName')} />
+        <TextInput label="Last Name" required {...inputProps('lastName')} />
       </SimpleGrid>
-      <TextInput
-        label="Email"
-        type="email"
-        required
-        value={value.email}
-        error={emailError}
-        onChange={(e) => onChange({ email: e.currentTarget.value })}
-      />
+      <TextInput label="Email" type="email" required {...inputProps('email')} />
     </>
   );
 }

@@ -1,11 +1,12 @@
-import { DEVICE_MESSAGES, type GateDeviceDto } from '@core/api/devices';
+import { DEVICE_MESSAGES } from '@core/api/device-texts';
+import type { GateDeviceDto } from '@core/api/devices';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
-import { MESSAGES } from '@core/messages';
-import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useGateDevices, useTriggerRelay } from '../../api/devices';
 import { useClaims } from '../../auth/session';
-import { useTimedMessage } from '../devices/use-timed-message';
+import { QueryState } from '../../ui/query-state';
+import { useTimedMessage } from '../../ui/use-timed-message';
 import { GateCard } from './gate-card';
 
 /** Gates (resident) or Access Gates (admin): a grid of the caller's gate devices, each with Open Gate. */
@@ -41,13 +42,12 @@ export function AccessGatesPage() {
           {result.text}
         </Alert>
       )}
-      {gates.isPending && <Text>{MESSAGES.loading}</Text>}
-      {gates.isError && (
-        <Alert color="red" role="alert">
-          {DEVICE_MESSAGES.gatesLoadFailed}
-        </Alert>
-      )}
-      {gates.data?.length === 0 && <Text c="dimmed">No gates are set up for your property yet.</Text>}
+      <QueryState
+        query={gates}
+        errorTitle={DEVICE_MESSAGES.gatesLoadFailed}
+        empty={gates.data?.length === 0}
+        emptyText={DEVICE_MESSAGES.noGates}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         {gates.data?.map((gate) => (
           <GateCard key={gate.id} gate={gate} busy={opening?.id === gate.id} onOpen={() => open(gate)} />

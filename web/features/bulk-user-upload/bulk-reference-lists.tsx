@@ -1,6 +1,8 @@
+import { DEVICE_MESSAGES } from '@core/api/devices';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useAllProperties } from '../../api/properties';
+import { QueryError } from '../../ui/query-state';
 
 function CopyLine({ label, value }: { label: string; value: string }) {
   return (
@@ -33,6 +35,7 @@ export function BulkReferenceLists() {
       <Paper withBorder p="sm">
         <Stack gap={6}>
           <Title order={4}>Property IDs</Title>
+          <QueryError query={properties} title={DEVICE_MESSAGES.listFailed} />
           {(properties.data ?? []).map((property) => (
             <CopyLine key={property._id} label={`${property.propertyName}: ${property._id}`} value={property._id} />
           ))}

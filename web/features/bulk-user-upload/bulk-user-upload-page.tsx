@@ -32,13 +32,17 @@ export function BulkUserUploadPage() {
 
   const createUsers = () => {
     setOutcome(null);
+    const sent = table.rows;
     upload.mutate(
-      table.rows.map(({ key: _key, ...row }) => ({ ...row, email: row.email.trim().toLowerCase() })),
+      sent.map(({ key: _key, ...row }) => ({ ...row, email: row.email.trim().toLowerCase() })),
       {
         onSuccess: (result) => {
           setOutcome(bulkOutcome(result));
           setFailures(result.errors);
-          table.keepFailed(new Set(result.errors.map((error) => error.email)));
+          table.keepFailed(
+            sent,
+            result.errors.map((error) => error.row),
+          );
           if (!result.errors.length) setFile(null);
         },
         onError: () => setOutcome(bulkOutcome(null)),
@@ -74,6 +78,11 @@ export function BulkUserUploadPage() {
         </Button>
       </Group>
       {table.rows.length > 0 && (
+        <Text fw={600} aria-live="polite" data-testid="bulk-summary">
+          {BULK_MESSAGES.summary(table.rows.length, table.withErrors)}
+        </Text>
+      )}
+      {table.rows.length > 0 && (
         <BulkRowsTable
           rows={table.rows}
           errors={table.errors}
@@ -83,9 +92,18 @@ export function BulkUserUploadPage() {
         />
       )}
       <Group>
-        <Button onClick={createUsers} disabled={!table.allValid || upload.isPending}>
+        <Button
+          onClick={createUsers}
+          disabled={!table.allValid || upload.isPending}
+          aria-describedby={table.allValid ? undefined : 'create-users-why'}
+        >
           {upload.isPending ? BULK_MESSAGES.creating : 'Create Users'}
         </Button>
+        {!table.allValid && (
+          <Text size="sm" c="dimmed" id="create-users-why">
+            {table.rows.length ? BULK_MESSAGES.createNeedsFixes(table.withErrors) : BULK_MESSAGES.createNeedsRows}
+          </Text>
+        )}
       </Group>
       {outcome && (
         <Alert color={outcome.color} role="status">

@@ -1,4 +1,5 @@
-import { DASHBOARD_MESSAGES, type ManagedUser } from '@core/api/dashboard';
+import type { ManagedUser } from '@core/api/dashboard';
+import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
 import { PROPERTY_FEATURE_LABELS, type PropertyFeature } from '@core/constants';
 
 /** 'Name (Location)', or why there is none (SPEC §2 resident table). */

@@ -1,6 +1,6 @@
 import { messageOr } from '../../api/client';
 import { type ManagedEntity, useDeleteEntity } from '../../api/dashboard';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 const TITLES: Record<ManagedEntity, string> = {
   resident: 'Delete User',
@@ -9,7 +9,7 @@ const TITLES: Record<ManagedEntity, string> = {
 };
 
 const CONSEQUENCES: Record<ManagedEntity, string> = {
-  resident: 'Their visitors and QR codes are deleted too, and they are signed out.',
+  resident: 'Their visitors, QR codes and access history are deleted too, and they are signed out.',
   visitor: 'Their QR codes stop opening the gate at once.',
   property: '',
 };
@@ -42,7 +42,7 @@ export function DeleteDialog({
       danger
       busy={remove.isPending}
       error={remove.error ? messageOr(remove.error, '') || null : null}
-      onConfirm={() => target && remove.mutate(target.id, { onSuccess: close })}
+      onConfirm={() => target && remove.mutate(target, { onSuccess: close })}
       onClose={close}
     >
       Are you sure you want to delete {target?.name}? {CONSEQUENCES[entity]}

@@ -1,37 +1,30 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { messageOr } from '../../api/client';
+import type { FormEvent, ReactNode } from 'react';
 
-/** The frame every dashboard edit dialog shares: fields, the server's refusal if any, Cancel and Save. */
+/** The frame every dashboard edit dialog shares: fields, a refusal no field took, Cancel and Save. */
 export function EditDialogFrame({
   title,
   busy,
-  error,
-  onSave,
+  failure,
+  onSubmit,
   onClose,
   children,
 }: {
   title: string;
   busy: boolean;
-  error: unknown;
-  onSave: () => void;
+  failure: string | null;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
   children: ReactNode;
 }) {
   return (
     <Modal opened onClose={onClose} title={title} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave();
-        }}
-        noValidate
-      >
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           {children}
-          {Boolean(error) && (
+          {failure && (
             <Alert color="red" role="alert">
-              {messageOr(error, 'The changes could not be saved.')}
+              {failure}
             </Alert>
           )}
           <Group justify="flex-end">
@@ -46,20 +39,4 @@ export function EditDialogFrame({
       </form>
     </Modal>
   );
-}
-
-/** A text field bound to one key of a draft. */
-export function draftField<D extends Record<string, unknown>>(
-  draft: D,
-  setDraft: (update: (current: D) => D) => void,
-  errors: Partial<Record<keyof D, string>>,
-) {
-  return (field: keyof D & string) => ({
-    value: String(draft[field] ?? ''),
-    error: errors[field],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setDraft((current) => ({ ...current, [field]: value }));
-    },
-  });
 }

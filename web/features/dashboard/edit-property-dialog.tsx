@@ -1,40 +1,39 @@
-import type { PropertyDto } from '@core/api/properties';
+import { DASHBOARD_MESSAGES } from '@core/api/dashboard';
+import { type PropertyDto, updatePropertyBody } from '@core/api/properties';
 import { PROPERTY_FEATURE_LABELS, type PropertyFeature } from '@core/constants';
-import { MESSAGES } from '@core/messages';
 import { Checkbox, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdateProperty } from '../../api/dashboard';
-import { draftField, EditDialogFrame } from './edit-dialog-frame';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { EditDialogFrame } from './edit-dialog-frame';
 
-type Draft = { propertyName: string; propertyLocation: string };
 const CHOOSABLE: PropertyFeature[] = ['securepin', 'rfid'];
 
-/** Edit property: name, location, features ('qr' is always on). */
+/** Edit property: name, location, features ('qr' is always on); a duplicate name and location is refused on the name. */
 export function EditPropertyDialog({ property, onClose }: { property: PropertyDto; onClose: () => void }) {
-  const [draft, setDraft] = useState<Draft>({
-    propertyName: property.propertyName,
-    propertyLocation: property.propertyLocation,
+  const form = useSchemaForm(updatePropertyBody, {
+    initialValues: {
+      _id: property._id,
+      propertyName: property.propertyName,
+      propertyLocation: property.propertyLocation,
+      propertyFeatures: property.propertyFeatures.filter((feature) => feature !== 'qr'),
+    },
   });
-  const [features, setFeatures] = useState<string[]>(property.propertyFeatures.filter((f) => f !== 'qr'));
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateProperty();
-  const field = draftField(draft, setDraft, errors);
-  const save = () => {
-    const found: Partial<Record<keyof Draft, string>> = {};
-    if (!draft.propertyName.trim()) found.propertyName = MESSAGES.allFieldsRequired;
-    if (!draft.propertyLocation.trim()) found.propertyLocation = MESSAGES.allFieldsRequired;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    update.mutate(
-      { _id: property._id, ...draft, propertyFeatures: features as PropertyFeature[] },
-      { onSuccess: onClose },
-    );
-  };
+  const save = form.onSubmit((values) => {
+    setFailure(null);
+    update.mutate(values, {
+      onSuccess: onClose,
+      onError: (error) => setFailure(showServerErrors(form, error, DASHBOARD_MESSAGES.saveFailed)),
+    });
+  });
   return (
-    <EditDialogFrame title="Edit Property" busy={update.isPending} error={update.error} onSave={save} onClose={onClose}>
-      <TextInput label="Property Name" {...field('propertyName')} />
-      <TextInput label="Location" {...field('propertyLocation')} />
-      <Checkbox.Group label="Property Features" value={features} onChange={setFeatures}>
+    <EditDialogFrame title="Edit Property" busy={update.isPending} failure={failure} onSubmit={save} onClose={onClose}>
+      <TextInput label="Property Name" {...form.getInputProps('propertyName')} />
+      <TextInput label="Location" {...form.getInputProps('propertyLocation')} />
+      <Checkbox.Group label="Property Features" {...form.getInputProps('propertyFeatures')}>
         <Group mt="xs">
           {CHOOSABLE.map((feature) => (
             <Checkbox key={feature} value={feature} label={PROPERTY_FEATURE_LABELS[feature]} />

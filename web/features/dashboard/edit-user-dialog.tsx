@@ -1,38 +1,32 @@
-import { DASHBOARD_MESSAGES, type ManagedUser } from '@core/api/dashboard';
+import { type ManagedUser, updateUserRequest } from '@core/api/dashboard';
+import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
 import type { PropertyDto } from '@core/api/properties';
-import { MESSAGES } from '@core/messages';
-import { ROLE_LABELS, ROLES, type Role } from '@core/roles';
-import { EMAIL_PATTERN } from '@core/validation/email';
-import { isTenDigits, nationalDigits } from '@core/validation/phone';
+import { ROLE_LABELS, ROLES } from '@core/roles';
+import { nationalDigits } from '@core/validation/phone';
 import { Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdateUser } from '../../api/dashboard';
-import { UsPhoneInput } from '../register-user/us-phone-input';
-import { draftField, EditDialogFrame } from './edit-dialog-frame';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { UsPhoneInput } from '../../ui/us-phone-input';
+import { EditDialogFrame } from './edit-dialog-frame';
 
-type Draft = { firstName: string; lastName: string; email: string; phone: string; role: Role; propertyId: string };
-type DraftErrors = Partial<Record<keyof Draft, string>>;
+/** SPEC §5 Edit user ('Invalid email format', 'Phone number must be 10 digits'), and a property unless a super user. */
+export const editUserFormSchema = updateUserRequest.refine(
+  (draft) => draft.role === 'superadmin' || Boolean(draft.propertyId),
+  { path: ['propertyId'], error: DASHBOARD_MESSAGES.propertyRequired },
+);
 
-function draftOf(user: ManagedUser): Draft {
+function draftOf(user: ManagedUser) {
   return {
+    _id: user._id,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    phone: nationalDigits(user.phoneNumber),
+    phoneNumber: nationalDigits(user.phoneNumber),
     role: user.role,
     propertyId: user.propertyId ?? '',
   };
-}
-
-/** SPEC §5 Edit user: 'Invalid email format'; phone 'Phone number must be 10 digits'. */
-export function editUserErrors(draft: Draft): DraftErrors {
-  const errors: DraftErrors = {};
-  if (!draft.firstName.trim()) errors.firstName = 'First name is required';
-  if (!draft.lastName.trim()) errors.lastName = 'Last name is required';
-  if (!EMAIL_PATTERN.test(draft.email.trim())) errors.email = MESSAGES.invalidEmailEditUser;
-  if (draft.phone && !isTenDigits(draft.phone)) errors.phone = MESSAGES.phoneEditUser;
-  if (draft.role !== 'superadmin' && !draft.propertyId) errors.propertyId = DASHBOARD_MESSAGES.propertyRequired;
-  return errors;
 }
 
 /** Edit user: names, email, phone with country code, read-only secure PIN, role (read-only for admins). */
@@ -49,55 +43,51 @@ export function EditUserDialog({
   properties: PropertyDto[];
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState(() => draftOf(user));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const form = useSchemaForm(editUserFormSchema, { initialValues: draftOf(user) });
+  const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateUser();
-  const field = draftField(draft, setDraft, errors);
 
-  const save = () => {
-    const found = editUserErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const save = form.onSubmit(({ role, propertyId, ...values }) => {
+    setFailure(null);
     update.mutate(
       {
-        _id: user._id,
-        firstName: draft.firstName,
-        lastName: draft.lastName,
-        email: draft.email.trim().toLowerCase(),
-        phoneNumber: draft.phone,
-        ...(canEditRole ? { role: draft.role, propertyId: draft.role === 'superadmin' ? null : draft.propertyId } : {}),
+        ...values,
+        email: values.email.trim().toLowerCase(),
+        ...(canEditRole ? { role, propertyId: role === 'superadmin' ? null : propertyId } : {}),
       },
-      { onSuccess: onClose },
+      {
+        onSuccess: onClose,
+        onError: (error) => setFailure(showServerErrors(form, error, DASHBOARD_MESSAGES.saveFailed)),
+      },
     );
-  };
+  });
 
   return (
-    <EditDialogFrame title="Edit User" busy={update.isPending} error={update.error} onSave={save} onClose={onClose}>
-      <TextInput label="First Name" {...field('firstName')} />
-      <TextInput label="Last Name" {...field('lastName')} />
-      <TextInput label="Email" {...field('email')} />
+    <EditDialogFrame title="Edit User" busy={update.isPending} failure={failure} onSubmit={save} onClose={onClose}>
+      <TextInput label="First Name" {...form.getInputProps('firstName')} />
+      <TextInput label="Last Name" {...form.getInputProps('lastName')} />
+      <TextInput label="Email" {...form.getInputProps('email')} />
       <UsPhoneInput
         label="Phone Number"
-        value={draft.phone}
-        onChange={(phone) => setDraft((current) => ({ ...current, phone }))}
-        error={errors.phone}
+        {...form.getInputProps('phoneNumber')}
+        value={form.values.phoneNumber}
+        onChange={(digits) => form.setFieldValue('phoneNumber', digits)}
       />
       {showPin && <TextInput label="Secure PIN" value={user.securePin ?? ''} readOnly variant="filled" />}
       <Select
         label="Role"
         data={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
-        value={draft.role}
-        onChange={(role) => role && setDraft((current) => ({ ...current, role: role as Role }))}
+        {...form.getInputProps('role')}
         readOnly={!canEditRole}
         allowDeselect={false}
       />
-      {canEditRole && draft.role !== 'superadmin' && (
+      {canEditRole && form.values.role !== 'superadmin' && (
         <Select
           label="Property"
           data={properties.map((property) => ({ value: property._id, label: property.propertyName }))}
-          value={draft.propertyId || null}
-          onChange={(propertyId) => setDraft((current) => ({ ...current, propertyId: propertyId ?? '' }))}
-          error={errors.propertyId}
+          {...form.getInputProps('propertyId')}
+          value={form.values.propertyId || null}
+          onChange={(propertyId) => form.setFieldValue('propertyId', propertyId ?? '')}
           searchable
         />
       )}

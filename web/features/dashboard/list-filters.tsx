@@ -1,4 +1,4 @@
-import { DASHBOARD_MESSAGES } from '@core/api/dashboard';
+import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
 import type { PropertyDto } from '@core/api/properties';
 import { ROLE_LABELS, type Role } from '@core/roles';
 import { Group, Select, TextInput } from '@mantine/core';
@@ -36,6 +36,7 @@ export function ListFilters({
           value={controls.role || null}
           onChange={(value) => controls.setRole(value ?? '')}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear role filter' }}
           miw={180}
         />
       )}

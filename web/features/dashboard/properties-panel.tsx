@@ -1,10 +1,12 @@
+import { DASHBOARD_MESSAGES } from '@core/api/dashboard';
+import { DEVICE_MESSAGES } from '@core/api/devices';
 import type { PropertyDto } from '@core/api/properties';
 import { Stack } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useAllProperties } from '../../api/properties';
+import { QueryState } from '../../ui/query-state';
 import { DeleteDialog } from './delete-dialog';
-import { EditPropertyDialog } from './edit-property-dialog';
-import { ListState } from './list-state';
+import { EditPropertyDialog } from './lazy-dialogs';
 import { PropertiesTable } from './properties-table';
 
 /** Properties (superadmin): a plain list with edit and delete. */
@@ -15,9 +17,19 @@ export function PropertiesPanel() {
   const properties = list.data ?? [];
   return (
     <Stack gap="sm">
-      <ListState loading={list.isPending} empty={!properties.length} emptyText="No properties found" />
-      {properties.length > 0 && <PropertiesTable properties={properties} onEdit={setEditing} onDelete={setDeleting} />}
-      {editing && <EditPropertyDialog property={editing} onClose={() => setEditing(null)} />}
+      <QueryState
+        query={list}
+        errorTitle={DEVICE_MESSAGES.listFailed}
+        empty={!properties.length}
+        emptyText={DASHBOARD_MESSAGES.noProperties}
+      >
+        <PropertiesTable properties={properties} onEdit={setEditing} onDelete={setDeleting} />
+      </QueryState>
+      {editing && (
+        <Suspense fallback={null}>
+          <EditPropertyDialog property={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <DeleteDialog
         entity="property"
         target={deleting && { id: deleting._id, name: deleting.propertyName }}

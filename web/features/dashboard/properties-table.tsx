@@ -1,5 +1,6 @@
 import type { PropertyDto } from '@core/api/properties';
-import { Badge, Group, Table } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
+import { ManagerTable } from '../../ui/manager-table';
 import { featureBadges } from './dashboard-labels';
 import { RowActions } from './row-actions';
 
@@ -16,41 +17,31 @@ export function PropertiesTable({
   onDelete: (property: PropertyDto) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Properties">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>Property Features</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {properties.map((property) => (
-            <Table.Tr key={property._id}>
-              <Table.Td>{property.propertyName}</Table.Td>
-              <Table.Td>{property.propertyLocation}</Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {featureBadges(property.propertyFeatures).map(({ feature, label }) => (
-                    <Badge key={feature} color={BADGE_COLORS[feature]} variant="light">
-                      {label}
-                    </Badge>
-                  ))}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <RowActions
-                  name={property.propertyName}
-                  onEdit={() => onEdit(property)}
-                  onDelete={() => onDelete(property)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ManagerTable
+      label="Properties"
+      rows={properties}
+      rowKey={(property) => property._id}
+      title={(property) => property.propertyName}
+      minWidth={720}
+      columns={[
+        { label: 'Name', cell: (property) => property.propertyName },
+        { label: 'Location', cell: (property) => property.propertyLocation },
+        {
+          label: 'Property Features',
+          cell: (property) => (
+            <Group gap={4} component="span">
+              {featureBadges(property.propertyFeatures).map(({ feature, label }) => (
+                <Badge key={feature} color={BADGE_COLORS[feature]} variant="light">
+                  {label}
+                </Badge>
+              ))}
+            </Group>
+          ),
+        },
+      ]}
+      actions={(property) => (
+        <RowActions name={property.propertyName} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+      )}
+    />
   );
 }

@@ -22,6 +22,7 @@ export function PropertyFilter({
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
       clearable
+      clearButtonProps={{ 'aria-label': 'Clear property filter' }}
       searchable
       miw={220}
     />

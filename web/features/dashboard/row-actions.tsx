@@ -1,7 +1,7 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Edit and Delete for one table row, after any row-specific actions. */
+/** Edit and Delete for one table row or card, after any row-specific actions. */
 export function RowActions({
   name,
   onEdit,
@@ -14,7 +14,7 @@ export function RowActions({
   children?: ReactNode;
 }) {
   return (
-    <Group gap={6}>
+    <>
       {children}
       <Button size="compact-sm" variant="light" onClick={onEdit} aria-label={`Edit ${name}`}>
         Edit
@@ -24,6 +24,6 @@ export function RowActions({
           Delete
         </Button>
       )}
-    </Group>
+    </>
   );
 }

@@ -1,15 +1,17 @@
-import { DASHBOARD_MESSAGES, type ManagedUser } from '@core/api/dashboard';
+import type { ManagedUser } from '@core/api/dashboard';
+import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
 import { canSeeSecurePins, ROLES } from '@core/roles';
 import { Stack } from '@mantine/core';
-import { useState } from 'react';
-import { useRefreshSecurePin, useUserList } from '../../api/dashboard';
+import { Suspense, useState } from 'react';
+import { useRefreshSecurePin } from '../../api/accounts';
+import { useUserList } from '../../api/dashboard';
 import { useAllProperties } from '../../api/properties';
 import { useClaims } from '../../auth/session';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { QueryState } from '../../ui/query-state';
 import { DeleteDialog } from './delete-dialog';
-import { EditUserDialog } from './edit-user-dialog';
+import { EditUserDialog } from './lazy-dialogs';
 import { ListFilters } from './list-filters';
-import { ListState } from './list-state';
 import { PaginationFooter } from './pagination-footer';
 import { useListFilter } from './use-list-filter';
 import { UsersTable } from './users-table';
@@ -35,8 +37,12 @@ export function UsersPanel() {
         properties={isSuper ? (properties.data ?? []) : null}
         roles={isSuper ? ROLES : (['admin', 'resident'] as const)}
       />
-      <ListState loading={list.isPending} empty={!users.length} emptyText="No users found" />
-      {users.length > 0 && (
+      <QueryState
+        query={list}
+        errorTitle={DASHBOARD_MESSAGES.usersLoadFailed}
+        empty={!users.length}
+        emptyText={DASHBOARD_MESSAGES.noUsers}
+      >
         <UsersTable
           users={users}
           showPin={showPin}
@@ -44,7 +50,7 @@ export function UsersPanel() {
           onEdit={setEditing}
           onDelete={setDeleting}
         />
-      )}
+      </QueryState>
       {list.data && (
         <PaginationFooter
           page={controls.filter.page}
@@ -54,13 +60,15 @@ export function UsersPanel() {
         />
       )}
       {editing && (
-        <EditUserDialog
-          user={editing}
-          canEditRole={isSuper}
-          showPin={showPin}
-          properties={properties.data ?? []}
-          onClose={() => setEditing(null)}
-        />
+        <Suspense fallback={null}>
+          <EditUserDialog
+            user={editing}
+            canEditRole={isSuper}
+            showPin={showPin}
+            properties={properties.data ?? []}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       )}
       <DeleteDialog
         entity="resident"
@@ -72,7 +80,13 @@ export function UsersPanel() {
         title="Refresh Secure PIN"
         confirmLabel="Refresh PIN"
         busy={refreshPin.isPending}
-        onConfirm={() => refreshing && refreshPin.mutate(refreshing._id, { onSettled: () => setRefreshing(null) })}
+        onConfirm={() =>
+          refreshing &&
+          refreshPin.mutate(
+            { userId: refreshing._id, name: `${refreshing.firstName} ${refreshing.lastName}` },
+            { onSettled: () => setRefreshing(null) },
+          )
+        }
         onClose={() => setRefreshing(null)}
       >
         {DASHBOARD_MESSAGES.refreshPinConfirm}

@@ -1,13 +1,13 @@
-import type { ManagedVisitor } from '@core/api/dashboard';
+import { DASHBOARD_MESSAGES, type ManagedVisitor } from '@core/api/dashboard';
 import { Stack } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useVisitorList } from '../../api/dashboard';
 import { useAllProperties } from '../../api/properties';
 import { useClaims } from '../../auth/session';
+import { QueryState } from '../../ui/query-state';
 import { DeleteDialog } from './delete-dialog';
-import { EditVisitorDialog } from './edit-visitor-dialog';
+import { EditVisitorDialog } from './lazy-dialogs';
 import { ListFilters } from './list-filters';
-import { ListState } from './list-state';
 import { PaginationFooter } from './pagination-footer';
 import { useListFilter } from './use-list-filter';
 import { VisitorsTable } from './visitors-table';
@@ -25,10 +25,14 @@ export function VisitorsPanel() {
   return (
     <Stack gap="sm">
       <ListFilters controls={controls} properties={isSuper ? (properties.data ?? []) : null} roles={null} />
-      <ListState loading={list.isPending} empty={!visitors.length} emptyText="No visitors found" />
-      {visitors.length > 0 && (
+      <QueryState
+        query={list}
+        errorTitle={DASHBOARD_MESSAGES.visitorsLoadFailed}
+        empty={!visitors.length}
+        emptyText={DASHBOARD_MESSAGES.noVisitors}
+      >
         <VisitorsTable visitors={visitors} showQrCodes={isSuper} onEdit={setEditing} onDelete={setDeleting} />
-      )}
+      </QueryState>
       {list.data && (
         <PaginationFooter
           page={controls.filter.page}
@@ -37,7 +41,11 @@ export function VisitorsPanel() {
           onPage={controls.setPage}
         />
       )}
-      {editing && <EditVisitorDialog visitor={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <EditVisitorDialog visitor={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <DeleteDialog
         entity="visitor"
         target={deleting && { id: deleting._id, name: `${deleting.firstName} ${deleting.lastName}` }}

@@ -1,9 +1,10 @@
-import { LOG_TEXTS, type LogFilter } from '@core/api/relay-logs';
+import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import type { LogFilter } from '@core/api/relay-logs';
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';
 import { downloadLogsCsv, type LogScope } from '../../api/relay-logs';
+import { toast } from '../../ui/toast';
 
 /** 'Export CSV' of the whole current filter (every page), in the chosen time zone. */
 export function ExportCsvButton({ scope, filter }: { scope: LogScope | null; filter: LogFilter }) {
@@ -14,7 +15,7 @@ export function ExportCsvButton({ scope, filter }: { scope: LogScope | null; fil
     try {
       await downloadLogsCsv(scope, filter);
     } catch (error) {
-      notifications.show({ color: 'red', message: messageOr(error, LOG_TEXTS.failedToFetchLogs) });
+      toast(messageOr(error, LOG_TEXTS.failedToFetchLogs), 'red');
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,9 @@
-import { LOG_TEXTS } from '@core/api/relay-logs';
+import { LOG_TEXTS } from '@core/api/relay-log-texts';
 import { Alert, Box, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
 import { useAllProperties } from '../../api/properties';
 import { type LogScope, useLogs } from '../../api/relay-logs';
 import { useClaims } from '../../auth/session';
+import { QueryError } from '../../ui/query-state';
 import { ExportCsvButton } from './export-csv-button';
 import { logErrorText } from './log-error-text';
 import { LogFilters } from './log-filters';
@@ -31,13 +32,9 @@ export function GateLogsPage() {
         <ExportCsvButton scope={scope} filter={filter} />
       </Group>
       <LogFilters form={form} onChange={update} properties={isSuperadmin ? (properties.data ?? []) : undefined} />
-      {properties.isError && <Alert color="red">{LOG_TEXTS.failedToFetchProperties}</Alert>}
+      <QueryError query={properties} title={LOG_TEXTS.failedToFetchProperties} />
       {!scope && <Alert color="yellow">{LOG_TEXTS.propertyRequired}</Alert>}
-      {logs.isError && (
-        <Alert color="red" role="alert">
-          {logErrorText(logs.error)}
-        </Alert>
-      )}
+      <QueryError query={logs} title={LOG_TEXTS.failedToFetchLogs} reasonOf={logErrorText} />
       {scope && !logs.isError && (
         <div style={{ position: 'relative' }}>
           <LoadingOverlay visible={logs.isFetching} />

@@ -1,10 +1,14 @@
-import { LOG_TEXTS } from '@core/api/relay-logs';
+import { LOG_TEXTS } from '@core/api/relay-log-texts';
 import { MESSAGES } from '@core/messages';
-import { ApiError, messageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { loadFailureReason } from '../../ui/query-state';
 
-/** SPEC §8 log errors: 'Invalid token', 'Insufficient permissions to view logs', else the server's or 'Failed to fetch logs'. */
+/**
+ * Under the 'Failed to fetch logs' title, SPEC §8's reasons: 'Invalid token', 'Insufficient
+ * permissions to view logs', else the server's own words or what to do about an outage.
+ */
 export function logErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return MESSAGES.invalidToken;
   if (error instanceof ApiError && error.status === 403) return LOG_TEXTS.insufficientPermissions;
-  return messageOr(error, LOG_TEXTS.failedToFetchLogs);
+  return loadFailureReason(error);
 }

@@ -1,5 +1,5 @@
 import type { PropertyDto } from '@core/api/properties';
-import { LOG_TEXTS } from '@core/api/relay-logs';
+import { LOG_TEXTS } from '@core/api/relay-log-texts';
 import { LOG_TIME_ZONES, type LogTimeZone } from '@core/time/log-time-zones';
 import { Input, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -47,6 +47,7 @@ export function LogFilters({ form, onChange, properties }: LogFiltersProps) {
       <DateInput
         label="Start Date"
         {...dateProps}
+        clearButtonProps={{ 'aria-label': 'Clear start' }}
         value={form.startDate}
         maxDate={form.endDate ?? undefined}
         onChange={(value) => onChange({ startDate: value })}
@@ -54,6 +55,7 @@ export function LogFilters({ form, onChange, properties }: LogFiltersProps) {
       <DateInput
         label="End Date"
         {...dateProps}
+        clearButtonProps={{ 'aria-label': 'Clear end' }}
         value={form.endDate}
         minDate={form.startDate ?? undefined}
         onChange={(value) => onChange({ endDate: value })}

@@ -1,7 +1,8 @@
 import { accessByEmail, creatorText, LOG_COLUMNS, logCells } from '@core/api/relay-log-cells';
-import { LOG_TEXTS, type RelayLogDto } from '@core/api/relay-logs';
+import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import type { RelayLogDto } from '@core/api/relay-logs';
 import type { LogTimeZone } from '@core/time/log-time-zones';
-import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { logStatusColor } from './log-status-color';
 
@@ -21,6 +22,30 @@ function CreatorDetails({ log }: { log: RelayLogDto }) {
         </Text>
       )}
     </>
+  );
+}
+
+/** The operations in words, and the raw relay commands on demand. */
+function Operations({ log, operations }: { log: RelayLogDto; operations: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text size="xs" data-testid="operation-words">
+        {operations}
+      </Text>
+      {log.relayOperations.length > 0 && (
+        <Button variant="subtle" size="compact-xs" px={0} onClick={() => setShown(!shown)} aria-expanded={shown}>
+          {shown ? 'Hide command' : 'Show command'}
+        </Button>
+      )}
+      {shown &&
+        log.relayOperations.map((operation, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one line per operation, in the order they ran.
+          <Code key={index} data-testid="raw-command" style={{ overflowWrap: 'anywhere' }}>
+            {operation.command}
+          </Code>
+        ))}
+    </Stack>
   );
 }
 
@@ -46,12 +71,19 @@ function LogRow({ log, zone }: { log: RelayLogDto; zone: LogTimeZone }) {
       <Table.Td>{device}</Table.Td>
       <Table.Td>{property}</Table.Td>
       <Table.Td miw={110}>
-        <Badge color={logStatusColor(log.status)} variant="filled" styles={{ label: { overflow: 'visible' } }}>
-          {status}
-        </Badge>
+        <Stack gap={4} align="flex-start">
+          <Badge color={logStatusColor(log.status)} variant="filled" styles={{ label: { overflow: 'visible' } }}>
+            {status}
+          </Badge>
+          {log.status !== 'success' && log.reason && (
+            <Text size="xs" data-testid="log-reason">
+              {log.reason}
+            </Text>
+          )}
+        </Stack>
       </Table.Td>
-      <Table.Td>
-        <Text size="xs">{operations}</Text>
+      <Table.Td miw={160}>
+        <Operations log={log} operations={operations} />
       </Table.Td>
       <Table.Td ta="right">{duration}</Table.Td>
     </Table.Tr>
@@ -59,8 +91,23 @@ function LogRow({ log, zone }: { log: RelayLogDto; zone: LogTimeZone }) {
 }
 
 export function LogTable({ logs, zone }: { logs: RelayLogDto[]; zone: LogTimeZone }) {
+  // Outside the wide scrolling table, so a phone shows it without scrolling sideways.
+  if (!logs.length) {
+    return (
+      <Text c="dimmed" ta="center" py="lg" role="status">
+        {LOG_TEXTS.noLogs}
+      </Text>
+    );
+  }
   return (
-    <Table.ScrollContainer minWidth={960}>
+    // Focusable, so the table scrolls sideways from the keyboard too.
+    <Table.ScrollContainer
+      minWidth={960}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Gate activity logs table"
+    >
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Gate activity logs">
         <Table.Thead>
           <Table.Tr>
@@ -72,15 +119,9 @@ export function LogTable({ logs, zone }: { logs: RelayLogDto[]; zone: LogTimeZon
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {logs.length ? (
-            logs.map((log) => <LogRow key={log._id} log={log} zone={zone} />)
-          ) : (
-            <Table.Tr>
-              <Table.Td colSpan={LOG_COLUMNS.length} ta="center" c="dimmed" py="lg">
-                {LOG_TEXTS.noLogs}
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {logs.map((log) => (
+            <LogRow key={log._id} log={log} zone={zone} />
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

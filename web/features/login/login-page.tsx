@@ -1,13 +1,34 @@
 import { MESSAGES } from '@core/messages';
-import { LANDING_PATHS, loginRoleForSegment, loginTitleForSegment, type Role } from '@core/roles';
+import {
+  isRole,
+  LANDING_PATHS,
+  LOGIN_PATHS,
+  LOGIN_TITLES,
+  loginRoleForSegment,
+  loginTitleForSegment,
+  type Role,
+} from '@core/roles';
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { messageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { login } from '../../api/session';
 import { useSession } from '../../auth/session';
 import { paths, roleMaySee } from '../../paths';
+import { showServerErrors } from '../../ui/forms/server-errors';
+
+// Only an account with a second factor sees this step; the sign-in form itself stays small.
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step').then((module) => ({ default: module.SecondFactorStep })),
+);
+
+/** The login form a refused sign-in should have used, when the server named it. */
+function rightLoginOf(failure: unknown): Role | null {
+  const role = failure instanceof ApiError ? failure.details.signInAs : undefined;
+  return isRole(role) ? role : null;
+}
 
 /** Where to go after signing in: back to the page that asked for it if this role may see it. */
 function destinationFor(role: Role, from: string | undefined): string {
@@ -22,29 +43,51 @@ export function LoginPage() {
   const { session, signIn } = useSession();
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from;
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // The same two rules as loginRequest in core, without loading zod on the first page people see.
+  const form = useForm({
+    mode: 'controlled',
+    validateInputOnBlur: true,
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (value) => (value.trim() ? null : MESSAGES.emailRequired),
+      password: (value) => (value ? null : MESSAGES.passwordRequired),
+    },
+  });
   const [error, setError] = useState<string | null>(null);
+  const [pendingToken, setPendingToken] = useState<string | null>(null);
+
+  const enter = (token: string) => {
+    const claims = signIn(token);
+    if (!claims) return setError(MESSAGES.loginFailed);
+    navigate(destinationFor(claims.role, from), { replace: true });
+  };
 
   const mutation = useMutation({
-    mutationFn: () => login({ email: email.trim().toLowerCase(), password, userType }),
-    onSuccess: ({ token }) => {
-      const claims = signIn(token);
-      if (!claims) return setError(MESSAGES.loginFailed);
-      navigate(destinationFor(claims.role, from), { replace: true });
-    },
-    onError: (failure) => setError(messageOr(failure, MESSAGES.loginFailed)),
+    mutationFn: (values: { email: string; password: string }) =>
+      login({ email: values.email.trim().toLowerCase(), password: values.password, userType }),
+    onSuccess: (answer) => ('token' in answer ? enter(answer.token) : setPendingToken(answer.pendingToken)),
+    onError: (failure) => setError(showServerErrors(form, failure, MESSAGES.loginFailed)),
   });
+  const rightLogin = rightLoginOf(mutation.error);
 
-  if (session.status === 'authenticated' && !mutation.isPending && !mutation.isSuccess) {
+  if (session.status === 'authenticated' && !mutation.isPending && !mutation.isSuccess && !pendingToken) {
     return <Navigate to={LANDING_PATHS[session.claims.role]} replace />;
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     setError(null);
-    mutation.mutate();
-  };
+    mutation.mutate(values);
+  });
+
+  if (pendingToken) {
+    return (
+      <Paper withBorder shadow="sm" radius="md" p="xl" maw={420} mx="auto" mt="xl">
+        <Suspense fallback={null}>
+          <SecondFactorStep pendingToken={pendingToken} onToken={enter} />
+        </Suspense>
+      </Paper>
+    );
+  }
 
   return (
     <Paper withBorder shadow="sm" radius="md" p="xl" maw={420} mx="auto" mt="xl">
@@ -54,22 +97,19 @@ export function LoginPage() {
           {error && (
             <Alert color="red" role="alert">
               {error}
+              {rightLogin && (
+                <Anchor component={Link} to={LOGIN_PATHS[rightLogin]} display="block" mt="xs" fw={600}>
+                  Go to {LOGIN_TITLES[rightLogin]}
+                </Anchor>
+              )}
             </Alert>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            {...form.getInputProps('password')}
           />
           <Button type="submit" loading={mutation.isPending} fullWidth>
             Sign in

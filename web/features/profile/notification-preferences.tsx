@@ -2,7 +2,7 @@ import type { ProfileDto } from '@core/api/accounts';
 import { Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { checkPhoneNumber, useUpdatePreferences } from '../../api/accounts';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PhoneNumberDialog } from './phone-number-dialog';
 
 type Channel = 'email' | 'sms';
@@ -51,13 +51,14 @@ export function NotificationPreferences({ profile }: { profile: ProfileDto }) {
       </Text>
       <ConfirmDialog
         title="Enable Email/SMS Notifications"
-        text={consentFor ? CONSENT_TEXT[consentFor] : ''}
         confirmLabel="Agree and proceed"
         opened={consentFor !== null}
         busy={mutation.isPending}
         onConfirm={() => consentFor && save(consentFor, true)}
-        onCancel={() => setConsentFor(null)}
-      />
+        onClose={() => setConsentFor(null)}
+      >
+        {consentFor ? CONSENT_TEXT[consentFor] : ''}
+      </ConfirmDialog>
       <PhoneNumberDialog userId={profile._id} opened={askPhone} onClose={() => setAskPhone(false)} />
     </Stack>
   );

@@ -1,9 +1,10 @@
+import { updatePhoneNumberRequest } from '@core/api/accounts';
 import { MESSAGES } from '@core/messages';
-import { isTenDigits } from '@core/validation/phone';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useUpdatePhoneNumber } from '../../api/accounts';
-import { UsPhoneInput } from '../register-user/us-phone-input';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { UsPhoneInput } from '../../ui/us-phone-input';
 
 /** 'Enter Your Phone Number': USA (+1) only, exactly 10 digits (SPEC §2, §5). */
 export function PhoneNumberDialog({
@@ -15,43 +16,45 @@ export function PhoneNumberDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [digits, setDigits] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(updatePhoneNumberRequest, { initialValues: { phoneNumber: '' } });
   const mutation = useUpdatePhoneNumber(userId);
 
   const close = () => {
-    setDigits('');
-    setError(null);
+    form.reset();
     onClose();
   };
-  const save = () => {
-    if (!isTenDigits(digits)) return setError(MESSAGES.phoneProfile);
-    mutation.mutate(digits, { onSuccess: close, onError: () => setError(MESSAGES.phoneProfile) });
-  };
+  const save = form.onSubmit((values) =>
+    mutation.mutate(values.phoneNumber, {
+      onSuccess: close,
+      onError: (failure) => {
+        const left = showServerErrors(form, failure, MESSAGES.phoneProfile);
+        if (left) form.setFieldError('phoneNumber', left);
+      },
+    }),
+  );
 
   return (
     <Modal opened={opened} onClose={close} title="Enter Your Phone Number" centered>
-      <Stack>
-        <Text size="sm">SMS notifications need a phone number. Only USA (+1) numbers are supported.</Text>
-        <UsPhoneInput
-          label="Phone Number"
-          value={digits}
-          onChange={(value) => {
-            setDigits(value);
-            setError(null);
-          }}
-          error={error}
-          autoFocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={mutation.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <Text size="sm">SMS notifications need a phone number. Only USA (+1) numbers are supported.</Text>
+          <UsPhoneInput
+            label="Phone Number"
+            {...form.getInputProps('phoneNumber')}
+            value={form.values.phoneNumber}
+            onChange={(digits) => form.setFieldValue('phoneNumber', digits)}
+            autoFocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

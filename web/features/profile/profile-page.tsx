@@ -1,8 +1,12 @@
+import { ACCOUNT_MESSAGES } from '@core/api/accounts';
 import { Button, Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useProfile } from '../../api/accounts';
 import { LoadingScreen } from '../../auth/require-role';
 import { useClaims, useSession } from '../../auth/session';
+import { QueryError } from '../../ui/query-state';
+import { TwoStepSection } from '../../ui/two-step/two-step-section';
+import { ActiveSessions } from './active-sessions';
 import { NotificationPreferences } from './notification-preferences';
 import { SecurePinSection } from './secure-pin-section';
 
@@ -24,12 +28,13 @@ export function ProfilePage() {
   const profile = useProfile(claims.UID);
   const showPin = claims.propertyFeatures.includes('securepin') && claims.role !== 'superadmin';
 
-  if (profile.isPending) return <LoadingScreen />;
+  if (profile.isPending && !profile.isError) return <LoadingScreen />;
 
   return (
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
       <Stack>
         <Title order={2}>Profile Settings</Title>
+        <QueryError query={profile} title={ACCOUNT_MESSAGES.profileLoadFailed} />
         {profile.data && (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -48,6 +53,10 @@ export function ProfilePage() {
             )}
           </>
         )}
+        <Divider />
+        <TwoStepSection />
+        <Divider />
+        <ActiveSessions />
         <Divider />
         <Button color="red" variant="light" onClick={signOut}>
           Logout

@@ -1,12 +1,12 @@
 import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useRefreshSecurePin } from '../../api/accounts';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 /** The user's keypad PIN and its refresh, behind 'Confirm PIN Refresh' (SPEC §2, §4). */
 export function SecurePinSection({ userId, securePin }: { userId: string; securePin: string | null }) {
   const [confirming, setConfirming] = useState(false);
-  const mutation = useRefreshSecurePin(userId);
+  const mutation = useRefreshSecurePin();
   const shown = mutation.data?.securePin ?? securePin;
 
   return (
@@ -25,13 +25,14 @@ export function SecurePinSection({ userId, securePin }: { userId: string; secure
       </Text>
       <ConfirmDialog
         title="Confirm PIN Refresh"
-        text="This action cannot be undone."
         confirmLabel="Refresh PIN"
         opened={confirming}
         busy={mutation.isPending}
-        onConfirm={() => mutation.mutate(undefined, { onSettled: () => setConfirming(false) })}
-        onCancel={() => setConfirming(false)}
-      />
+        onConfirm={() => mutation.mutate({ userId }, { onSettled: () => setConfirming(false) })}
+        onClose={() => setConfirming(false)}
+      >
+        This action cannot be undone.
+      </ConfirmDialog>
     </Stack>
   );
 }

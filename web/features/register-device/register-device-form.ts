@@ -1,4 +1,4 @@
-import { DEVICE_MESSAGES, type RegisterDeviceBody, type RelayDriverName } from '@core/api/devices';
+import { type RegisterDeviceBody, type RelayDriverName, registerDeviceBody } from '@core/api/devices';
 import type { DeviceType } from '@core/constants';
 
 export interface RegisterDeviceForm {
@@ -29,19 +29,17 @@ export const emptyRegisterDeviceForm = (): RegisterDeviceForm => ({
   pathTemplate: '',
 });
 
-export type RegisterDeviceErrors = Partial<
-  Record<'deviceName' | 'deviceType' | 'deviceIpAddress' | 'propertyId', string>
->;
-
-/** The required-field messages of SPEC §5, per field. */
-export function registerDeviceErrors(form: RegisterDeviceForm): RegisterDeviceErrors {
-  const errors: RegisterDeviceErrors = {};
-  if (!form.deviceName.trim()) errors.deviceName = DEVICE_MESSAGES.nameRequired;
-  if (!form.deviceType) errors.deviceType = DEVICE_MESSAGES.typeRequired;
-  if (!form.deviceIpAddress.trim()) errors.deviceIpAddress = DEVICE_MESSAGES.ipRequired;
-  if (!form.propertyId) errors.propertyId = DEVICE_MESSAGES.propertyRequired;
-  return errors;
-}
+/** The form's fields checked by the request schema of core/: SPEC §5's messages, each on its field. */
+export const registerDeviceFormSchema = registerDeviceBody.pick({
+  deviceName: true,
+  deviceLabel: true,
+  deviceType: true,
+  deviceIpAddress: true,
+  propertyId: true,
+  channel: true,
+  pulseSeconds: true,
+  driver: true,
+});
 
 export function toRegisterDeviceBody(form: RegisterDeviceForm): RegisterDeviceBody {
   return {

@@ -1,4 +1,4 @@
-import { DEVICE_MESSAGES } from '@core/api/devices';
+import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import { DEVICE_TYPE_LABELS, DEVICE_TYPES, MESSAGE_TIMINGS_MS } from '@core/constants';
 import {
   Alert,
@@ -14,16 +14,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { messageOr } from '../../api/client';
+import { useState } from 'react';
 import { useRegisterDevice } from '../../api/devices';
 import { useAllProperties } from '../../api/properties';
-import { useTimedMessage } from '../devices/use-timed-message';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { QueryError } from '../../ui/query-state';
+import { useTimedMessage } from '../../ui/use-timed-message';
 import {
   emptyRegisterDeviceForm,
-  type RegisterDeviceErrors,
   type RegisterDeviceForm,
-  registerDeviceErrors,
+  registerDeviceFormSchema,
   toRegisterDeviceBody,
 } from './register-device-form';
 import { RelaySettingsFields } from './relay-settings-fields';
@@ -37,31 +38,25 @@ const TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TY
 export function RegisterDevicePage() {
   const properties = useAllProperties();
   const register = useRegisterDevice();
-  const [form, setForm] = useState<RegisterDeviceForm>(emptyRegisterDeviceForm);
-  const [errors, setErrors] = useState<RegisterDeviceErrors>({});
+  const form = useSchemaForm<RegisterDeviceForm>(registerDeviceFormSchema, {
+    initialValues: emptyRegisterDeviceForm(),
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [banner, showBanner] = useTimedMessage(MESSAGE_TIMINGS_MS.deviceRegisteredBanner);
   const [deviceKey, setDeviceKey] = useState<{ name: string; key: string } | null>(null);
-  const update = (patch: Partial<RegisterDeviceForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
-  };
+  const update = (patch: Partial<RegisterDeviceForm>) => form.setValues(patch);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems = registerDeviceErrors(form);
-    setErrors(problems);
+  const submit = form.onSubmit((values) => {
     setFailure(null);
-    if (Object.keys(problems).length) return;
-    register.mutate(toRegisterDeviceBody(form), {
+    register.mutate(toRegisterDeviceBody(values), {
       onSuccess: (device) => {
         showBanner({ color: 'green', text: DEVICE_MESSAGES.registered });
         setDeviceKey({ name: device.deviceName, key: device.deviceKey });
-        setForm(emptyRegisterDeviceForm());
+        form.reset();
       },
-      onError: (error) => setFailure(messageOr(error, DEVICE_MESSAGES.registrationFailed)),
+      onError: (error) => setFailure(showServerErrors(form, error, DEVICE_MESSAGES.registrationFailed)),
     });
-  };
+  });
 
   const propertyOptions = (properties.data ?? []).map((p) => ({
     value: p._id,
@@ -107,50 +102,38 @@ export function RegisterDevicePage() {
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Device Name"
-              required
-              value={form.deviceName}
-              error={errors.deviceName}
-              errorProps={READABLE_ERROR}
-              onChange={(e) => update({ deviceName: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Device Label (optional)"
-              value={form.deviceLabel}
-              onChange={(e) => update({ deviceLabel: e.currentTarget.value })}
-            />
+            <TextInput label="Device Name" required errorProps={READABLE_ERROR} {...form.getInputProps('deviceName')} />
+            <TextInput label="Device Label (optional)" {...form.getInputProps('deviceLabel')} />
             <Select
               label="Device Type"
               required
               data={TYPE_OPTIONS}
-              value={form.deviceType || null}
-              error={errors.deviceType}
               errorProps={READABLE_ERROR}
-              onChange={(value) => update({ deviceType: (value ?? '') as RegisterDeviceForm['deviceType'] })}
+              {...form.getInputProps('deviceType')}
+              value={form.values.deviceType || null}
+              onChange={(value) => form.setFieldValue('deviceType', (value ?? '') as RegisterDeviceForm['deviceType'])}
             />
             <TextInput
               label="IP Address"
               required
               placeholder="192.168.1.20 or 192.168.1.20:8080"
-              value={form.deviceIpAddress}
-              error={errors.deviceIpAddress}
               errorProps={READABLE_ERROR}
-              onChange={(e) => update({ deviceIpAddress: e.currentTarget.value })}
+              {...form.getInputProps('deviceIpAddress')}
             />
           </SimpleGrid>
+          <QueryError query={properties} title={DEVICE_MESSAGES.listFailed} />
           <Select
             label="Property"
             required
             placeholder="Select a property"
             searchable
             data={propertyOptions}
-            value={form.propertyId || null}
-            error={errors.propertyId}
             errorProps={READABLE_ERROR}
-            onChange={(propertyId) => update({ propertyId: propertyId ?? '' })}
+            {...form.getInputProps('propertyId')}
+            value={form.values.propertyId || null}
+            onChange={(propertyId) => form.setFieldValue('propertyId', propertyId ?? '')}
           />
-          <RelaySettingsFields form={form} update={update} />
+          <RelaySettingsFields form={form.values} update={update} />
           <Button type="submit" loading={register.isPending}>
             Register Device
           </Button>

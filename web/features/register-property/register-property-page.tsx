@@ -1,37 +1,32 @@
-import { PROPERTY_MESSAGES } from '@core/api/properties';
+import { PROPERTY_MESSAGES, registerPropertyBody } from '@core/api/properties';
 import { PROPERTY_FEATURE_LABELS, type PropertyFeature } from '@core/constants';
-import { MESSAGES } from '@core/messages';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { messageOr } from '../../api/client';
+import { useState } from 'react';
 import { useRegisterProperty } from '../../api/properties';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
 
 const OPTIONAL_FEATURES: PropertyFeature[] = ['securepin', 'rfid'];
 const EMPTY = { propertyName: '', propertyLocation: '', propertyFeatures: [] as PropertyFeature[] };
 
 /** Register property (SPEC §2): name, location, Secure PIN and RFID; QR is always on. */
 export function RegisterPropertyPage() {
-  const [form, setForm] = useState(EMPTY);
+  const form = useSchemaForm(registerPropertyBody, { initialValues: EMPTY });
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
   const register = useRegisterProperty();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     setCreated(null);
-    if (!form.propertyName.trim() || !form.propertyLocation.trim()) {
-      setError(MESSAGES.allFieldsRequired);
-      return;
-    }
     setError(null);
-    register.mutate(form, {
+    register.mutate(values, {
       onSuccess: (property) => {
         setCreated(`${PROPERTY_MESSAGES.registered}: ${property.propertyName}`);
-        setForm(EMPTY);
+        form.reset();
       },
-      onError: (failure) => setError(messageOr(failure, PROPERTY_MESSAGES.registrationFailed)),
+      onError: (failure) => setError(showServerErrors(form, failure, PROPERTY_MESSAGES.registrationFailed)),
     });
-  };
+  });
 
   return (
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={560} mx="auto">
@@ -48,23 +43,9 @@ export function RegisterPropertyPage() {
               {created}
             </Alert>
           )}
-          <TextInput
-            label="Property Name"
-            required
-            value={form.propertyName}
-            onChange={(e) => setForm({ ...form, propertyName: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Property Location"
-            required
-            value={form.propertyLocation}
-            onChange={(e) => setForm({ ...form, propertyLocation: e.currentTarget.value })}
-          />
-          <Checkbox.Group
-            label="Property Features"
-            value={form.propertyFeatures}
-            onChange={(values) => setForm({ ...form, propertyFeatures: values as PropertyFeature[] })}
-          >
+          <TextInput label="Property Name" required {...form.getInputProps('propertyName')} />
+          <TextInput label="Property Location" required {...form.getInputProps('propertyLocation')} />
+          <Checkbox.Group label="Property Features" {...form.getInputProps('propertyFeatures')}>
             <Group mt="xs">
               {OPTIONAL_FEATURES.map((feature) => (
                 <Checkbox key={feature} value={feature} label={PROPERTY_FEATURE_LABELS[feature]} />

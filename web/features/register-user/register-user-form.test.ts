@@ -1,18 +1,24 @@
+import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
-import { emptyRegisterUserForm, registerUserError, toRegisterRequest } from './register-user-form';
+import { emptyRegisterUserForm, registerUserFormSchema, toRegisterRequest } from './register-user-form';
 
 const filled = { ...emptyRegisterUserForm('p-1'), firstName: 'Ada', lastName: 'Byron', email: ' Ada@Example.COM ' };
+const errorsOf = schemaResolver(registerUserFormSchema, { sync: true });
 
 describe('register user form (SPEC §5)', () => {
-  it('asks for every required field, a valid email and a 10-digit phone', () => {
-    expect(registerUserError(emptyRegisterUserForm('p-1'))).toBe('All fields are required');
-    expect(registerUserError({ ...filled, email: 'nope' })).toBe('Please enter a valid email address');
-    expect(registerUserError({ ...filled, phoneNumber: '555-123' })).toBe(
-      'Phone number must be 10 digits long and contain only numbers',
-    );
-    expect(registerUserError({ ...filled, propertyId: '' })).toBe('Property is required');
-    expect(registerUserError({ ...filled, propertyId: '', role: 'superadmin' })).toBeNull();
-    expect(registerUserError(filled)).toBeNull();
+  it('puts each rule on its own field, all at once', () => {
+    expect(errorsOf(emptyRegisterUserForm(''))).toEqual({
+      firstName: 'All fields are required',
+      lastName: 'All fields are required',
+      email: 'Please enter a valid email address',
+      propertyId: 'Property is required',
+    });
+    expect(errorsOf({ ...filled, email: 'nope', phoneNumber: '555123' })).toEqual({
+      email: 'Please enter a valid email address',
+      phoneNumber: 'Phone number must be 10 digits long and contain only numbers',
+    });
+    expect(errorsOf({ ...filled, propertyId: '', role: 'superadmin' })).toEqual({});
+    expect(errorsOf(filled)).toEqual({});
   });
 
   it('lowercases the email, sends no password, and no property for a super user', () => {

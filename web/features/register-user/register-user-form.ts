@@ -1,8 +1,6 @@
-import { ACCOUNT_MESSAGES, type RegisterUserRequest } from '@core/api/accounts';
-import { MESSAGES } from '@core/messages';
+import { ACCOUNT_MESSAGES, type RegisterUserRequest, registerUserRequest } from '@core/api/accounts';
 import type { Role } from '@core/roles';
-import { isValidEmail } from '@core/validation/email';
-import { isTenDigits } from '@core/validation/phone';
+import { z } from 'zod';
 
 export interface RegisterUserForm {
   firstName: string;
@@ -22,14 +20,17 @@ export const emptyRegisterUserForm = (propertyId = ''): RegisterUserForm => ({
   propertyId,
 });
 
-/** The first rule of SPEC §5 the form breaks, or null. */
-export function registerUserError(form: RegisterUserForm): string | null {
-  if (!form.firstName.trim() || !form.lastName.trim() || !form.email.trim()) return MESSAGES.allFieldsRequired;
-  if (!isValidEmail(form.email)) return MESSAGES.invalidEmail;
-  if (form.phoneNumber && !isTenDigits(form.phoneNumber)) return MESSAGES.phoneRegisterUser;
-  if (form.role !== 'superadmin' && !form.propertyId) return ACCOUNT_MESSAGES.propertyRequired;
-  return null;
-}
+/** The form's fields, checked by the request schema of core/ (SPEC §5); a property unless a super user. */
+export const registerUserFormSchema = registerUserRequest
+  .omit({ _id: true, password: true })
+  .extend({ propertyId: z.string() })
+  .refine((form) => form.role === 'superadmin' || form.propertyId !== '', {
+    path: ['propertyId'],
+    error: ACCOUNT_MESSAGES.propertyRequired,
+  });
+
+/** The server names the property `_id`; the form calls it propertyId. */
+export const REGISTER_USER_FIELDS = { _id: 'propertyId' };
 
 /** The request of SPEC §7; the password is chosen by the invitee, so none is sent. */
 export function toRegisterRequest(form: RegisterUserForm): RegisterUserRequest {

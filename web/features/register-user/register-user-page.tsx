@@ -1,21 +1,25 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
+import { DEVICE_MESSAGES } from '@core/api/devices';
 import { MESSAGES } from '@core/messages';
 import { ROLE_LABELS, ROLES } from '@core/roles';
 import { Alert, Button, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { registerUser } from '../../api/accounts';
-import { messageOr } from '../../api/client';
 import { useAllProperties, useProperty } from '../../api/properties';
 import { useClaims } from '../../auth/session';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { PersonFields } from '../../ui/person-fields';
+import { QueryError } from '../../ui/query-state';
+import { UsPhoneInput } from '../../ui/us-phone-input';
 import {
   emptyRegisterUserForm,
+  REGISTER_USER_FIELDS,
   type RegisterUserForm,
-  registerUserError,
+  registerUserFormSchema,
   toRegisterRequest,
 } from './register-user-form';
-import { UsPhoneInput } from './us-phone-input';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -25,33 +29,32 @@ export function RegisterUserPage() {
   const isSuperadmin = claims.role === 'superadmin';
   const ownProperty = useProperty(isSuperadmin ? null : claims.PID);
   const allProperties = useAllProperties(isSuperadmin);
-  const [form, setForm] = useState<RegisterUserForm>(() =>
-    emptyRegisterUserForm(isSuperadmin ? '' : (claims.PID ?? '')),
-  );
+  const propertiesQuery = isSuperadmin ? allProperties : ownProperty;
+  const form = useSchemaForm<RegisterUserForm>(registerUserFormSchema, {
+    initialValues: emptyRegisterUserForm(isSuperadmin ? '' : (claims.PID ?? '')),
+  });
   // An admin's token must name their property; without it the registration cannot be scoped.
   const unreadableToken = !isSuperadmin && !claims.PID;
   const [error, setError] = useState<string | null>(unreadableToken ? MESSAGES.invalidToken : null);
   const [created, setCreated] = useState(false);
-  const update = (patch: Partial<RegisterUserForm>) => setForm((current) => ({ ...current, ...patch }));
 
   const properties = isSuperadmin ? (allProperties.data ?? []) : ownProperty.data ? [ownProperty.data] : [];
   const propertyOptions = properties.map((p) => ({ value: p._id, label: `${p.propertyName} (${p.propertyLocation})` }));
 
   const mutation = useMutation({
-    mutationFn: () => registerUser(toRegisterRequest(form)),
+    mutationFn: (values: RegisterUserForm) => registerUser(toRegisterRequest(values)),
     onSuccess: () => {
       setCreated(true);
-      setForm(emptyRegisterUserForm(isSuperadmin ? '' : (claims.PID ?? '')));
+      form.reset();
     },
-    onError: (failure) => setError(messageOr(failure, ACCOUNT_MESSAGES.registrationFailed)),
+    onError: (failure) =>
+      setError(showServerErrors(form, failure, ACCOUNT_MESSAGES.registrationFailed, REGISTER_USER_FIELDS)),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = unreadableToken ? MESSAGES.invalidToken : registerUserError(form);
-    setError(problem);
-    if (!problem) mutation.mutate();
-  };
+  const submit = form.onSubmit((values) => {
+    setError(unreadableToken ? MESSAGES.invalidToken : null);
+    if (!unreadableToken) mutation.mutate(values);
+  });
 
   return (
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
@@ -63,32 +66,31 @@ export function RegisterUserPage() {
               {error}
             </Alert>
           )}
-          <PersonFields value={form} onChange={update} />
+          <PersonFields inputProps={form.getInputProps} />
           <UsPhoneInput
             label="Phone Number (optional)"
-            value={form.phoneNumber}
-            onChange={(phoneNumber) => update({ phoneNumber })}
+            {...form.getInputProps('phoneNumber')}
+            value={form.values.phoneNumber}
+            onChange={(phoneNumber) => form.setFieldValue('phoneNumber', phoneNumber)}
           />
           {isSuperadmin && (
-            <Select
-              label="User Type"
-              data={ROLE_OPTIONS}
-              value={form.role}
-              allowDeselect={false}
-              onChange={(role) => update({ role: (role ?? 'resident') as RegisterUserForm['role'] })}
-            />
+            <Select label="User Type" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
           )}
-          {form.role !== 'superadmin' && (
-            <Select
-              label="Property"
-              placeholder="Select a property"
-              data={propertyOptions}
-              value={form.propertyId || null}
-              onChange={(propertyId) => update({ propertyId: propertyId ?? '' })}
-              disabled={!isSuperadmin}
-              searchable
-              required
-            />
+          {form.values.role !== 'superadmin' && (
+            <>
+              <QueryError query={propertiesQuery} title={DEVICE_MESSAGES.listFailed} />
+              <Select
+                label="Property"
+                placeholder="Select a property"
+                data={propertyOptions}
+                disabled={!isSuperadmin}
+                searchable
+                required
+                {...form.getInputProps('propertyId')}
+                value={form.values.propertyId || null}
+                onChange={(propertyId) => form.setFieldValue('propertyId', propertyId ?? '')}
+              />
+            </>
           )}
           <Text size="sm" c="dimmed">
             The new user receives an email invitation to choose their own password.

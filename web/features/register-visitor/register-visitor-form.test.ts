@@ -1,6 +1,9 @@
 import { emptyWindow } from '@core/visitor-form/visitor-window';
+import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
-import { emptyVisitorForm, isComplete, toRegisterRequest } from './register-visitor-form';
+import { emptyVisitorForm, toRegisterRequest, visitorFormSchema } from './register-visitor-form';
+
+const errorsOf = schemaResolver(visitorFormSchema, { sync: true });
 
 const PROPERTY = '7b0c6f1e-4a7e-4b8e-9a51-1d2f3c4b5a69';
 
@@ -12,7 +15,7 @@ describe('the Register Visitor request', () => {
       lastName: 'Visitor',
       email: ' Vera@Example.COM ',
     };
-    expect(isComplete(form)).toBe(true);
+    expect(errorsOf(form)).toEqual({});
     expect(toRegisterRequest(form, 'America/New_York', 'user-1')).toMatchObject({
       firstName: 'Vera',
       email: 'vera@example.com',
@@ -49,10 +52,17 @@ describe('the Register Visitor request', () => {
     });
   });
 
-  it('is incomplete without names, a valid email or a property', () => {
+  it('names each missing or wrong field on that field, all at once', () => {
+    expect(errorsOf(emptyVisitorForm('', '2025-06-02'))).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Please enter a valid email address',
+      propertyId: 'Property is required',
+    });
     const base = { ...emptyVisitorForm(PROPERTY, '2025-06-02'), firstName: 'A', lastName: 'B', email: 'a@b.co' };
-    expect(isComplete({ ...base, email: 'nope' })).toBe(false);
-    expect(isComplete({ ...base, propertyId: '' })).toBe(false);
-    expect(isComplete({ ...base, firstName: ' ' })).toBe(false);
+    expect(errorsOf({ ...base, email: 'nope', firstName: ' ' })).toEqual({
+      email: 'Please enter a valid email address',
+      firstName: 'First name is required',
+    });
   });
 });

@@ -1,7 +1,8 @@
-import type { RegisterVisitorRequest } from '@core/api/visitors';
-import { MESSAGES } from '@core/messages';
-import { isValidEmail, normalizeEmail } from '@core/validation/email';
+import { type RegisterVisitorRequest, visitorPersonFields } from '@core/api/visitors';
+import { normalizeEmail } from '@core/validation/email';
+import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { emptyWindow, specificDatesSpan, type VisitorWindowInput } from '@core/visitor-form/visitor-window';
+import { z } from 'zod';
 
 export interface RegisterVisitorForm {
   firstName: string;
@@ -19,10 +20,14 @@ export const emptyVisitorForm = (propertyId: string, today: string): RegisterVis
   window: emptyWindow('betweenDates', today),
 });
 
-export const emailError = (email: string) => (email && !isValidEmail(email) ? MESSAGES.invalidEmail : undefined);
+/** Who the visitor is and for which property; the window has its own live rules (core/visitor-form). */
+export const visitorFormSchema = z.object({
+  ...visitorPersonFields,
+  propertyId: z.string().min(1, VISITOR_MESSAGES.propertyRequired),
+});
 
-export const isComplete = (form: RegisterVisitorForm) =>
-  Boolean(form.firstName.trim() && form.lastName.trim() && isValidEmail(form.email) && form.propertyId);
+/** The server names the property PID; the form calls it propertyId. */
+export const REGISTER_VISITOR_FIELDS = { PID: 'propertyId' };
 
 /** The body of POST /api/visitor/register; email lowercased, dates by the Date Option. */
 export function toRegisterRequest(form: RegisterVisitorForm, timezone: string, userId: string): RegisterVisitorRequest {

@@ -1,19 +1,23 @@
+import { DEVICE_MESSAGES } from '@core/api/devices';
 import { DEFAULT_TIME_ZONE, type QrType } from '@core/constants';
-import { todayIn } from '@core/time/zoned-time';
+import { formatWall, todayIn } from '@core/time/zoned-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
-import { emptyWindow, hasWindowErrors, visitorWindowErrors } from '@core/visitor-form/visitor-window';
+import { emptyWindow, hasWindowErrors, startsFarAhead, visitorWindowErrors } from '@core/visitor-form/visitor-window';
 import { Alert, Button, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useAllProperties, useProperty } from '../../api/properties';
 import { useRegisterVisitor } from '../../api/visitors';
 import { useClaims } from '../../auth/session';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { PersonFields } from '../../ui/person-fields';
+import { QueryError } from '../../ui/query-state';
 import {
-  emailError,
   emptyVisitorForm,
-  isComplete,
+  REGISTER_VISITOR_FIELDS,
   type RegisterVisitorForm,
   toRegisterRequest,
+  visitorFormSchema,
 } from './register-visitor-form';
 import { VisitorWindowFields } from './visitor-window-fields';
 
@@ -23,7 +27,11 @@ const DATE_OPTIONS: { value: QrType; label: string }[] = [
   { value: 'randomDates', label: 'Specific Dates' },
 ];
 
-const SUMMARY_ALERTS = new Set<string>([VISITOR_MESSAGES.recurringDaysSummary, VISITOR_MESSAGES.multipleDatesSummary]);
+const SUMMARY_ALERTS = new Set<string>([
+  VISITOR_MESSAGES.recurringDaysSummary,
+  VISITOR_MESSAGES.multipleDatesSummary,
+  VISITOR_MESSAGES.datesEnded,
+]);
 
 /** Register Visitor (SPEC §2, §4 Visitor form, §5): the QR code is emailed to the visitor and the resident. */
 export function RegisterVisitorPage() {
@@ -33,62 +41,71 @@ export function RegisterVisitorPage() {
   const allProperties = useAllProperties(isSuperadmin);
   const properties = isSuperadmin ? (allProperties.data ?? []) : ownProperty.data ? [ownProperty.data] : [];
   const initialPropertyId = isSuperadmin ? '' : (claims.PID ?? '');
-  const [form, setForm] = useState<RegisterVisitorForm>(() =>
-    emptyVisitorForm(initialPropertyId, todayIn(DEFAULT_TIME_ZONE)),
-  );
+  const form = useSchemaForm<RegisterVisitorForm>(visitorFormSchema, {
+    initialValues: emptyVisitorForm(initialPropertyId, todayIn(DEFAULT_TIME_ZONE)),
+  });
   const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const mutation = useRegisterVisitor();
+  const { window } = form.values;
 
-  const timeZone = properties.find((p) => p._id === form.propertyId)?.timeZone ?? DEFAULT_TIME_ZONE;
+  const timeZone = properties.find((p) => p._id === form.values.propertyId)?.timeZone ?? DEFAULT_TIME_ZONE;
   const today = todayIn(timeZone);
-  const errors = visitorWindowErrors(form.window);
-  const invalidEmail = emailError(form.email);
-  const blocked = hasWindowErrors(errors) || Boolean(invalidEmail) || !isComplete(form);
-  const update = (patch: Partial<RegisterVisitorForm>) => setForm((current) => ({ ...current, ...patch }));
+  const errors = visitorWindowErrors(window, formatWall(new Date(), timeZone));
+  const blocked = hasWindowErrors(errors);
+  const startOver = (values: RegisterVisitorForm) => {
+    form.setValues(values);
+    form.clearErrors();
+    form.resetTouched();
+  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     if (blocked || mutation.isPending) return;
-    // A failed registration shows nothing (SPEC §8); the form keeps what was typed.
-    mutation.mutate(toRegisterRequest(form, timeZone, claims.UID), {
+    setFailure(null);
+    mutation.mutate(toRegisterRequest(values, timeZone, claims.UID), {
       onSuccess: () => {
         setDone(true);
-        setForm(emptyVisitorForm(form.propertyId, today));
+        startOver(emptyVisitorForm(values.propertyId, today));
       },
+      // Nothing is silent any more (issue 14): the form keeps what was typed and says why.
+      onError: (error) =>
+        setFailure(showServerErrors(form, error, VISITOR_MESSAGES.registrationFailed, REGISTER_VISITOR_FIELDS)),
     });
-  };
+  });
 
   return (
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={680} mx="auto">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={2}>Register Visitor</Title>
-          <PersonFields value={form} emailError={invalidEmail} onChange={update} />
+          <QueryError query={isSuperadmin ? allProperties : ownProperty} title={DEVICE_MESSAGES.listFailed} />
+          <PersonFields inputProps={form.getInputProps} />
           {isSuperadmin && (
             <Select
               label="Property"
               placeholder="Select a property"
               data={properties.map((p) => ({ value: p._id, label: `${p.propertyName} (${p.propertyLocation})` }))}
-              value={form.propertyId || null}
-              onChange={(propertyId) => update({ propertyId: propertyId ?? '' })}
               searchable
               required
+              {...form.getInputProps('propertyId')}
+              value={form.values.propertyId || null}
+              onChange={(propertyId) => form.setFieldValue('propertyId', propertyId ?? '')}
             />
           )}
           <Select
             label="Date Option"
             data={DATE_OPTIONS}
-            value={form.window.qrType}
+            value={window.qrType}
             allowDeselect={false}
             onChange={(qrType) =>
-              setForm({ ...emptyVisitorForm(initialPropertyId, today), window: emptyWindow(qrType as QrType, today) })
+              startOver({ ...emptyVisitorForm(initialPropertyId, today), window: emptyWindow(qrType as QrType, today) })
             }
           />
           <VisitorWindowFields
-            window={form.window}
+            window={window}
             errors={errors}
             today={today}
-            onChange={(window) => update({ window })}
+            onChange={(next) => form.setFieldValue('window', next)}
           />
           {errors.summary && SUMMARY_ALERTS.has(errors.summary) && (
             <Alert color="red" role="alert">
@@ -100,9 +117,19 @@ export function RegisterVisitorPage() {
               {errors.summary}
             </Text>
           )}
+          {!blocked && startsFarAhead(window, today) && (
+            <Alert color="yellow" role="status">
+              {VISITOR_MESSAGES.startsFarAhead}
+            </Alert>
+          )}
           <Text size="sm" c="dimmed">
             Dates and times are local time at the property ({timeZone}).
           </Text>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
           <Button type="submit" disabled={blocked || mutation.isPending}>
             {mutation.isPending ? VISITOR_MESSAGES.submitting : 'Submit'}
           </Button>

@@ -2,6 +2,7 @@ import { TIME_STEP_MINUTES } from '@core/constants';
 import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import type { ReactNode } from 'react';
+import { keepEnterInField } from '../../ui/date-field';
 
 interface Row {
   startTime: string;
@@ -35,6 +36,7 @@ export function TimeWindowRows<T extends Row>({ rows, labelOf, errors, onChange,
                 step={TIME_STEP_MINUTES * 60}
                 value={row.startTime}
                 onChange={(e) => patch(index, { startTime: e.currentTarget.value })}
+                onKeyDown={keepEnterInField}
                 style={{ flex: 1 }}
               />
               <TimeInput
@@ -42,6 +44,7 @@ export function TimeWindowRows<T extends Row>({ rows, labelOf, errors, onChange,
                 step={TIME_STEP_MINUTES * 60}
                 value={row.endTime}
                 onChange={(e) => patch(index, { endTime: e.currentTarget.value })}
+                onKeyDown={keepEnterInField}
                 style={{ flex: 1 }}
               />
             </Group>

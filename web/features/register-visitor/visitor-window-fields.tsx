@@ -9,10 +9,10 @@ import {
   withLifetime,
 } from '@core/visitor-form/visitor-window';
 import { Button, Checkbox, Group, Select, Stack } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
+import { DateField } from '../../ui/date-field';
+import { WallDateTimeInput } from '../../ui/wall-date-time-input';
 import { TimeWindowRows } from './time-window-rows';
-import { WallDateTimeInput } from './wall-date-time-input';
 
 interface Props {
   window: VisitorWindowInput;
@@ -90,7 +90,14 @@ function DateRows({ window, errors, onChange }: RowsProps) {
   };
   const adder = (
     <Group align="flex-end" gap="xs" wrap="nowrap">
-      <DateInput label="Add a date" valueFormat="YYYY-MM-DD" value={picked} onChange={setPicked} style={{ flex: 1 }} />
+      <DateField
+        label="Add a date"
+        valueFormat="YYYY-MM-DD"
+        value={picked}
+        onChange={setPicked}
+        onEnter={add}
+        style={{ flex: 1 }}
+      />
       <Button variant="light" onClick={add} disabled={!picked}>
         Add Date
       </Button>

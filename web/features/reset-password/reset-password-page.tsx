@@ -1,29 +1,27 @@
-import { ACCOUNT_MESSAGES } from '@core/api/accounts';
-import { MESSAGES } from '@core/messages';
-import { isValidEmail } from '@core/validation/email';
+import { ACCOUNT_MESSAGES, requestPasswordResetRequest } from '@core/api/accounts';
 import { Anchor, Button, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { requestPasswordReset } from '../../api/accounts';
-import { messageOr } from '../../api/client';
 import { lastLoginPath } from '../../auth/last-role';
-import { AccountFormCard } from '../set-new-password/account-form-card';
+import { AccountFormCard } from '../../ui/account-form-card';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
 
 /** Request Password Reset: the same success text whether or not the email has an account. */
 export function ResetPasswordPage() {
-  const [email, setEmail] = useState('');
+  const form = useSchemaForm(requestPasswordResetRequest, { initialValues: { email: '' } });
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: () => requestPasswordReset(email.trim().toLowerCase()),
-    onError: (failure) => setError(messageOr(failure, ACCOUNT_MESSAGES.resetRequestFailed)),
+    mutationFn: (email: string) => requestPasswordReset(email.trim().toLowerCase()),
+    onError: (failure) => setError(showServerErrors(form, failure, ACCOUNT_MESSAGES.resetRequestFailed)),
   });
 
-  const submit = () => {
-    const problem = isValidEmail(email) ? null : MESSAGES.invalidEmail;
-    setError(problem);
-    if (!problem) mutation.mutate();
-  };
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    mutation.mutate(values.email);
+  });
 
   return (
     <AccountFormCard
@@ -32,14 +30,7 @@ export function ResetPasswordPage() {
       success={mutation.isSuccess ? ACCOUNT_MESSAGES.resetRequested : null}
       onSubmit={submit}
     >
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.currentTarget.value)}
-      />
+      <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
       <Button type="submit" loading={mutation.isPending} fullWidth>
         Send Reset Link
       </Button>

@@ -1,19 +1,21 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
 import { REDIRECT_COUNTDOWN_SECONDS } from '@core/constants';
 import { MESSAGES } from '@core/messages';
-import { newPasswordError } from '@core/validation/password';
+import { newPasswordForm } from '@core/validation/password';
 import { Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { resetPassword, useResetTokenCheck } from '../../api/accounts';
-import { ApiError, messageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { lastLoginPath } from '../../auth/last-role';
 import { LoadingScreen } from '../../auth/require-role';
 import { useSession } from '../../auth/session';
 import { paths } from '../../paths';
-import { AccountFormCard } from './account-form-card';
-import { NewPasswordFields, type NewPasswordValue } from './new-password-fields';
+import { AccountFormCard } from '../../ui/account-form-card';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { NewPasswordFields, type NewPasswordValue } from '../../ui/new-password-fields';
 import { useCountdown } from './use-countdown';
 
 /** Set New Password: checks the reset token first; each outcome redirects after 5 seconds. */
@@ -21,11 +23,14 @@ export function SetNewPasswordPage() {
   const token = useParams().token ?? '';
   const navigate = useNavigate();
   const check = useResetTokenCheck(token, useSession().session.status === 'unauthenticated');
-  const [value, setValue] = useState<NewPasswordValue>({ password: '', confirmation: '' });
+  const form = useSchemaForm<NewPasswordValue>(newPasswordForm(MESSAGES.passwordTooShort), {
+    initialValues: { password: '', confirmation: '' },
+  });
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: () => resetPassword(token, value.password),
-    onError: (failure) => setError(messageOr(failure, ACCOUNT_MESSAGES.resetFailed)),
+    mutationFn: (password: string) => resetPassword(token, password),
+    onError: (failure) =>
+      setError(showServerErrors(form, failure, ACCOUNT_MESSAGES.resetFailed, { newPassword: 'password' })),
   });
   // The link may stop working between the check and the submit (used in another tab, expired).
   const refusedAtSubmit =
@@ -52,15 +57,14 @@ export function SetNewPasswordPage() {
     );
   }
 
-  const submit = () => {
-    const problem = newPasswordError(value.password, value.confirmation, MESSAGES.passwordTooShort);
-    setError(problem);
-    if (!problem) mutation.mutate();
-  };
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    mutation.mutate(values.password);
+  });
 
   return (
     <AccountFormCard title="Set New Password" error={error} onSubmit={submit}>
-      <NewPasswordFields value={value} onChange={setValue} />
+      <NewPasswordFields value={form.values} inputProps={form.getInputProps} />
       <Button type="submit" loading={mutation.isPending} fullWidth>
         Reset Password
       </Button>

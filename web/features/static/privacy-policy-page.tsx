@@ -12,8 +12,9 @@ export function PrivacyPolicyPage() {
       </Title>
       <Text>
         We collect the details needed to run gate access for your property: your name, email address, optional phone
-        number, the property you live at or manage, the visitors you register (name, email and the times they may
-        enter), and a record of every gate opening or attempt (who, which gate, when and with what result).
+        number, the property you live at or manage, your keypad PIN where your property uses one, the visitors you
+        register (name, email and the times they may enter), and a record of every gate opening or attempt (who, which
+        gate, when and with what result).
       </Text>
 
       <Title order={2} size="h3">
@@ -37,8 +38,9 @@ export function PrivacyPolicyPage() {
         Retention
       </Title>
       <Text>
-        We keep account and visitor records while your account is active. Gate activity records are kept as the
-        property&apos;s access history. When an account is deleted, its visitor records are removed.
+        We keep your account, your visitors and your access history (the gate openings and attempts by you and by your
+        visitors) while your account exists; your property manager sees them in the property&apos;s gate activity log.
+        Deleting your account is permanent: it removes your visitor records and your access history with it.
       </Text>
 
       <Title order={2} size="h3">
@@ -50,9 +52,14 @@ export function PrivacyPolicyPage() {
         Your rights
       </Title>
       <List>
-        <List.Item>See and correct your details in your Profile.</List.Item>
-        <List.Item>Turn email and SMS notifications on or off at any time.</List.Item>
-        <List.Item>Ask us for a copy of your information, or ask us to delete your account.</List.Item>
+        <List.Item>See your name, email address and phone number in your Profile.</List.Item>
+        <List.Item>
+          To correct your name, email address or phone number, ask your property manager, who can change them for you.
+        </List.Item>
+        <List.Item>Turn email and SMS notifications on or off in your Profile at any time.</List.Item>
+        <List.Item>
+          Ask us for a copy of your information, or ask us to delete your account (see Request account deletion).
+        </List.Item>
       </List>
 
       <Title order={2} size="h3">

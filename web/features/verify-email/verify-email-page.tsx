@@ -1,27 +1,45 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
 import { MESSAGES } from '@core/messages';
 import { LANDING_PATHS } from '@core/roles';
-import { newPasswordError } from '@core/validation/password';
-import { Button } from '@mantine/core';
+import { newPasswordForm } from '@core/validation/password';
+import { Anchor, Button, Group } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { verifyEmail } from '../../api/accounts';
-import { messageOr } from '../../api/client';
+import { Link, useSearchParams } from 'react-router';
+import { useInvitationCheck, verifyEmail } from '../../api/accounts';
+import { ApiError } from '../../api/client';
 import { decodeClaims } from '../../auth/claims';
-import { rememberRole } from '../../auth/last-role';
+import { lastLoginPath, rememberRole } from '../../auth/last-role';
+import { LoadingScreen } from '../../auth/require-role';
+import { useSession } from '../../auth/session';
 import { storeToken } from '../../auth/token-cookie';
-import { AccountFormCard } from '../set-new-password/account-form-card';
-import { NewPasswordFields, type NewPasswordValue } from '../set-new-password/new-password-fields';
+import { paths } from '../../paths';
+import { AccountFormCard } from '../../ui/account-form-card';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { NewPasswordFields, type NewPasswordValue } from '../../ui/new-password-fields';
+import { QueryError } from '../../ui/query-state';
 
-/** Verify Email and Set New Password: the invitation link's token, then the user is signed in. */
+const TITLE = 'Verify Email and Set New Password';
+
+/** Why an invitation link cannot be used, when the server said so (used, expired, unknown). */
+const refusalOf = (error: unknown) =>
+  error instanceof ApiError && error.status === 400 ? (error.serverMessage ?? ACCOUNT_MESSAGES.inviteInvalid) : null;
+
+/**
+ * Verify Email and Set New Password: the invitation link is checked as the page opens, so a used
+ * or expired link says so at once (issue 14); then the password is set and the user signed in.
+ */
 export function VerifyEmailPage() {
   const token = useSearchParams()[0].get('_id') ?? '';
-  const [value, setValue] = useState<NewPasswordValue>({ password: '', confirmation: '' });
-  const [error, setError] = useState<string | null>(token ? null : ACCOUNT_MESSAGES.inviteInvalid);
+  const check = useInvitationCheck(token, useSession().session.status === 'unauthenticated');
+  const form = useSchemaForm<NewPasswordValue>(newPasswordForm(MESSAGES.passwordRequirements), {
+    initialValues: { password: '', confirmation: '' },
+  });
+  const [error, setError] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: () => verifyEmail({ _id: token, newPassword: value.password }),
+    mutationFn: (password: string) => verifyEmail({ _id: token, newPassword: password }),
     // A full load of the landing page signs the user in from the cookie; signing in here would be
     // undone by this signed-out route before the navigation lands.
     onSuccess: ({ token: session }) => {
@@ -31,21 +49,37 @@ export function VerifyEmailPage() {
       rememberRole(claims.role);
       window.location.replace(LANDING_PATHS[claims.role]);
     },
-    onError: (failure) => setError(messageOr(failure, ACCOUNT_MESSAGES.verifyFailed)),
+    onError: (failure) =>
+      setError(showServerErrors(form, failure, ACCOUNT_MESSAGES.verifyFailed, { newPassword: 'password' })),
   });
 
-  const submit = () => {
-    const problem = token
-      ? newPasswordError(value.password, value.confirmation, MESSAGES.passwordRequirements)
-      : ACCOUNT_MESSAGES.inviteInvalid;
-    setError(problem);
-    if (!problem) mutation.mutate();
-  };
+  const refusal = token ? refusalOf(check.error) : ACCOUNT_MESSAGES.inviteInvalid;
+  if (refusal) {
+    return (
+      <AccountFormCard title={TITLE} error={refusal}>
+        <Group justify="center" gap="lg">
+          <Anchor component={Link} to={lastLoginPath()}>
+            Go to sign in
+          </Anchor>
+          <Anchor component={Link} to={paths.resetPassword}>
+            Reset your password
+          </Anchor>
+        </Group>
+      </AccountFormCard>
+    );
+  }
+  if (check.isPending && !check.isError) return <LoadingScreen />;
+
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    mutation.mutate(values.password);
+  });
 
   return (
-    <AccountFormCard title="Verify Email and Set New Password" error={error} onSubmit={submit}>
-      <NewPasswordFields value={value} onChange={setValue} />
-      <Button type="submit" loading={mutation.isPending} disabled={!token} fullWidth>
+    <AccountFormCard title={TITLE} error={error} onSubmit={submit}>
+      <QueryError query={check} title={ACCOUNT_MESSAGES.verifyFailed} />
+      <NewPasswordFields value={form.values} inputProps={form.getInputProps} />
+      <Button type="submit" loading={mutation.isPending} disabled={!check.isSuccess} fullWidth>
         Set Password
       </Button>
     </AccountFormCard>

@@ -1,4 +1,5 @@
 import type { QrCodeDto } from '@core/api/visitors';
+import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { todayIn } from '@core/time/zoned-time';
 import { editorStateOf, editorUpdate, listEditorError, type QrEditorState } from '@core/visitor-form/qr-editor';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
@@ -6,8 +7,8 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useUpdateQrCodes } from '../../api/visitors';
-import { QrEditorFields } from './qr-editor-fields';
-import { toast } from './visitor-toasts';
+import { QrEditorFields } from '../../ui/qr-editor-fields';
+import { toast } from '../../ui/toast';
 
 /** 'Edit QR Code' (Visitor List): start and end, Permanent Visitor; Save disabled on error. */
 export function EditQrModal({ visitorId, code, onClose }: { visitorId: string; code: QrCodeDto; onClose: () => void }) {
@@ -20,18 +21,28 @@ export function EditQrModal({ visitorId, code, onClose }: { visitorId: string; c
       { visitorId, qrId: code._id, qrType: code.qrType, window: editorUpdate(state, code) },
       {
         onSuccess: () => {
-          toast(VISITOR_MESSAGES.listUpdated, 'green');
+          toast(VISITOR_MESSAGES.listUpdated, 'green', MESSAGE_TIMINGS_MS.toastVisitorList);
           onClose();
         },
         onError: (failure) =>
-          toast(`${VISITOR_MESSAGES.updateFailedPrefix}${messageOr(failure, (failure as Error).message)}`, 'red'),
+          toast(
+            `${VISITOR_MESSAGES.updateFailedPrefix}${messageOr(failure, (failure as Error).message)}`,
+            'red',
+            MESSAGE_TIMINGS_MS.toastVisitorList,
+          ),
       },
     );
 
   return (
     <Modal opened onClose={onClose} title="Edit QR Code" centered>
       <Stack>
-        <QrEditorFields state={state} error={error} today={todayIn(code.timeZone)} onChange={setState} />
+        <QrEditorFields
+          dates={code.multipleDays}
+          state={state}
+          error={error}
+          today={todayIn(code.timeZone)}
+          onChange={setState}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

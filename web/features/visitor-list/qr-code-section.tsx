@@ -1,12 +1,13 @@
 import type { QrCodeDto } from '@core/api/visitors';
+import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { readableInstant } from '@core/validity/window-words';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { Badge, Button, Checkbox, Group, List, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useExpireListedQrCode, useSetQrNotification } from '../../api/visitors';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { toast } from '../../ui/toast';
 import { EditQrModal } from './edit-qr-modal';
-import { toast } from './visitor-toasts';
 
 const when = (iso: string, code: QrCodeDto) => readableInstant(new Date(iso), code.timeZone);
 
@@ -88,13 +89,13 @@ export function QrCodeSection({ visitorId, code }: { visitorId: string; code: Qr
         opened={dialog === 'delete'}
         title="Delete QR Code"
         confirmLabel="Delete"
-        color="red"
+        danger
         busy={remove.isPending}
-        onCancel={() => setDialog(null)}
+        onClose={() => setDialog(null)}
         onConfirm={() =>
           remove.mutate(code._id, {
-            onSuccess: () => toast(VISITOR_MESSAGES.listDeleted, 'red'),
-            onError: () => toast(VISITOR_MESSAGES.expireFailed, 'red'),
+            onSuccess: () => toast(VISITOR_MESSAGES.listDeleted, 'red', MESSAGE_TIMINGS_MS.toastVisitorList),
+            onError: () => toast(VISITOR_MESSAGES.expireFailed, 'red', MESSAGE_TIMINGS_MS.toastVisitorList),
             onSettled: () => setDialog(null),
           })
         }
@@ -106,7 +107,7 @@ export function QrCodeSection({ visitorId, code }: { visitorId: string; code: Qr
         title={VISITOR_MESSAGES.consentTitle}
         confirmLabel={VISITOR_MESSAGES.consentAgree}
         busy={notify.isPending}
-        onCancel={() => setDialog(null)}
+        onClose={() => setDialog(null)}
         onConfirm={() => setNotification(true)}
       >
         <Text>{VISITOR_MESSAGES.consentBody}</Text>

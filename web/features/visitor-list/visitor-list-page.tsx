@@ -1,7 +1,7 @@
-import { MESSAGES } from '@core/messages';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
-import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useVisitorsQr } from '../../api/visitors';
+import { QueryState } from '../../ui/query-state';
 import { QrCodeSection } from './qr-code-section';
 
 /** Visitor List (resident): one card per visitor email, one section per QR code. */
@@ -10,13 +10,12 @@ export function VisitorListPage() {
   return (
     <Stack>
       <Title order={2}>Visitor List</Title>
-      {query.isPending && <Text>{MESSAGES.loading}</Text>}
-      {query.isError && (
-        <Alert color="red" role="alert">
-          {VISITOR_MESSAGES.fetchFailed}
-        </Alert>
-      )}
-      {query.data && query.data.visitors.length === 0 && <Text c="dimmed">{VISITOR_MESSAGES.noVisitors}</Text>}
+      <QueryState
+        query={query}
+        errorTitle={VISITOR_MESSAGES.fetchFailed}
+        empty={query.data?.visitors.length === 0}
+        emptyText={VISITOR_MESSAGES.noVisitors}
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {query.data?.visitors.map((visitor) => (
           <Card key={visitor._id} withBorder shadow="xs" data-testid="visitor-card">

@@ -1,7 +1,8 @@
 import type { QrCodeDto } from '@core/api/visitors';
 import { readableInstant } from '@core/validity/window-words';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
-import { Button, Group, Table, Text, Title } from '@mantine/core';
+import { Button, Text, Title } from '@mantine/core';
+import { ManagerTable } from '../../ui/manager-table';
 
 const TYPE_LABELS = { betweenDates: 'Between Dates', weekdays: 'Recurring Weekdays', randomDates: 'Specific Dates' };
 
@@ -32,54 +33,39 @@ export function QrCodesTable({ title, codes, onEdit, onExpire, onDelete }: Props
       {codes.length === 0 ? (
         <Text c="dimmed">No {title.toLowerCase()} QR codes</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Start</Table.Th>
-                <Table.Th>End</Table.Th>
-                <Table.Th>Times</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {codes.map((code) => (
-                <Table.Tr key={code._id}>
-                  <Table.Td>
-                    {code.qrFirstName} {code.qrLastName}
-                  </Table.Td>
-                  <Table.Td>{TYPE_LABELS[code.qrType]}</Table.Td>
-                  <Table.Td>{at(code.startDate, code)}</Table.Td>
-                  <Table.Td>
-                    {code.lifetimeValidity
-                      ? VISITOR_MESSAGES.permanentVisitor
-                      : code.endDate
-                        ? at(code.endDate, code)
-                        : '—'}
-                  </Table.Td>
-                  <Table.Td>{windows(code)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => onEdit(code)}>
-                        Edit
-                      </Button>
-                      {onExpire && (
-                        <Button size="xs" variant="light" color="orange" onClick={() => onExpire(code)}>
-                          Expire
-                        </Button>
-                      )}
-                      <Button size="xs" variant="light" color="red" onClick={() => onDelete(code)}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ManagerTable
+          label={`${title} QR codes table`}
+          rows={codes}
+          rowKey={(code) => code._id}
+          title={(code) => `${code.qrFirstName} ${code.qrLastName}`}
+          minWidth={720}
+          columns={[
+            { label: 'Name', cell: (code) => `${code.qrFirstName} ${code.qrLastName}` },
+            { label: 'Type', cell: (code) => TYPE_LABELS[code.qrType] },
+            { label: 'Start', cell: (code) => at(code.startDate, code) },
+            {
+              label: 'End',
+              cell: (code) =>
+                code.lifetimeValidity ? VISITOR_MESSAGES.permanentVisitor : code.endDate ? at(code.endDate, code) : '—',
+            },
+            { label: 'Times', cell: windows },
+          ]}
+          actions={(code) => (
+            <>
+              <Button size="xs" variant="light" onClick={() => onEdit(code)}>
+                Edit
+              </Button>
+              {onExpire && (
+                <Button size="xs" variant="light" color="orange" onClick={() => onExpire(code)}>
+                  Expire
+                </Button>
+              )}
+              <Button size="xs" variant="light" color="red" onClick={() => onDelete(code)}>
+                Delete
+              </Button>
+            </>
+          )}
+        />
       )}
     </section>
   );

@@ -1,12 +1,13 @@
 import type { QrCodeDto } from '@core/api/visitors';
+import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { todayIn } from '@core/time/zoned-time';
 import { editorStateOf, editorUpdate, pageEditorError, type QrEditorState } from '@core/visitor-form/qr-editor';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useUpdateQrCode } from '../../api/visitors';
-import { QrEditorFields } from '../visitor-list/qr-editor-fields';
-import { pageToast } from './page-toast';
+import { QrEditorFields } from '../../ui/qr-editor-fields';
+import { toast } from '../../ui/toast';
 
 /** The per-visitor page's editor; Save is disabled while an error shows. */
 export function QrEditPanel({ code, onClose }: { code: QrCodeDto; onClose: () => void }) {
@@ -18,10 +19,11 @@ export function QrEditPanel({ code, onClose }: { code: QrCodeDto; onClose: () =>
       { qrId: code._id, window: editorUpdate(state, code) },
       {
         onSuccess: (answer) => {
-          pageToast(answer.message, 'green');
+          toast(answer.message, 'green', MESSAGE_TIMINGS_MS.toastVisitorQrPage);
           onClose();
         },
-        onError: (failure) => pageToast(messageOr(failure, (failure as Error).message), 'red'),
+        onError: (failure) =>
+          toast(messageOr(failure, (failure as Error).message), 'red', MESSAGE_TIMINGS_MS.toastVisitorQrPage),
       },
     );
   return (
@@ -30,7 +32,13 @@ export function QrEditPanel({ code, onClose }: { code: QrCodeDto; onClose: () =>
         <Title order={3}>
           Edit {code.qrFirstName} {code.qrLastName}
         </Title>
-        <QrEditorFields state={state} error={error} today={todayIn(code.timeZone)} onChange={setState} />
+        <QrEditorFields
+          dates={code.multipleDays}
+          state={state}
+          error={error}
+          today={todayIn(code.timeZone)}
+          onChange={setState}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,13 +1,15 @@
 import type { QrCodeDto } from '@core/api/visitors';
-import { MESSAGES } from '@core/messages';
+import { EXPIRE_QR_CONFIRM } from '@core/confirmations';
+import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { messageOr } from '../../api/client';
 import { useDeleteQrCode, useExpireQrCode, useVisitorQrCodes } from '../../api/visitors';
-import { ConfirmDialog } from '../visitor-list/confirm-dialog';
-import { pageToast } from './page-toast';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { QueryState } from '../../ui/query-state';
+import { toast } from '../../ui/toast';
 import { QrCodesTable } from './qr-codes-table';
 import { QrEditPanel } from './qr-edit-panel';
 
@@ -19,8 +21,10 @@ export function VisitorQrCodesPage() {
   const remove = useDeleteQrCode();
   const [editing, setEditing] = useState<QrCodeDto | null>(null);
   const [deleting, setDeleting] = useState<QrCodeDto | null>(null);
+  const [expiring, setExpiring] = useState<QrCodeDto | null>(null);
 
-  const onError = (failure: Error) => pageToast(messageOr(failure, failure.message), 'red');
+  const onError = (failure: Error) =>
+    toast(messageOr(failure, failure.message), 'red', MESSAGE_TIMINGS_MS.toastVisitorQrPage);
   const codes = query.data?.qrCodes ?? [];
   const visitor = query.data?.visitor;
 
@@ -32,12 +36,7 @@ export function VisitorQrCodesPage() {
           {visitor.firstName} {visitor.lastName} ({visitor.email})
         </Text>
       )}
-      {query.isPending && <Text>{MESSAGES.loading}</Text>}
-      {query.isError && (
-        <Alert color="red" role="alert">
-          {messageOr(query.error, VISITOR_MESSAGES.fetchFailed)}
-        </Alert>
-      )}
+      <QueryState query={query} errorTitle={VISITOR_MESSAGES.fetchFailed} />
       {editing && <QrEditPanel key={editing._id} code={editing} onClose={() => setEditing(null)} />}
       {query.data && (
         <>
@@ -46,9 +45,7 @@ export function VisitorQrCodesPage() {
             codes={codes.filter((c) => c.active)}
             onEdit={setEditing}
             onDelete={setDeleting}
-            onExpire={(code) =>
-              expire.mutate(code._id, { onSuccess: () => pageToast(VISITOR_MESSAGES.pageExpired, 'green'), onError })
-            }
+            onExpire={setExpiring}
           />
           <QrCodesTable
             title="Expired"
@@ -59,17 +56,35 @@ export function VisitorQrCodesPage() {
         </>
       )}
       <ConfirmDialog
+        opened={expiring !== null}
+        title={EXPIRE_QR_CONFIRM.title}
+        confirmLabel={EXPIRE_QR_CONFIRM.action}
+        danger
+        busy={expire.isPending}
+        onClose={() => setExpiring(null)}
+        onConfirm={() =>
+          expiring &&
+          expire.mutate(expiring._id, {
+            onSuccess: () => toast(VISITOR_MESSAGES.pageExpired, 'green', MESSAGE_TIMINGS_MS.toastVisitorQrPage),
+            onError,
+            onSettled: () => setExpiring(null),
+          })
+        }
+      >
+        {EXPIRE_QR_CONFIRM.text}
+      </ConfirmDialog>
+      <ConfirmDialog
         opened={deleting !== null}
         title="Delete QR Code"
         confirmLabel="Delete"
-        color="red"
+        danger
         busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
+        onClose={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting._id, {
             onSuccess: () => {
-              pageToast(VISITOR_MESSAGES.pageDeleted, 'green');
+              toast(VISITOR_MESSAGES.pageDeleted, 'green', MESSAGE_TIMINGS_MS.toastVisitorQrPage);
               if (editing?._id === deleting._id) setEditing(null);
             },
             onError,

@@ -1,12 +1,13 @@
-import { LOG_TEXTS } from '@core/api/relay-logs';
+import { LOG_TEXTS } from '@core/api/relay-log-texts';
 import { NOTIFICATION_SCROLL_THRESHOLD_PX } from '@core/constants';
 import { ActionIcon, Popover, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { type UIEvent, useId, useState } from 'react';
+import { lazy, Suspense, type UIEvent, useId, useState } from 'react';
 import { notificationsQuery, useNotifications } from '../../api/relay-logs';
 import { BellIcon } from './bell-icon';
-import { NotificationItem } from './notification-item';
+
+const NotificationItems = lazy(async () => ({ default: (await import('./notification-items')).NotificationItems }));
 
 const nearBottom = (el: HTMLElement) =>
   el.scrollHeight - el.scrollTop - el.clientHeight <= NOTIFICATION_SCROLL_THRESHOLD_PX;
@@ -69,11 +70,15 @@ export function NotificationBell({ userId }: { userId: string }) {
           onScroll={onScroll}
           data-testid="notification-list"
         >
-          {notifications.isPending && opened
-            ? status(LOG_TEXTS.loadingNotifications)
-            : logs.length === 0
-              ? status(LOG_TEXTS.noNotifications)
-              : logs.map((log) => <NotificationItem key={log._id} log={log} now={now} />)}
+          {notifications.isPending && opened ? (
+            status(LOG_TEXTS.loadingNotifications)
+          ) : logs.length === 0 ? (
+            status(LOG_TEXTS.noNotifications)
+          ) : (
+            <Suspense fallback={status(LOG_TEXTS.loadingNotifications)}>
+              <NotificationItems logs={logs} now={now} />
+            </Suspense>
+          )}
           {notifications.isFetchingNextPage && status(LOG_TEXTS.loadingMore)}
         </div>
       </Popover.Dropdown>

@@ -2,7 +2,7 @@ import type { RelayLogDto } from '@core/api/relay-logs';
 import { relativeTime } from '@core/time/relative-time';
 import { formatLogTime } from '@core/time/zoned-format';
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { notificationMessage, notificationStatusColor } from './notification-message';
+import { notificationGate, notificationMessage, notificationStatusColor } from './notification-message';
 
 export function NotificationItem({ log, now }: { log: RelayLogDto; now: Date }) {
   return (
@@ -22,6 +22,11 @@ export function NotificationItem({ log, now }: { log: RelayLogDto; now: Date }) 
         </Badge>
       </Group>
       <Text size="sm">{notificationMessage(log)}</Text>
+      {notificationGate(log) && (
+        <Text size="xs" fw={500} data-testid="notification-gate">
+          {notificationGate(log)}
+        </Text>
+      )}
       <Group gap="xs" justify="space-between" wrap="nowrap">
         <Text size="xs" fw={500} data-testid="notification-relative-time">
           {relativeTime(log.timestamp, now)}

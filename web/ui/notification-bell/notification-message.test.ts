@@ -1,6 +1,6 @@
 import type { RelayLogDto } from '@core/api/relay-logs';
 import { describe, expect, it } from 'vitest';
-import { notificationMessage, notificationStatusColor } from './notification-message';
+import { notificationGate, notificationMessage, notificationStatusColor } from './notification-message';
 
 const base: RelayLogDto = {
   _id: '1',
@@ -44,5 +44,12 @@ describe('notificationMessage', () => {
 
   it('colours SUCCESS green, FAILED red and anything else yellow', () => {
     expect(['success', 'failed', 'partial'].map(notificationStatusColor)).toEqual(['green', 'red', 'yellow']);
+  });
+
+  it('names the gate the event happened at', () => {
+    expect(notificationGate({ ...base, deviceDetails: { deviceName: 'Back Gate', deviceType: 'gate' } })).toBe(
+      'Gate: Back Gate',
+    );
+    expect(notificationGate(base)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { accessByName } from '@core/api/relay-log-cells';
-import { LOG_TEXTS, type RelayLogDto } from '@core/api/relay-logs';
+import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import type { RelayLogDto } from '@core/api/relay-logs';
 
 /**
  * SPEC §2: 'User Access: <person> accessed/attempted to access <property or the gate>', likewise
@@ -19,4 +20,9 @@ export function notificationStatusColor(status: string): string {
   if (status === 'success') return 'green';
   if (status === 'failed') return 'red';
   return 'yellow';
+}
+
+/** Which gate the event happened at, so two gates of one property can be told apart. */
+export function notificationGate(log: RelayLogDto): string | null {
+  return log.deviceDetails ? `Gate: ${log.deviceDetails.deviceName}` : null;
 }

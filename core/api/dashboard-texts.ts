@@ -1,0 +1,20 @@
+// Texts of the dashboard (SPEC §2, §5), apart from the schemas so screens showing them need not load zod.
+export const DASHBOARD_MESSAGES = {
+  searchPlaceholder: 'Search by name or email',
+  refreshPinConfirm: 'Are you sure you want to refresh the Secure PIN?',
+  propertyNotFound: 'Property Not Found',
+  noPropertyAssigned: 'No Property Assigned',
+  noVisitorsCreated: 'No Visitors Created',
+  emailTaken: 'A user with this email already exists',
+  visitorEmailTaken: 'This resident already has a visitor with this email',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  adminRoleReadOnly: 'Property managers cannot change roles',
+  propertyRequired: 'Property is required for this role',
+  unknownProperty: 'Property not found',
+  saveFailed: 'The changes could not be saved.',
+  usersLoadFailed: 'Failed to load users',
+  visitorsLoadFailed: 'Failed to load visitors',
+  noUsers: 'No users found',
+  noVisitors: 'No visitors found',
+  noProperties: 'No properties found',
+} as const;

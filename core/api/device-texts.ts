@@ -1,0 +1,35 @@
+// Texts of the device screens (SPEC §2, §5, §8), apart from the schemas so screens showing them need not load zod.
+export const DEVICE_MESSAGES = {
+  nameRequired: 'Device Name is required',
+  typeRequired: 'Device Type is required',
+  ipRequired: 'Device IP Address is required',
+  propertyRequired: 'Property is required',
+  editRequired: 'Please fill out all required fields before saving.',
+  registrationFailed: 'Registration failed',
+  registered: 'Device registered successfully',
+  updated: 'Device updated successfully',
+  deleted: 'Device deleted successfully',
+  updateFailedStatus: (status: number) => `Failed to update device. Status code: ${status}`,
+  updateFailed: 'Failed to update device. Please try again later.',
+  deleteFailed: 'Failed to delete device',
+  listFailed: 'Failed to load properties',
+  noPropertiesOrDevices: 'No properties or devices found.',
+  noDevicesForProperty: 'No devices available for this property.',
+  openFailed: 'Failed to open gate',
+  openedTooOften: (seconds: number) =>
+    `You have opened gates many times in the last minute. Please wait ${seconds} seconds and try again.`,
+  gateOpenedTooOften: (seconds: number) =>
+    `This gate has been opened many times in the last minute. Please wait ${seconds} seconds and try again.`,
+  openedFromList: (property: string, device: string) => `${property} (${device}): Gate opened successfully!`,
+  failedFromList: (property: string, device: string, message: string) => `${property} (${device}): ${message}`,
+  opening: 'Opening...',
+  openingGate: (name: string) => `Opening ${name}...`,
+  gateOpened: (name: string) => `${name} has been opened successfully.`,
+  gateNotOpened: (name: string) => `${name} has not been opened. Please try again.`,
+  noGates: 'No gates are set up for your property yet.',
+  gatesLoadFailed: 'Failed to load gate devices. Please try again later.',
+  invalidAddress:
+    'Device IP Address must be a host name or IP address with an optional port, such as 192.168.1.20:8080',
+  localAddressRefused:
+    'Device IP Address must not be a loopback, link-local, multicast, broadcast or cloud metadata address',
+} as const;

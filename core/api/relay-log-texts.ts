@@ -1,0 +1,17 @@
+// Texts of the gate-log screen and the bell (SPEC §2, §5, §8); apart from the schemas, so the
+// header's bell does not bring zod into every page's first download.
+export const LOG_TEXTS = {
+  insufficientPermissions: 'Insufficient permissions to view logs',
+  propertyRequired: 'Property selection is required',
+  failedToFetchLogs: 'Failed to fetch logs',
+  failedToFetchProperties: 'Failed to fetch properties',
+  noLogs: 'No logs found for the selected criteria',
+  logsFetched: 'Logs fetched successfully',
+  allProperties: 'All Properties',
+  exportCsv: 'Export CSV',
+  recentActivities: 'Recent Activities',
+  loadingNotifications: 'Loading notifications...',
+  noNotifications: 'No notifications yet',
+  loadingMore: 'Loading more...',
+  gateActivityRecorded: 'Gate activity recorded',
+} as const;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { operationWords, relayFailureWords } from './relay-log-words';
+import type { RelayLogDto } from './relay-logs';
+
+const log = (over: Partial<RelayLogDto>): RelayLogDto => ({
+  _id: '1',
+  timestamp: '2026-03-01T12:00:00Z',
+  callerType: 'user',
+  userDetails: null,
+  visitorDetails: null,
+  qrCodeDetails: null,
+  creatorDetails: null,
+  deviceDetails: null,
+  propertyDetails: null,
+  status: 'success',
+  reason: null,
+  relayOperations: [],
+  performanceMetrics: { totalDuration: 10 },
+  ...over,
+});
+
+describe('relay operations in words', () => {
+  it('says a pulse was sent, or why the relay failed', () => {
+    expect(
+      operationWords(log({ relayOperations: [{ command: 'GET /relay/0?turn=on&timer=5', success: true }] })),
+    ).toEqual(['Pulse sent']);
+    expect(
+      operationWords(
+        log({
+          status: 'failed',
+          reason: 'the relay did not answer within 5000 ms',
+          relayOperations: [{ command: 'GET /relay/0?turn=on&timer=5', success: false }],
+        }),
+      ),
+    ).toEqual(['Relay did not answer in 5 s']);
+  });
+
+  it('says when nothing was sent (a refused code or PIN)', () => {
+    expect(operationWords(log({ status: 'failed', reason: 'QR code has expired' }))).toEqual(['No pulse sent']);
+  });
+
+  it('turns the recorded relay failures into sentences', () => {
+    expect(relayFailureWords('no connection to the relay within 2000 ms')).toBe('No connection to the relay in 2 s');
+    expect(relayFailureWords('the relay answered HTTP 500')).toBe('Relay answered with an error (HTTP 500)');
+    expect(relayFailureWords('the relay refused the credentials')).toBe('The relay refused the credentials');
+  });
+});

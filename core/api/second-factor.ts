@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** What the login form gets: a session token, or the request for a second factor. */
+export const loginResponse = z.union([
+  z.object({ token: z.string() }),
+  z.object({ secondFactorRequired: z.literal(true), pendingToken: z.string() }),
+]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+const code = z.string().trim().min(1, 'Code is required').max(20, 'Code is too long');
+
+export const secondFactorSignInRequest = z.strictObject({
+  pendingToken: z.string().min(1, 'pendingToken is required').max(2000),
+  code,
+});
+
+export const totpConfirmRequest = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+
+export const totpSetupResponse = z.object({ secret: z.string(), otpauthUri: z.string(), qrCode: z.string() });
+export type TotpSetup = z.infer<typeof totpSetupResponse>;
+
+export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const secondFactorStatus = z.object({
+  enrolled: z.boolean(),
+  recoveryCodesLeft: z.number(),
+  /** The user may not use the app until they enrol (superadmins; managers where the property says). */
+  enrolmentRequired: z.boolean(),
+});
+export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
+
+export const turnOffSecondFactorRequest = z.strictObject({ code });
+
+export const SECOND_FACTOR_MESSAGES = {
+  turnedOff: 'Two-step verification is off',
+  reset: 'Two-step verification was reset; the user is signed out everywhere',
+} as const;

@@ -1,0 +1,57 @@
+import { apiCall } from './support/api';
+import { expect, signIn, test } from './support/fixtures';
+import { createUser } from './support/seed';
+import { gateWorld, relaySimulatorPerFile, scanAtGate } from './visitors-support';
+
+const simulator = relaySimulatorPerFile(test);
+
+test('gate logs say why an attempt failed and what the relay did, in words, with the raw command on demand; the bell names the gate', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const world = await gateWorld(request, mailbox, superadmin, simulator());
+  const admin = await createUser(request, world.rootToken, mailbox, { role: 'admin', propertyId: world.property._id });
+  const [gate] = await apiCall<{ gateDevices: { id: string; deviceName: string }[] }>(
+    request,
+    world.residentToken,
+    'GET',
+    '/api/device/get-gate-devices',
+  ).then((answer) => answer.gateDevices);
+  const open = () =>
+    request.post('/api/device/trigger-relay', {
+      data: { deviceId: gate.id, propertyId: world.property._id },
+      headers: { authorization: `Bearer ${world.residentToken}` },
+    });
+  expect((await open()).ok()).toBe(true);
+  await world.relay.slow();
+  expect((await open()).ok()).toBe(false);
+  await world.relay.healthy();
+  expect((await scanAtGate(request, world, 'not-a-code')).granted).toBe(false);
+
+  await signIn(page, admin);
+  await page.goto('/gate-logs');
+  const rows = page.getByTestId('log-row');
+  await expect(rows).toHaveCount(3);
+  const [refused, timedOut, opened] = [rows.nth(0), rows.nth(1), rows.nth(2)];
+  await expect(refused).toContainText('FAILED');
+  await expect(refused.getByTestId('log-reason')).toHaveText('QR code not recognised');
+  await expect(refused).toContainText('No pulse sent');
+  await expect(timedOut.getByTestId('log-reason')).toContainText('did not answer');
+  await expect(timedOut).toContainText('Relay did not answer in 5 s');
+  await expect(opened).toContainText('Pulse sent');
+  await expect(opened.getByTestId('log-reason')).toHaveCount(0);
+  await expect(opened.getByTestId('raw-command')).toHaveCount(0);
+  await opened.getByRole('button', { name: 'Show command' }).click();
+  await expect(opened.getByTestId('raw-command')).toContainText('relay/0');
+
+  const table = page.getByRole('region', { name: 'Gate activity logs table' });
+  await table.focus();
+  await expect(table).toBeFocused();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, { ...world.resident });
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByTestId('notification-gate').first()).toHaveText(`Gate: ${gate.deviceName}`);
+});

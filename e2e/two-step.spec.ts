@@ -1,0 +1,91 @@
+import { generate } from 'otplib/functional';
+import { LOGIN_PATHS } from '../core/roles';
+import { apiToken } from './support/api';
+import { expect, signIn, test } from './support/fixtures';
+import { type RunningServer, startGatehouse } from './support/gatehouse-server';
+import { createProperty, createUser } from './support/seed';
+
+// A server of its own: here superadmins must enrol (ADMIN_MFA=required), unlike the shared one.
+let strict: RunningServer;
+test.beforeAll(async () => {
+  strict = await startGatehouse({ ADMIN_MFA: 'required' });
+});
+test.afterAll(async () => {
+  await strict.stop();
+});
+
+/** The authenticator's code for the time step after the last one used (one step of drift is accepted). */
+const codeFor = (secret: string, stepsAhead = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
+
+test('a superadmin enrols an authenticator before using the app, then signs in with a code', async ({ page }) => {
+  const root = strict.superadmin;
+  const signInWithPassword = async () => {
+    await page.goto(`${strict.baseURL}${LOGIN_PATHS.superadmin}`);
+    await page.getByLabel('Email').fill(root.email);
+    await page
+      .getByLabel(/^Password/)
+      .first()
+      .fill(root.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+
+  await signInWithPassword();
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  await page.getByLabel('6-digit code').fill(await codeFor(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await signInWithPassword();
+  const code = page.getByLabel('Authentication code');
+  await expect(code).toBeVisible();
+  await code.fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toContainText('That code is not valid');
+  // The enrolment code's step is used up; the next step's code is still within the allowed drift.
+  await code.fill(await codeFor(secret, 1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test('a resident turns two-step verification on from Profile and signs in with a recovery code', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const rootToken = await apiToken(request, superadmin);
+  const property = await createProperty(request, rootToken);
+  const resident = await createUser(request, rootToken, mailbox, { role: 'resident', propertyId: property._id });
+  await signIn(page, resident);
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  await page.getByLabel('6-digit code').fill(await codeFor(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  const listed = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(listed).toHaveCount(10);
+  const codes = await listed.allTextContents();
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await expect(page.getByText('Recovery codes left: 10.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await page.goto(LOGIN_PATHS.resident);
+  await page.getByLabel('Email').fill(resident.email);
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill(resident.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Authentication code').fill(codes[0]);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByText('Recovery codes left: 9.')).toBeVisible();
+});

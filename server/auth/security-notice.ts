@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Queryable } from '../db/connect';
+import { sessions, users } from '../db/schema';
+import { jobKind } from '../jobs/job-kind';
+import type { JobQueue } from '../jobs/job-queue';
+import { type NotificationContext, sendOptionsOf, skipped } from '../jobs/notification-context';
+
+export const SECURITY_EVENTS = [
+  'new-browser',
+  'factor-added',
+  'factor-removed',
+  'factor-reset',
+  'sessions-ended',
+] as const;
+export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
+
+/** Tells a user about a change to how their account is signed in to, so they notice one they did not make. */
+export const securityNoticeJob = jobKind(
+  'security-notice',
+  z.strictObject({ userId: z.uuid(), event: z.enum(SECURITY_EVENTS), sessionId: z.uuid().optional() }),
+);
+
+const UNLESS_YOU = 'If this was not you, reset your password now and sign out everywhere else from your Profile.';
+
+const SUBJECTS: Record<SecurityEvent, string> = {
+  'new-browser': 'New sign-in to your Gatehouse account',
+  'factor-added': 'Two-step verification turned on',
+  'factor-removed': 'Two-step verification turned off',
+  'factor-reset': 'Your two-step verification was reset by an administrator',
+  'sessions-ended': 'You were signed out everywhere else',
+};
+
+function bodyOf(event: SecurityEvent, session: { label: string; address: string } | undefined): string {
+  switch (event) {
+    case 'new-browser':
+      return `Your account was signed in from ${session?.label ?? 'a new browser'} (${session?.address ?? 'unknown address'}), a browser not seen before. ${UNLESS_YOU}`;
+    case 'factor-added':
+      return `Signing in to your account now asks for a code from an authenticator app. ${UNLESS_YOU}`;
+    case 'factor-removed':
+      return `Signing in to your account no longer asks for a code from an authenticator app. ${UNLESS_YOU}`;
+    case 'factor-reset':
+      return 'A super administrator removed your two-step verification and signed you out everywhere. Sign in with your password and set it up again from your Profile.';
+    case 'sessions-ended':
+      return `Every other browser signed in to your account was signed out. ${UNLESS_YOU}`;
+  }
+}
+
+/** Enqueues the notice in the transaction of the change it reports. */
+export function enqueueSecurityNotice(
+  queue: JobQueue,
+  db: Queryable,
+  notice: { userId: string; event: SecurityEvent; sessionId?: string },
+) {
+  return queue.enqueue(db, securityNoticeJob, notice);
+}
+
+export function registerSecurityNoticeJob(queue: JobQueue, context: NotificationContext) {
+  queue.register(securityNoticeJob, async (payload, running) => {
+    const [user] = await context.db.select({ email: users.email }).from(users).where(eq(users.id, payload.userId));
+    if (!user) return skipped(context, running, securityNoticeJob.name, 'the user is gone');
+    const [session] = payload.sessionId
+      ? await context.db
+          .select({ label: sessions.label, address: sessions.address })
+          .from(sessions)
+          .where(eq(sessions.id, payload.sessionId))
+      : [];
+    const message = { to: user.email, subject: SUBJECTS[payload.event], text: bodyOf(payload.event, session) };
+    await context.sendMail(message, sendOptionsOf(running));
+  });
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "properties_name_location_unique" ON "properties" USING btree (lower(regexp_replace(btrim("property_name"), '\s+', ' ', 'g')),lower(regexp_replace(btrim("property_location"), '\s+', ' ', 'g')));

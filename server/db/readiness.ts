@@ -1,0 +1,48 @@
+import { MESSAGES } from '@core/messages';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { migrationsFolder, type Orm } from './connect';
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+/** The newest migration this build ships, as drizzle records it (its folder timestamp). */
+const newestMigrationMillis = Math.max(...readMigrationFiles({ migrationsFolder }).map((file) => file.folderMillis));
+
+async function checkDatabase(db: Orm): Promise<Readiness> {
+  try {
+    const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
+    const newest = Number((result as unknown as { rows: { newest: unknown }[] }).rows[0]?.newest ?? 0);
+    if (newest < newestMigrationMillis) {
+      return { ready: false, reason: 'The database is missing migrations this version of Gatehouse needs.' };
+    }
+    return { ready: true };
+  } catch {
+    return { ready: false, reason: MESSAGES.databaseUnavailable };
+  }
+}
+
+/**
+ * "Does the database answer, with every migration applied?" answered within `deadlineMs` even
+ * when the database hangs. Callers arriving while a check is under way share it, so probes
+ * hammering the endpoint during an outage do not pile up stalled queries on the pool.
+ */
+export function readinessCheck(db: Orm, deadlineMs: number): () => Promise<Readiness> {
+  let inFlight: Promise<Readiness> | null = null;
+  return async () => {
+    inFlight ??= checkDatabase(db).finally(() => {
+      inFlight = null;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Readiness>((resolve) => {
+      timer = setTimeout(
+        () => resolve({ ready: false, reason: `The database did not answer within ${deadlineMs} ms.` }),
+        deadlineMs,
+      );
+    });
+    try {
+      return await Promise.race([inFlight, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

@@ -1,0 +1,20 @@
+import { DEVICE_MESSAGES } from '@core/api/devices';
+import type { Queryable } from '../db/connect';
+import { LIMITS } from '../limits/limit-rules';
+import { reserve } from '../limits/rate-limit';
+import { TooManyRequests } from '../limits/too-many';
+
+/**
+ * Remote openings per person and per gate: a person presses a few times a minute, so a script
+ * pressing thousands of times is stopped before it pulses a relay or fills the log.
+ */
+export async function admitRemoteOpen(db: Queryable, userId: string, deviceId: string, now: Date) {
+  const [byUser, byGate] = await Promise.all([
+    reserve(db, LIMITS.remoteOpenUser, userId, now),
+    reserve(db, LIMITS.remoteOpenGate, deviceId, now),
+  ]);
+  if (!byUser.allowed)
+    throw new TooManyRequests(DEVICE_MESSAGES.openedTooOften(byUser.retryAfterSeconds), byUser.retryAfterSeconds);
+  if (!byGate.allowed)
+    throw new TooManyRequests(DEVICE_MESSAGES.gateOpenedTooOften(byGate.retryAfterSeconds), byGate.retryAfterSeconds);
+}

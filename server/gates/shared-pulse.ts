@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Orm } from '../db/connect';
+import type { RelayOutcome } from '../relays/relay-driver';
+
+export interface PulseResult extends RelayOutcome {
+  durationMs: number;
+}
+
+const POLL_MS = 40;
+/** Finished pulses are kept this long, so presses that joined one can read its outcome. */
+const KEEP_FINISHED_MS = 60_000;
+
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
+const lostPulse = (): PulseResult => ({
+  operations: [],
+  error: 'the pulse this press joined did not report back; the gate may or may not have opened',
+  durationMs: 0,
+});
+
+/**
+ * One pulse in flight per device across every process on the database. The first press claims
+ * the device's in-flight row (a partial unique index allows one) and pulses; a press while it
+ * runs waits for that pulse's outcome and answers the same, because a second pulse could reverse
+ * a gate that is already moving. A claim whose lease ran out (its process died) is taken over;
+ * the joiners of the dead one are told the outcome is unknown, never pulsed again.
+ */
+export async function pulseOncePerDevice(
+  db: Orm,
+  deviceId: string,
+  options: { now: () => Date; leaseMs: number },
+  pulse: () => Promise<PulseResult>,
+): Promise<PulseResult> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const id = crypto.randomUUID();
+    const now = options.now();
+    const leaseUntil = new Date(now.getTime() + options.leaseMs);
+    const claimed = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        insert into device_pulses (id, device_id, lease_until, started_at)
+        values (${id}, ${deviceId}, ${leaseUntil.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+        on conflict (device_id) where outcome is null do update
+          set id = excluded.id, lease_until = excluded.lease_until, started_at = excluded.started_at
+          where device_pulses.lease_until < ${now.toISOString()}::timestamptz
+        returning id`),
+    );
+    if (claimed[0]?.id === id) return lead(db, id, deviceId, options, pulse);
+    const [running] = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from device_pulses where device_id = ${deviceId} and outcome is null`),
+    );
+    // The running pulse finished between the two statements: this press is a new one.
+    if (running) return join(db, running.id, options.leaseMs);
+  }
+  return lostPulse();
+}
+
+async function lead(
+  db: Orm,
+  id: string,
+  deviceId: string,
+  options: { now: () => Date },
+  pulse: () => Promise<PulseResult>,
+): Promise<PulseResult> {
+  let result = lostPulse();
+  try {
+    result = await pulse();
+    return result;
+  } finally {
+    const keepSince = new Date(options.now().getTime() - KEEP_FINISHED_MS).toISOString();
+    // The relay has answered; if the database does not take the outcome, the lease runs out and
+    // joiners are told the outcome is unknown. The leader still answers what the relay did.
+    await db
+      .execute(sql`update device_pulses set outcome = ${JSON.stringify(result)}::jsonb where id = ${id}`)
+      .then(() =>
+        db.execute(sql`
+          delete from device_pulses
+          where device_id = ${deviceId} and outcome is not null and started_at < ${keepSince}::timestamptz`),
+      )
+      .catch(() => undefined);
+  }
+}
+
+async function join(db: Orm, id: string, leaseMs: number): Promise<PulseResult> {
+  const deadline = performance.now() + leaseMs + 1000;
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const [row] = rowsOf<{ outcome: PulseResult | string | null }>(
+      await db.execute(sql`select outcome from device_pulses where id = ${id}`),
+    );
+    if (!row) return lostPulse();
+    if (row.outcome) return typeof row.outcome === 'string' ? JSON.parse(row.outcome) : row.outcome;
+  }
+  return lostPulse();
+}

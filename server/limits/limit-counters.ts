@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/connect';
+
+export interface CounterState {
+  /** Hits in the current window, this one included. */
+  hits: number;
+  windowEndsAt: Date;
+}
+
+/**
+ * Counts one hit of `key` and answers the count, in one atomic upsert: concurrent hits from any
+ * number of processes each see a distinct count, so a limit is reserved before it is checked.
+ * A window that has ended starts again at 1.
+ */
+export async function hitCounter(db: Queryable, key: string, windowMs: number, now: Date): Promise<CounterState> {
+  const nowIso = now.toISOString();
+  const endsIso = new Date(now.getTime() + windowMs).toISOString();
+  const result = await db.execute(sql`
+    insert into limit_counters as c (key, hits, window_ends_at) values (${key}, 1, ${endsIso}::timestamptz)
+    on conflict (key) do update set
+      hits = case when c.window_ends_at <= ${nowIso}::timestamptz then 1 else c.hits + 1 end,
+      window_ends_at = case when c.window_ends_at <= ${nowIso}::timestamptz then excluded.window_ends_at
+        else c.window_ends_at end
+    returning hits, window_ends_at`);
+  const [row] = (result as unknown as { rows: { hits: number; window_ends_at: string | Date }[] }).rows;
+  return { hits: Number(row.hits), windowEndsAt: new Date(row.window_ends_at) };
+}
+
+/** The count of `key` in its current window, without counting (0 once the window has ended). */
+export async function readCounter(db: Queryable, key: string, now: Date): Promise<CounterState | null> {
+  const result = await db.execute(sql`
+    select hits, window_ends_at from limit_counters
+    where key = ${key} and window_ends_at > ${now.toISOString()}::timestamptz`);
+  const [row] = (result as unknown as { rows: { hits: number; window_ends_at: string | Date }[] }).rows;
+  return row ? { hits: Number(row.hits), windowEndsAt: new Date(row.window_ends_at) } : null;
+}
+
+/** Gives back one hit (an attempt that turned out to be legitimate). */
+export async function refundCounter(db: Queryable, key: string) {
+  await db.execute(sql`update limit_counters set hits = greatest(hits - 1, 0) where key = ${key}`);
+}
+
+export async function clearCounter(db: Queryable, key: string) {
+  await db.execute(sql`delete from limit_counters where key = ${key}`);
+}
+
+/** Starts `key` afresh with `hits` for `windowMs` (a lockout set by the hit that earned it). */
+export async function setCounter(db: Queryable, key: string, hits: number, windowMs: number, now: Date) {
+  const endsIso = new Date(now.getTime() + windowMs).toISOString();
+  await db.execute(sql`
+    insert into limit_counters (key, hits, window_ends_at) values (${key}, ${hits}, ${endsIso}::timestamptz)
+    on conflict (key) do update set hits = excluded.hits, window_ends_at = excluded.window_ends_at`);
+}
+
+/** Deletes counters whose window ended, a bounded batch at a time. */
+export async function sweepCounters(db: Queryable, now: Date, batch = 5000): Promise<number> {
+  const result = await db.execute(sql`
+    delete from limit_counters where key in (
+      select key from limit_counters where window_ends_at <= ${now.toISOString()}::timestamptz limit ${batch})`);
+  const counts = result as unknown as { rowCount?: number | null; affectedRows?: number };
+  return counts.rowCount ?? counts.affectedRows ?? 0;
+}

@@ -1,0 +1,44 @@
+/**
+ * Every rate limit and lockout of Gatehouse, in one place. A rule allows `max` hits per key in
+ * a fixed window of `windowMs`; the key is the rule's name and its subject (an account, a
+ * source address, a device, a user).
+ */
+export interface LimitRule {
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+export const LIMITS = {
+  /** Wrong passwords for one account from one source: stops guessing without touching the owner elsewhere. */
+  loginAccountFromSource: { name: 'login-account-source', max: 5, windowMs: 15 * MINUTE },
+  /** Sign-in attempts from one source, whatever the account (password spraying). */
+  loginSource: { name: 'login-source', max: 30, windowMs: 15 * MINUTE },
+  /** Failed sign-ins of one account from anywhere; above it the account is paced, never locked. */
+  loginAccountCeiling: { name: 'login-account', max: 50, windowMs: 15 * MINUTE },
+  /** Above the ceiling: one attempt per account every few seconds, so the owner still gets in. */
+  loginAccountPace: { name: 'login-account-pace', max: 1, windowMs: 5_000 },
+  /** Second-factor codes (TOTP or recovery) tried for one account: a 6-digit code gives no room to guess. */
+  secondFactorCodes: { name: 'second-factor', max: 5, windowMs: 15 * MINUTE },
+  /** Wrong PINs at one keypad before it locks (what keypads do). */
+  keypadFailures: { name: 'keypad-failures', max: 5, windowMs: 10 * MINUTE },
+  /** How long a locked keypad refuses every PIN. */
+  keypadLock: { name: 'keypad-lock', max: 1, windowMs: 5 * MINUTE },
+  /**
+   * Unrecognised QR codes one reader may send per minute: far above a person scanning (a
+   * code every two seconds is 30), so only a script reaches it. Valid codes are never counted.
+   */
+  unknownQrCodes: { name: 'qr-unknown', max: 60, windowMs: MINUTE },
+  /** Remote openings by one person; a person presses a few times a minute. */
+  remoteOpenUser: { name: 'open-user', max: 10, windowMs: MINUTE },
+  /** Remote openings of one gate, by everyone together. */
+  remoteOpenGate: { name: 'open-gate', max: 30, windowMs: MINUTE },
+  /** Requests of one source to one public route. */
+  publicRoute: { name: 'public', max: 300, windowMs: MINUTE },
+  /** Password-reset emails one source may ask for. */
+  passwordResetRequests: { name: 'password-reset', max: 20, windowMs: MINUTE },
+  /** Requests with a missing or wrong device key from one source. */
+  deviceKeyFailures: { name: 'device-key', max: 60, windowMs: MINUTE },
+} as const satisfies Record<string, LimitRule>;

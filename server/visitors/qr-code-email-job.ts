@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { sha256Hex } from '../crypto/keys';
+import type { Queryable } from '../db/connect';
+import { properties, qrCodes, users, visitors } from '../db/schema';
+import { jobKind } from '../jobs/job-kind';
+import type { JobQueue } from '../jobs/job-queue';
+import { openJobSecret, sealedJobSecret, sealJobSecret } from '../jobs/job-secret';
+import { type NotificationContext, sendOptionsOf, skipped } from '../jobs/notification-context';
+import { qrCodeEmail } from './qr-code-emails';
+
+/** One email carrying a QR code; the token travels sealed and the PNG is drawn at send time. */
+export const qrCodeEmailJob = jobKind(
+  'qr-code-email',
+  z.strictObject({ qrCodeId: z.uuid(), recipient: z.enum(['visitor', 'resident']), token: sealedJobSecret }),
+);
+
+/** Queues the visitor's pass and the resident's copy, inside the transaction that created the code. */
+export function enqueueQrCodeEmails(
+  queue: JobQueue,
+  db: Queryable,
+  secret: Buffer,
+  code: { qrCodeId: string; token: string },
+) {
+  return queue.enqueueMany(
+    db,
+    qrCodeEmailJob,
+    (['visitor', 'resident'] as const).map((recipient) => ({
+      qrCodeId: code.qrCodeId,
+      recipient,
+      token: sealJobSecret(secret, code.token),
+    })),
+  );
+}
+
+/** The code as it is now, with its visitor, property and creator; null once deleted. */
+async function findCode(db: Queryable, qrCodeId: string, token: string) {
+  const [row] = await db
+    .select({ code: qrCodes, visitor: visitors, property: properties, resident: users })
+    .from(qrCodes)
+    .innerJoin(visitors, eq(visitors.id, qrCodes.visitorId))
+    .innerJoin(properties, eq(properties.id, qrCodes.propertyId))
+    .innerJoin(users, eq(users.id, qrCodes.createdBy))
+    .where(and(eq(qrCodes.id, qrCodeId), eq(qrCodes.tokenHash, sha256Hex(token))));
+  return row ?? null;
+}
+
+export function registerQrCodeEmailJob(queue: JobQueue, context: NotificationContext) {
+  queue.register(qrCodeEmailJob, async (payload, running) => {
+    const token = openJobSecret(context.secret, payload.token);
+    const found = await findCode(context.db, payload.qrCodeId, token);
+    if (!found) return skipped(context, running, qrCodeEmailJob.name, 'the QR code is gone');
+    const { code, visitor, property, resident } = found;
+    const message = await qrCodeEmail(
+      {
+        token,
+        window: code,
+        timeZone: property.timeZone,
+        property,
+        visitor: { firstName: code.qrFirstName, lastName: code.qrLastName, email: visitor.email },
+        resident,
+      },
+      payload.recipient,
+    );
+    await context.sendMail(message, sendOptionsOf(running));
+  });
+}

@@ -1,0 +1,23 @@
+import type { ActiveSession } from '@core/api/sessions';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+const sessionsQuery = queryOptions({
+  queryKey: ['sessions'],
+  queryFn: () => api<{ sessions: ActiveSession[] }>('GET', '/api/sessions'),
+});
+
+export const useActiveSessions = () => useQuery(sessionsQuery);
+
+function useSessionsMutation<T>(call: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+  });
+}
+
+export const useEndSession = () =>
+  useSessionsMutation((sessionId: string) => api('DELETE', `/api/sessions/${encodeURIComponent(sessionId)}`));
+
+export const useEndOtherSessions = () => useSessionsMutation(() => api('POST', '/api/sessions/end-others'));

@@ -1,0 +1,68 @@
+import type { DeviceDto } from '@core/api/devices';
+import { Button } from '@mantine/core';
+import { ManagerTable } from '../../ui/manager-table';
+
+/** One property's devices: name, label, type, IP address and actions (Open Gate for gates only). */
+export function DeviceTable({
+  propertyName,
+  devices,
+  canManage,
+  openingId,
+  onOpen,
+  onEdit,
+  onDelete,
+}: {
+  propertyName: string;
+  devices: DeviceDto[];
+  canManage: boolean;
+  openingId: string | null;
+  onOpen: (device: DeviceDto) => void;
+  onEdit: (device: DeviceDto) => void;
+  onDelete: (device: DeviceDto) => void;
+}) {
+  return (
+    <ManagerTable
+      label={`Devices of ${propertyName}`}
+      rows={devices}
+      rowKey={(device) => device._id}
+      title={(device) => device.deviceName}
+      minWidth={620}
+      columns={[
+        { label: 'Name', cell: (device) => device.deviceName },
+        { label: 'Label', cell: (device) => device.deviceLabel },
+        { label: 'Type', cell: (device) => device.deviceType },
+        { label: 'IP Address', cell: (device) => device.deviceIpAddress },
+      ]}
+      actions={(device) => (
+        <>
+          {device.deviceType === 'gate' && (
+            <Button size="xs" disabled={openingId === device._id} onClick={() => onOpen(device)}>
+              {openingId === device._id ? 'Opening...' : 'Open Gate'}
+            </Button>
+          )}
+          {canManage && (
+            <>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => onEdit(device)}
+                aria-label={`Edit ${device.deviceName}`}
+              >
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.9"
+                onClick={() => onDelete(device)}
+                aria-label={`Delete ${device.deviceName}`}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+        </>
+      )}
+    />
+  );
+}

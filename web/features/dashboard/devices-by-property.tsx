@@ -1,0 +1,125 @@
+import { DEVICE_MESSAGES } from '@core/api/device-texts';
+import type { DeviceDto, PropertyDevicesDto } from '@core/api/devices';
+import { MESSAGE_TIMINGS_MS } from '@core/constants';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { messageOr } from '../../api/client';
+import { useDeleteDevice, useDevicesByProperty, useTriggerRelay } from '../../api/devices';
+import { useClaims } from '../../auth/session';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { QueryState } from '../../ui/query-state';
+import { type TimedMessage, useTimedMessage } from '../../ui/use-timed-message';
+import { DeviceTable } from './device-table';
+import { EditDeviceDialog } from './lazy-dialogs';
+
+function MessageLine({ message }: { message: TimedMessage | null }) {
+  if (!message) return null;
+  return (
+    <Alert color={message.color} role="status">
+      {message.text}
+    </Alert>
+  );
+}
+
+/** Devices by Property (SPEC §2): one block per property; Edit and Delete for super administrators. */
+export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
+  const claims = useClaims();
+  const canManage = claims.role === 'superadmin';
+  const list = useDevicesByProperty(propertyId);
+  const trigger = useTriggerRelay();
+  const remove = useDeleteDevice();
+  const [gateMessage, showGateMessage] = useTimedMessage(MESSAGE_TIMINGS_MS.gateDeviceList);
+  const [deviceMessage, showDeviceMessage] = useTimedMessage(MESSAGE_TIMINGS_MS.deviceUpdateDelete);
+  const [openingId, setOpeningId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<DeviceDto | null>(null);
+  const [deleting, setDeleting] = useState<DeviceDto | null>(null);
+
+  const open = (property: PropertyDevicesDto, device: DeviceDto) => {
+    setOpeningId(device._id);
+    trigger.mutate(
+      { deviceId: device._id, propertyId: property._id },
+      {
+        onSuccess: () =>
+          showGateMessage({
+            color: 'green',
+            text: DEVICE_MESSAGES.openedFromList(property.propertyName, device.deviceName),
+          }),
+        onError: (error) =>
+          showGateMessage({
+            color: 'red',
+            text: DEVICE_MESSAGES.failedFromList(
+              property.propertyName,
+              device.deviceName,
+              messageOr(error, DEVICE_MESSAGES.openFailed),
+            ),
+          }),
+        onSettled: () => setOpeningId(null),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting._id, {
+      onSuccess: () => showDeviceMessage({ color: 'green', text: DEVICE_MESSAGES.deleted }),
+      onError: () => showDeviceMessage({ color: 'red', text: DEVICE_MESSAGES.deleteFailed }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  if (!list.data) return <QueryState query={list} errorTitle={DEVICE_MESSAGES.listFailed} />;
+
+  return (
+    <Stack gap="md">
+      <MessageLine message={gateMessage} />
+      <MessageLine message={deviceMessage} />
+      {list.data.length === 0 && <Text c="dimmed">{DEVICE_MESSAGES.noPropertiesOrDevices}</Text>}
+      {list.data.map((property) => (
+        <Paper key={property._id} component="section" aria-label={property.propertyName} withBorder radius="md" p="md">
+          <Stack gap="xs">
+            <Title order={4}>{property.propertyName}</Title>
+            <Text size="sm" c="dimmed">
+              {property.propertyLocation}
+            </Text>
+            {property.devices.length === 0 ? (
+              <Text c="dimmed">{DEVICE_MESSAGES.noDevicesForProperty}</Text>
+            ) : (
+              <DeviceTable
+                propertyName={property.propertyName}
+                devices={property.devices}
+                canManage={canManage}
+                openingId={openingId}
+                onOpen={(device) => open(property, device)}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
+            )}
+          </Stack>
+        </Paper>
+      ))}
+      {editing && (
+        <Suspense fallback={null}>
+          <EditDeviceDialog
+            device={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              showDeviceMessage({ color: 'green', text: DEVICE_MESSAGES.updated });
+            }}
+          />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete Device"
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        {`Are you sure you want to delete ${deleting?.deviceName ?? 'this device'}?`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

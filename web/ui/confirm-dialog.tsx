@@ -1,0 +1,50 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * The one yes/no question of the app: a modal with Cancel and one confirming action. `error` shows
+ * why the action could not be done (such as what still depends on a property); `danger` colours the
+ * action red for what cannot be undone.
+ */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  error,
+  danger,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  error?: string | null;
+  danger?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack>
+        {typeof children === 'string' ? <Text>{children}</Text> : children}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color={danger ? 'red' : undefined} loading={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

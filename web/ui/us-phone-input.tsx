@@ -1,0 +1,49 @@
+import { PHONE_COUNTRY_PREFIX } from '@core/constants';
+import { typedPhoneDigits } from '@core/validation/phone';
+import { Group, NativeSelect, TextInput } from '@mantine/core';
+import type { FocusEventHandler, ReactNode } from 'react';
+
+/**
+ * A 10-digit phone field with its country selector, which offers only USA (+1) (SPEC §2, §9).
+ * Typed or pasted text keeps its digits only, so '(555) 123-4567' pastes whole.
+ */
+export function UsPhoneInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  autoFocus,
+}: {
+  label: string;
+  value: string;
+  onChange: (digits: string) => void;
+  onBlur?: FocusEventHandler<HTMLInputElement>;
+  error?: ReactNode;
+  autoFocus?: boolean;
+}) {
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap">
+      <NativeSelect
+        label="Country"
+        data={[{ value: PHONE_COUNTRY_PREFIX, label: `USA (${PHONE_COUNTRY_PREFIX})` }]}
+        value={PHONE_COUNTRY_PREFIX}
+        onChange={() => {}}
+        w={110}
+      />
+      <TextInput
+        label={label}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder="5551234567"
+        value={value}
+        onChange={(event) => onChange(typedPhoneDigits(event.currentTarget.value))}
+        onBlur={onBlur}
+        error={error}
+        autoFocus={autoFocus}
+        style={{ flex: 1 }}
+      />
+    </Group>
+  );
+}
