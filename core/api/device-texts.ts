@@ -12,7 +12,6 @@ export const DEVICE_MESSAGES = {
   updateFailedStatus: (status: number) => `Failed to update device. Status code: ${status}`,
   updateFailed: 'Failed to update device. Please try again later.',
   deleteFailed: 'Failed to delete device',
-  listFailed: 'Failed to load properties',
   noPropertiesOrDevices: 'No properties or devices found.',
   noDevicesForProperty: 'No devices available for this property.',
   openFailed: 'Failed to open gate',

@@ -20,6 +20,7 @@ export const PROPERTY_MESSAGES = {
   registrationFailed: 'Registration failed',
   registered: 'Property registered successfully',
   duplicate: 'A property with this name and location already exists.',
+  listFailed: 'Failed to load properties',
 } as const;
 
 const requiredField = (label: string) => requiredName(label, 200, MESSAGES.allFieldsRequired);

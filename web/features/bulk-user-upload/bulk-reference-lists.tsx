@@ -1,4 +1,4 @@
-import { DEVICE_MESSAGES } from '@core/api/devices';
+import { PROPERTY_MESSAGES } from '@core/api/properties';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useAllProperties } from '../../api/properties';
@@ -35,7 +35,7 @@ export function BulkReferenceLists() {
       <Paper withBorder p="sm">
         <Stack gap={6}>
           <Title order={4}>Property IDs</Title>
-          <QueryError query={properties} title={DEVICE_MESSAGES.listFailed} />
+          <QueryError query={properties} title={PROPERTY_MESSAGES.listFailed} />
           {(properties.data ?? []).map((property) => (
             <CopyLine key={property._id} label={`${property.propertyName}: ${property._id}`} value={property._id} />
           ))}

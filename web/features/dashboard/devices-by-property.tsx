@@ -1,5 +1,6 @@
 import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import type { DeviceDto, PropertyDevicesDto } from '@core/api/devices';
+import { PROPERTY_MESSAGES } from '@core/api/properties';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useState } from 'react';
@@ -67,7 +68,7 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
     });
   };
 
-  if (!list.data) return <QueryState query={list} errorTitle={DEVICE_MESSAGES.listFailed} />;
+  if (!list.data) return <QueryState query={list} errorTitle={PROPERTY_MESSAGES.listFailed} />;
 
   return (
     <Stack gap="md">

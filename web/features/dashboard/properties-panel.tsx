@@ -1,6 +1,6 @@
 import { DASHBOARD_MESSAGES } from '@core/api/dashboard';
-import { DEVICE_MESSAGES } from '@core/api/devices';
 import type { PropertyDto } from '@core/api/properties';
+import { PROPERTY_MESSAGES } from '@core/api/properties';
 import { Stack } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { useAllProperties } from '../../api/properties';
@@ -19,7 +19,7 @@ export function PropertiesPanel() {
     <Stack gap="sm">
       <QueryState
         query={list}
-        errorTitle={DEVICE_MESSAGES.listFailed}
+        errorTitle={PROPERTY_MESSAGES.listFailed}
         empty={!properties.length}
         emptyText={DASHBOARD_MESSAGES.noProperties}
       >

@@ -1,4 +1,5 @@
 import { DEVICE_MESSAGES } from '@core/api/device-texts';
+import { PROPERTY_MESSAGES } from '@core/api/properties';
 import { DEVICE_TYPE_LABELS, DEVICE_TYPES, MESSAGE_TIMINGS_MS } from '@core/constants';
 import {
   Alert,
@@ -121,7 +122,7 @@ export function RegisterDevicePage() {
               {...form.getInputProps('deviceIpAddress')}
             />
           </SimpleGrid>
-          <QueryError query={properties} title={DEVICE_MESSAGES.listFailed} />
+          <QueryError query={properties} title={PROPERTY_MESSAGES.listFailed} />
           <Select
             label="Property"
             required

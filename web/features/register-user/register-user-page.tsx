@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
-import { DEVICE_MESSAGES } from '@core/api/devices';
+import { PROPERTY_MESSAGES } from '@core/api/properties';
 import { MESSAGES } from '@core/messages';
 import { ROLE_LABELS, ROLES } from '@core/roles';
 import { Alert, Button, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
@@ -78,7 +78,7 @@ export function RegisterUserPage() {
           )}
           {form.values.role !== 'superadmin' && (
             <>
-              <QueryError query={propertiesQuery} title={DEVICE_MESSAGES.listFailed} />
+              <QueryError query={propertiesQuery} title={PROPERTY_MESSAGES.listFailed} />
               <Select
                 label="Property"
                 placeholder="Select a property"

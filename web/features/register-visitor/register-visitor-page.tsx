@@ -1,10 +1,10 @@
-import { DEVICE_MESSAGES } from '@core/api/devices';
+import { PROPERTY_MESSAGES } from '@core/api/properties';
 import { DEFAULT_TIME_ZONE, type QrType } from '@core/constants';
 import { formatWall, todayIn } from '@core/time/zoned-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { emptyWindow, hasWindowErrors, startsFarAhead, visitorWindowErrors } from '@core/visitor-form/visitor-window';
-import { Alert, Button, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useAllProperties, useProperty } from '../../api/properties';
 import { useRegisterVisitor } from '../../api/visitors';
 import { useClaims } from '../../auth/session';
@@ -20,6 +20,11 @@ import {
   visitorFormSchema,
 } from './register-visitor-form';
 import { VisitorWindowFields } from './visitor-window-fields';
+
+// The success dialog (a Modal, with its focus trap and scroll lock) is not needed to fill the form:
+// it starts loading at the first submit and is on screen well before the server answers.
+const loadSuccess = () => import('./registration-success');
+const RegistrationSuccess = lazy(async () => ({ default: (await loadSuccess()).RegistrationSuccess }));
 
 const DATE_OPTIONS: { value: QrType; label: string }[] = [
   { value: 'betweenDates', label: 'Between Dates' },
@@ -61,6 +66,7 @@ export function RegisterVisitorPage() {
 
   const submit = form.onSubmit((values) => {
     if (blocked || mutation.isPending) return;
+    void loadSuccess();
     setFailure(null);
     mutation.mutate(toRegisterRequest(values, timeZone, claims.UID), {
       onSuccess: () => {
@@ -78,7 +84,7 @@ export function RegisterVisitorPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={2}>Register Visitor</Title>
-          <QueryError query={isSuperadmin ? allProperties : ownProperty} title={DEVICE_MESSAGES.listFailed} />
+          <QueryError query={isSuperadmin ? allProperties : ownProperty} title={PROPERTY_MESSAGES.listFailed} />
           <PersonFields inputProps={form.getInputProps} />
           {isSuperadmin && (
             <Select
@@ -135,12 +141,11 @@ export function RegisterVisitorPage() {
           </Button>
         </Stack>
       </form>
-      <Modal opened={done} onClose={() => setDone(false)} title={VISITOR_MESSAGES.registrationSuccessful} centered>
-        <Stack>
-          <Text>{VISITOR_MESSAGES.registrationSuccessfulBody}</Text>
-          <Button onClick={() => setDone(false)}>OK</Button>
-        </Stack>
-      </Modal>
+      {done && (
+        <Suspense fallback={null}>
+          <RegistrationSuccess onClose={() => setDone(false)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }
