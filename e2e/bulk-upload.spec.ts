@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { rowWith } from './dashboard-support';
-import { apiToken } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
-import { createProperty, createUser, unique, uniqueEmail } from './support/seed';
+import { propertyWithUser, unique, uniqueEmail } from './support/seed';
 
 const readDownload = async (download: Download) => fs.readFileSync((await download.path())!, 'utf8');
 
@@ -23,9 +22,7 @@ test('a superadmin uploads a CSV, fixes a row, creates users and exports the fai
   superadmin,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const root = await apiToken(request, superadmin);
-  const property = await createProperty(request, root);
-  const taken = await createUser(request, root, mailbox, { role: 'resident', propertyId: property._id });
+  const { property, user: taken } = await propertyWithUser(request, superadmin, mailbox, 'resident');
   const fresh = [uniqueEmail('ada'), uniqueEmail('ben'), uniqueEmail('cy'), uniqueEmail('dee')];
   const csv = [
     'firstName,lastName,email,phoneNumber,role,propertyId',
@@ -95,9 +92,7 @@ test('an admin uploads residents of their own property only, without role or pro
   mailbox,
   superadmin,
 }) => {
-  const root = await apiToken(request, superadmin);
-  const property = await createProperty(request, root);
-  const admin = await createUser(request, root, mailbox, { role: 'admin', propertyId: property._id });
+  const { property, user: admin } = await propertyWithUser(request, superadmin, mailbox, 'admin');
   const email = uniqueEmail('ida');
   const name = unique('Ida');
 
@@ -131,9 +126,7 @@ test('the same email twice in a file is caught on the row before upload, and onl
   mailbox,
   superadmin,
 }) => {
-  const root = await apiToken(request, superadmin);
-  const property = await createProperty(request, root);
-  const taken = await createUser(request, root, mailbox, { role: 'resident', propertyId: property._id });
+  const { property, user: taken } = await propertyWithUser(request, superadmin, mailbox, 'resident');
   const twice = uniqueEmail('twice');
   const other = uniqueEmail('other');
   const csv = [

@@ -2,7 +2,7 @@ import { bulkResidents, rowWith } from './dashboard-support';
 import { apiCall, apiToken } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
 import { type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
-import { createProperty, createUser, unique, uniqueEmail } from './support/seed';
+import { createProperty, createUser, propertyWithUser, unique, uniqueEmail } from './support/seed';
 import { gateWorld, qrTokenOf, scanAtGate } from './visitors-support';
 
 test.describe.configure({ mode: 'serial' });
@@ -118,9 +118,7 @@ test('a list request still in flight when a visitor is deleted does not bring th
   mailbox,
   superadmin,
 }) => {
-  const root = await apiToken(request, superadmin);
-  const property = await createProperty(request, root);
-  const resident = await createUser(request, root, mailbox, { role: 'resident', propertyId: property._id });
+  const { user: resident } = await propertyWithUser(request, superadmin, mailbox, 'resident');
   const visitorEmail = uniqueEmail('raced');
   const visitorName = unique('Raced');
   await apiCall(request, await apiToken(request, resident), 'POST', '/api/visitor/register', {

@@ -1,6 +1,6 @@
 import { apiToken } from './support/api';
 import { expect, signIn, submitSignIn, test } from './support/fixtures';
-import { createProperty, createUser, invitationToken, unique, uniqueEmail } from './support/seed';
+import { createProperty, invitationToken, propertyWithUser, unique, uniqueEmail } from './support/seed';
 
 // Issue 14: every message a person sees is true and says what to do.
 
@@ -10,9 +10,7 @@ test('the wrong login form names the right one to the account owner only', async
   mailbox,
   superadmin,
 }) => {
-  const root = await apiToken(request, superadmin);
-  const property = await createProperty(request, root);
-  const manager = await createUser(request, root, mailbox, { role: 'admin', propertyId: property._id });
+  const { user: manager } = await propertyWithUser(request, superadmin, mailbox, 'admin');
 
   await page.goto('/login/Resident-Login');
   await submitSignIn(page, { ...manager, password: 'not-the-password' });
@@ -126,9 +124,7 @@ test.describe('on a phone', () => {
     mailbox,
     superadmin,
   }) => {
-    const root = await apiToken(request, superadmin);
-    const property = await createProperty(request, root);
-    const manager = await createUser(request, root, mailbox, { role: 'admin', propertyId: property._id });
+    const { user: manager } = await propertyWithUser(request, superadmin, mailbox, 'admin');
     await signIn(page, manager);
     await page.goto('/gate-logs');
     await expect(page.getByText('No logs found for the selected criteria')).toBeInViewport({ ratio: 1 });

@@ -1,7 +1,7 @@
 import { addDays } from '../core/time/zoned-time';
 import { apiCall, apiToken } from './support/api';
 import { type Credentials, expect, signIn, test } from './support/fixtures';
-import { createProperty, createUser, uniqueEmail } from './support/seed';
+import { type createUser, propertyWithUser, uniqueEmail } from './support/seed';
 import { fillVisitor, fillWallDateTime, wallDaysFromNow } from './visitors-support';
 
 // Issue 14: the visitor window screens refuse what cannot work and never lose or submit work by surprise.
@@ -11,9 +11,7 @@ async function residentOfNewProperty(
   mailbox: Parameters<typeof createUser>[2],
   superadmin: Credentials,
 ) {
-  const root = await apiToken(request, superadmin);
-  const property = await createProperty(request, root);
-  const resident = await createUser(request, root, mailbox, { role: 'resident', propertyId: property._id });
+  const { user: resident } = await propertyWithUser(request, superadmin, mailbox, 'resident');
   return { resident, token: await apiToken(request, resident) };
 }
 

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import type { PropertyFeature } from '../../core/constants';
 import type { Role } from '../../core/roles';
-import { apiCall } from './api';
+import { apiCall, apiToken } from './api';
 import type { Credentials } from './fixtures';
 import type { Mailbox } from './mailbox';
 
@@ -71,4 +71,17 @@ export async function createUser(
   });
   if (!response.ok()) throw new Error(`verify-email failed: ${response.status()} ${await response.text()}`);
   return { email, password, role: values.role };
+}
+
+/** A new property and one account of `role` on it, created by the super administrator. */
+export async function propertyWithUser(
+  request: APIRequestContext,
+  superadmin: Credentials,
+  mailbox: Mailbox,
+  role: Role,
+): Promise<{ root: string; property: SeededProperty; user: Credentials & { _id?: string } }> {
+  const root = await apiToken(request, superadmin);
+  const property = await createProperty(request, root);
+  const user = await createUser(request, root, mailbox, { role, propertyId: property._id });
+  return { root, property, user };
 }
