@@ -1,4 +1,5 @@
 import type { QrCodeDto } from '@core/api/visitors';
+import { todayIn } from '@core/time/zoned-time';
 import {
   datesOutsideWindow,
   editorWallWindow,
@@ -6,20 +7,28 @@ import {
   withEditorLifetime,
 } from '@core/visitor-form/qr-editor';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
-import { Alert, Checkbox, Stack } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { WallDateTimeInput } from './wall-date-time-input';
 
 interface Props {
-  /** The specific dates of the code being edited; those outside the new window are named before saving. */
-  dates: QrCodeDto['multipleDays'];
+  /** The code being edited; its specific dates outside the new window are named before saving. */
+  code: QrCodeDto;
   state: QrEditorState;
   error?: string;
-  today: string;
   onChange: (state: QrEditorState) => void;
+  onCancel: () => void;
+  onSave: () => void;
+  saving: boolean;
+  saveLabel: string;
 }
 
-/** Start and end pickers (60-minute steps) and the Permanent Visitor checkbox of both QR editors. */
-export function QrEditorFields({ dates, state, error, today, onChange }: Props) {
+/**
+ * Both QR editors: start and end pickers (60-minute steps), the Permanent Visitor checkbox, and
+ * Cancel / Save (disabled while an error shows).
+ */
+export function QrEditorFields({ code, state, error, onChange, onCancel, onSave, saving, saveLabel }: Props) {
+  const dates = code.multipleDays;
+  const today = todayIn(code.timeZone);
   const dropped = error ? [] : datesOutsideWindow(dates, editorWallWindow(state)).map((row) => row.date);
   return (
     <Stack gap="sm">
@@ -49,6 +58,14 @@ export function QrEditorFields({ dates, state, error, today, onChange }: Props) 
             : VISITOR_MESSAGES.datesWillBeRemoved(dropped)}
         </Alert>
       )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={onSave} disabled={Boolean(error)} loading={saving}>
+          {saveLabel}
+        </Button>
+      </Group>
     </Stack>
   );
 }

@@ -1,9 +1,8 @@
 import type { QrCodeDto } from '@core/api/visitors';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
-import { todayIn } from '@core/time/zoned-time';
 import { editorStateOf, editorUpdate, listEditorError, type QrEditorState } from '@core/visitor-form/qr-editor';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useUpdateQrCodes } from '../../api/visitors';
@@ -35,23 +34,16 @@ export function EditQrModal({ visitorId, code, onClose }: { visitorId: string; c
 
   return (
     <Modal opened onClose={onClose} title="Edit QR Code" centered>
-      <Stack>
-        <QrEditorFields
-          dates={code.multipleDays}
-          state={state}
-          error={error}
-          today={todayIn(code.timeZone)}
-          onChange={setState}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save} disabled={Boolean(error)} loading={mutation.isPending}>
-            Save Changes
-          </Button>
-        </Group>
-      </Stack>
+      <QrEditorFields
+        code={code}
+        state={state}
+        error={error}
+        onChange={setState}
+        onCancel={onClose}
+        onSave={save}
+        saving={mutation.isPending}
+        saveLabel="Save Changes"
+      />
     </Modal>
   );
 }

@@ -1,8 +1,7 @@
 import type { QrCodeDto } from '@core/api/visitors';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
-import { todayIn } from '@core/time/zoned-time';
 import { editorStateOf, editorUpdate, pageEditorError, type QrEditorState } from '@core/visitor-form/qr-editor';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useUpdateQrCode } from '../../api/visitors';
@@ -33,20 +32,15 @@ export function QrEditPanel({ code, onClose }: { code: QrCodeDto; onClose: () =>
           Edit {code.qrFirstName} {code.qrLastName}
         </Title>
         <QrEditorFields
-          dates={code.multipleDays}
+          code={code}
           state={state}
           error={error}
-          today={todayIn(code.timeZone)}
           onChange={setState}
+          onCancel={onClose}
+          onSave={save}
+          saving={mutation.isPending}
+          saveLabel="Save"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save} disabled={Boolean(error)} loading={mutation.isPending}>
-            Save
-          </Button>
-        </Group>
       </Stack>
     </Paper>
   );
