@@ -128,6 +128,20 @@ export type VisitorWithCodes = z.infer<typeof visitorWithCodesSchema>;
 
 export const visitorsQrResponse = z.object({ visitors: z.array(visitorWithCodesSchema) });
 
+/** A visitor whose every code has ended: shown under Past visitors, to be invited again. */
+export const pastVisitorSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  propertyId: z.string(),
+  propertyName: z.string(),
+  /** When their last code ended (ISO instant). */
+  lastEndedAt: z.string(),
+});
+export type PastVisitor = z.infer<typeof pastVisitorSchema>;
+export const pastVisitorsResponse = z.object({ visitors: z.array(pastVisitorSchema) });
+
 export const visitorIdParams = z.object({ visitorId: idSchema });
 export const qrIdParams = z.object({ qrId: idSchema });
 

@@ -1,6 +1,7 @@
 import { errorResponse, messageResponse } from '@core/api/common';
 import {
   expireQrCodeRequest,
+  pastVisitorsResponse,
   qrCodeResponse,
   qrIdParams,
   qrNotificationRequest,
@@ -16,6 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf } from '../http/access';
 import { notFound } from '../http/http-error';
+import { pastVisitorsOf } from './past-visitors';
 import { deleteQrCode, EDIT_END_MESSAGES, expireQrCode, setQrNotification, updateQrWindow } from './qr-code-changes';
 import { codesOfVisitor, findVisitor, qrCodeScope, visitorOwnerScope, visitorsWithCodesOf } from './qr-code-repository';
 
@@ -48,6 +50,19 @@ export async function qrCodeRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ visitors: await visitorsWithCodesOf(app.db, callerOf(request).userId, now()) }),
+  );
+
+  api.get(
+    '/api/visitor/past-visitors',
+    {
+      config: { access: allow(ROLES) },
+      schema: {
+        tags: ['visitors'],
+        summary: "The caller's visitors whose every code has ended, to invite again",
+        response: { 200: pastVisitorsResponse },
+      },
+    },
+    async (request) => ({ visitors: await pastVisitorsOf(app.db, callerOf(request).userId, now()) }),
   );
 
   api.put(

@@ -16,6 +16,7 @@ export const queryKeys = {
     all: ['visitors'] as const,
     list: (filter: object) => ['visitors', 'list', filter] as const,
     mine: () => ['visitors', 'mine'] as const,
+    past: () => ['visitors', 'past'] as const,
     codes: (visitorId: string) => ['visitors', 'codes', visitorId] as const,
   },
   properties: {

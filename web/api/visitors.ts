@@ -1,4 +1,5 @@
 import type {
+  PastVisitor,
   QrCodeDto,
   QrWindowUpdate,
   RegisterVisitorRequest,
@@ -24,6 +25,12 @@ export const visitorsQrQuery = () =>
   });
 
 export const useVisitorsQr = () => useQuery(visitorsQrQuery());
+
+export const usePastVisitors = () =>
+  useQuery({
+    queryKey: queryKeys.visitors.past(),
+    queryFn: () => api<{ visitors: PastVisitor[] }>('GET', '/api/visitor/past-visitors'),
+  });
 
 export const visitorQrCodesQuery = (visitorId: string) =>
   queryOptions({

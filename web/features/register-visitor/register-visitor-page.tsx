@@ -10,6 +10,7 @@ import { useRegisterVisitor } from '../../api/visitors';
 import { useClaims } from '../../auth/session';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { useInvitedVisitor } from '../../ui/invite-again';
 import { PersonFields } from '../../ui/person-fields';
 import { QueryError } from '../../ui/query-state';
 import {
@@ -46,8 +47,12 @@ export function RegisterVisitorPage() {
   const allProperties = useAllProperties(isSuperadmin);
   const properties = isSuperadmin ? (allProperties.data ?? []) : ownProperty.data ? [ownProperty.data] : [];
   const initialPropertyId = isSuperadmin ? '' : (claims.PID ?? '');
+  const invited = useInvitedVisitor();
   const form = useSchemaForm<RegisterVisitorForm>(visitorFormSchema, {
-    initialValues: emptyVisitorForm(initialPropertyId, todayIn(DEFAULT_TIME_ZONE)),
+    initialValues: {
+      ...emptyVisitorForm(initialPropertyId, todayIn(DEFAULT_TIME_ZONE)),
+      ...(invited && { ...invited, propertyId: isSuperadmin ? invited.propertyId : initialPropertyId }),
+    },
   });
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

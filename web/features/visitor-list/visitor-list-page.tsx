@@ -2,6 +2,7 @@ import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useVisitorsQr } from '../../api/visitors';
 import { QueryState } from '../../ui/query-state';
+import { PastVisitors } from './past-visitors';
 import { QrCodeSection } from './qr-code-section';
 
 /** Visitor List (resident): one card per visitor email, one section per QR code. */
@@ -33,6 +34,7 @@ export function VisitorListPage() {
           </Card>
         ))}
       </SimpleGrid>
+      <PastVisitors />
     </Stack>
   );
 }
