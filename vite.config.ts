@@ -1,26 +1,66 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
+import postcss from 'postcss';
 import { defineConfig, type Plugin } from 'vite';
 
 // Mantine keeps each component's class names in `<Name>.module.mjs` and its rules in
 // `@mantine/core/styles/<Name>.css`; dates and notifications ship one stylesheet each.
 const CORE_CLASSES = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;
-const PACKAGE_CLASSES = /[\\/]@mantine[\\/](dates|notifications)[\\/]esm[\\/].*\.module\.mjs$/;
+const DATES_CLASSES = /[\\/]@mantine[\\/]dates[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;
+const PACKAGE_CLASSES = /[\\/]@mantine[\\/]notifications[\\/]esm[\\/].*\.module\.mjs$/;
+const DATES_CSS_PREFIX = 'mantine-dates-css:';
+
+/**
+ * The rules of `@mantine/dates/styles.css` that style one component's classes, given the text of
+ * its `<Name>.module.mjs` (which maps class keys to `m_<hash>` names). Rules naming no Mantine
+ * class at all (none today) go with every component.
+ */
+function datesRulesOf(moduleText: string, stylesheet: string): string {
+  const own = new Set([...moduleText.matchAll(/"(m_[0-9a-f]+)"/g)].map((match) => match[1]));
+  const root = postcss.parse(stylesheet);
+  root.walkRules((rule) => {
+    const classes = [...rule.selector.matchAll(/\.(m_[0-9a-f]+)/g)].map((match) => match[1]);
+    if (classes.length && !classes.some((name) => own.has(name))) rule.remove();
+  });
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes?.length === 0) atRule.remove();
+  });
+  return root.toString();
+}
 
 /**
  * Makes every Mantine component bring its own stylesheet: the module holding its class names
  * imports the matching CSS, so each route's chunk carries only the CSS of the components it uses
- * instead of the 290 kB `styles.css` on every page. The global base (baseline, global)
- * is imported once by `web/main.tsx`.
+ * instead of the 290 kB `styles.css` on every page. `@mantine/dates` ships one stylesheet for all
+ * its components; it is cut per component here (Register Visitor loads 1.5 kB less). The global
+ * base (baseline, global) is imported once by `web/main.tsx`.
  */
 function mantineCssByComponent(): Plugin {
+  const require = createRequire(import.meta.url);
+  const datesModules = new Map<string, string>();
   return {
     name: 'gatehouse:mantine-css-by-component',
     enforce: 'pre',
+    resolveId(id) {
+      return id.startsWith(DATES_CSS_PREFIX) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${DATES_CSS_PREFIX}`)) return null;
+      const name = id.slice(DATES_CSS_PREFIX.length + 1, -'.css'.length);
+      const stylesheet = fs.readFileSync(require.resolve('@mantine/dates/styles.css'), 'utf8');
+      return datesRulesOf(fs.readFileSync(datesModules.get(name) as string, 'utf8'), stylesheet);
+    },
     transform(code, id) {
       const core = CORE_CLASSES.exec(id);
       if (core) return { code: `import '@mantine/core/styles/${core[1]}.css';\n${code}`, map: null };
+      const dates = DATES_CLASSES.exec(id);
+      if (dates) {
+        datesModules.set(dates[1], id);
+        return { code: `import '${DATES_CSS_PREFIX}${dates[1]}.css';\n${code}`, map: null };
+      }
       const shared = PACKAGE_CLASSES.exec(id);
-      if (shared) return { code: `import '@mantine/${shared[1]}/styles.css';\n${code}`, map: null };
+      if (shared) return { code: `import '@mantine/notifications/styles.css';\n${code}`, map: null };
       return null;
     },
   };

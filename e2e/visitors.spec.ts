@@ -127,9 +127,16 @@ test('recurring weekdays: today opens the gate, another weekday does not', async
     await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
     await page.getByLabel(`${day} start time`).fill('00:00');
     await page.getByLabel(`${day} end time`).fill('23:59');
+    // Issue 18: today's pass gets a last day a week ahead; the email names it.
+    const lastDay = day === weekday(today) ? addDays(today, 7) : null;
+    if (lastDay) {
+      await page.getByLabel('Last day (optional)').fill(lastDay);
+      await page.getByLabel('Last day (optional)').press('Tab');
+    }
     await submitRegistration(page);
     const mail = await mailbox.waitFor(email);
     expect(mail.text).toContain(`${day}s, 00:00–23:59`);
+    if (lastDay) expect(mail.text).toMatch(/, until \w{3}, \w{3} \d{1,2}, \d{4}/);
     tokens.push(qrTokenOf(mail));
   }
   expect((await scanAtGate(request, world, tokens[0])).granted).toBe(true);

@@ -41,6 +41,8 @@ export const registerVisitorRequest = z
     qrType: z.enum(QR_TYPES, { error: needs('must be Between Dates, Recurring Weekdays or Specific Dates') }),
     startDate: optionalDate,
     endDate: optionalDate,
+    /** Recurring Weekdays only: the last day the pass works ('yyyy-MM-dd'); absent or empty: no end. */
+    lastDay: optionalDate,
     startTime: optionalTime,
     endTime: optionalTime,
     lifetimeValidity: z.boolean().default(false),
@@ -58,9 +60,18 @@ export const registerVisitorRequest = z
       }
     }
     const error = firstWindowError(visitorWindowErrors(windowInputOf(body)));
-    if (error) ctx.addIssue({ code: 'custom', path: error.field.split('.'), message: error.message });
+    if (error)
+      ctx.addIssue({
+        code: 'custom',
+        path: requestFieldOf(body.qrType, error.field).split('.'),
+        message: error.message,
+      });
   });
 export type RegisterVisitorRequest = z.input<typeof registerVisitorRequest>;
+
+/** The form keeps a weekday pass's last day as its end date; the request names it lastDay. */
+export const requestFieldOf = (qrType: QrType, field: string) =>
+  qrType === 'weekdays' && field === 'endDate' ? 'lastDay' : field;
 
 /** The window part of a registration, as the form holds it (missing times read as 00:00). */
 export function windowInputOf(body: {
@@ -68,6 +79,7 @@ export function windowInputOf(body: {
   startDate?: string | null;
   startTime?: string | null;
   endDate?: string | null;
+  lastDay?: string | null;
   endTime?: string | null;
   lifetimeValidity: boolean;
   recurringDays: VisitorWindowInput['recurringDays'];
@@ -77,7 +89,7 @@ export function windowInputOf(body: {
     qrType: body.qrType,
     startDate: body.startDate ?? '',
     startTime: body.startTime || DEFAULT_WINDOW_START,
-    endDate: body.endDate ?? '',
+    endDate: (body.qrType === 'weekdays' ? body.lastDay : body.endDate) ?? '',
     endTime: body.endTime || DEFAULT_WINDOW_START,
     lifetimeValidity: body.lifetimeValidity,
     recurringDays: body.recurringDays,

@@ -14,6 +14,7 @@ describe('describeWindow', () => {
     const words = describeWindow(
       {
         ...base,
+        endDate: null,
         qrType: 'weekdays',
         recurringDays: [
           { day: 'Wednesday', startTime: '08:00', endTime: '17:00' },
@@ -24,6 +25,19 @@ describe('describeWindow', () => {
       'America/New_York',
     );
     expect(words).toBe('Mondays and Wednesdays, 08:00–17:00; Saturdays, 10:00–12:00');
+  });
+
+  it('names the last day of a weekday pass that has one', () => {
+    const words = describeWindow(
+      {
+        ...base,
+        qrType: 'weekdays',
+        endDate: new Date('2025-06-10T04:00:00Z'), // midnight after Monday Jun 9 in New York
+        recurringDays: [{ day: 'Monday', startTime: '08:00', endTime: '17:00' }],
+      },
+      'America/New_York',
+    );
+    expect(words).toBe('Mondays, 08:00–17:00, until Mon, Jun 9, 2025');
   });
 
   it('reads between dates on the property clock', () => {

@@ -36,13 +36,16 @@ function groupByTimes<T extends { startTime: string; endTime: string }>(rows: T[
 
 /**
  * The window in words, in the property's zone: "Mondays and Wednesdays, 08:00–17:00",
- * "from Mon, Jun 2, 2025 08:00 until further notice".
+ * "Mondays, 08:00–17:00, until Mon, Jun 9, 2025", "from Mon, Jun 2, 2025 08:00 until further notice".
  */
 export function describeWindow(code: QrWindow, timeZone: string): string {
   if (code.qrType === 'weekdays') {
-    return groupByTimes(sortRecurringDays(code.recurringDays))
+    const days = groupByTimes(sortRecurringDays(code.recurringDays))
       .map((rows) => `${listInWords(rows.map((row) => `${row.day}s`))}, ${span(rows[0])}`)
       .join('; ');
+    // A weekday pass ends at the midnight after its last day.
+    const lastDay = code.endDate && formatWall(new Date(code.endDate.getTime() - 1), timeZone).date;
+    return lastDay ? `${days}, until ${readableDate(lastDay)}` : days;
   }
   if (code.qrType === 'randomDates') {
     return listInWords(sortSpecificDates(code.multipleDays).map((row) => `${readableDate(row.date)}, ${span(row)}`));

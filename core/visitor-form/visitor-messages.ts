@@ -7,6 +7,10 @@ export const VISITOR_MESSAGES = {
   noDates: 'Please add at least one date.',
   noWeekdays: 'Please add at least one weekday.',
   windowEnded: 'This time window has already ended. Choose an end in the future.',
+  lastDayBeforeStart: 'The last day cannot be before the first day.',
+  lastDayPassed: 'The last day has already passed. Choose today or a later day, or leave it empty.',
+  lastDayLabel: 'Last day (optional)',
+  lastDayHelp: 'Leave empty for no end.',
   datesWillBeRemoved: (dates: readonly string[]) =>
     `Saving removes ${dates.length === 1 ? 'this date, which is' : 'these dates, which are'} outside the new window: ${dates.join(', ')}.`,
   noDatesInWindow: 'None of the dates falls inside this window. Keep at least one date between start and end.',

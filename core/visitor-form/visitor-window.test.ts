@@ -111,3 +111,21 @@ describe('a window that is already over (issue 14)', () => {
     expect(visitorWindowErrors(far, { date: '2025-06-01', time: '08:00' }).endDate).toBeUndefined();
   });
 });
+
+describe('the optional last day of a weekday pass (issue 18)', () => {
+  const now = { date: '2025-06-04', time: '08:00' };
+  const weekly = { ...emptyWindow('weekdays', '2025-06-04'), recurringDays: [newRecurringDay('Monday')] };
+  it('has none by default, and a day from the first day on is fine', () => {
+    expect(weekly.endDate).toBe('');
+    expect(hasWindowErrors(visitorWindowErrors(weekly, now))).toBe(false);
+    expect(hasWindowErrors(visitorWindowErrors({ ...weekly, endDate: '2025-06-04' }, now))).toBe(false);
+  });
+  it('may be neither before the first day nor already past', () => {
+    expect(visitorWindowErrors({ ...weekly, startDate: '2025-06-10', endDate: '2025-06-09' }, now).endDate).toBe(
+      VISITOR_MESSAGES.lastDayBeforeStart,
+    );
+    expect(visitorWindowErrors({ ...weekly, startDate: '2025-06-01', endDate: '2025-06-03' }, now).endDate).toBe(
+      VISITOR_MESSAGES.lastDayPassed,
+    );
+  });
+});

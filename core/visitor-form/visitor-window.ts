@@ -38,7 +38,8 @@ export function emptyWindow(qrType: QrType, today: string): VisitorWindowInput {
     qrType,
     startDate: today,
     startTime: DEFAULT_WINDOW_START,
-    endDate: addDays(today, 1),
+    // Weekday passes have no end unless a last day is chosen.
+    endDate: qrType === 'weekdays' ? '' : addDays(today, 1),
     endTime: DEFAULT_WINDOW_START,
     lifetimeValidity: false,
     recurringDays: [],
@@ -108,6 +109,9 @@ export function windowEndedError(window: VisitorWindowInput, now: WallNow): { fi
     if (`${window.endDate} ${window.endTime}` <= nowText)
       return { field: 'endDate', message: VISITOR_MESSAGES.windowEnded };
   }
+  if (window.qrType === 'weekdays' && window.endDate && window.endDate < now.date) {
+    return { field: 'endDate', message: VISITOR_MESSAGES.lastDayPassed };
+  }
   if (window.qrType === 'randomDates' && window.multipleDays.length) {
     if (window.multipleDays.every((row) => `${row.date} ${row.endTime}` <= nowText))
       return { field: 'multipleDays', message: VISITOR_MESSAGES.datesEnded };
@@ -142,6 +146,9 @@ export function visitorWindowErrors(window: VisitorWindowInput, now?: WallNow): 
   const ended = now ? windowEndedError(window, now) : null;
   if (ended?.field === 'endDate') errors.endDate ??= ended.message;
   if (window.qrType === 'weekdays') {
+    if (window.endDate && window.startDate && window.endDate < window.startDate) {
+      errors.endDate ??= VISITOR_MESSAGES.lastDayBeforeStart;
+    }
     errors.recurringDays = window.recurringDays.map((row) =>
       startAfterEnd(row) ? VISITOR_MESSAGES.startAfterEnd : undefined,
     );

@@ -202,4 +202,37 @@ describe('POST /api/access/qr', () => {
   it('refuses a reader without a valid device key', async () => {
     expect((await scan({ key: 'not-a-key' }, 'x')).statusCode).toBe(401);
   });
+
+  it('opens a recurring-weekday pass on its weekdays up to its last day, and not after (issue 18)', async () => {
+    const clockBefore = t.app.config.now();
+    try {
+      const weekly = (lastDay: string, email: string) =>
+        registerAs(
+          t,
+          resident,
+          betweenDatesBody({
+            email,
+            qrType: 'weekdays',
+            startDate: '',
+            endDate: '',
+            lastDay,
+            recurringDays: [{ day: 'Monday', startTime: '08:00', endTime: '17:00' }],
+          }),
+        );
+      const passed = await weekly('2025-05-30', 'too-late@example.com');
+      expect(passed.statusCode).toBe(400);
+      expect(passed.json().fieldErrors).toHaveProperty('lastDay');
+
+      expect((await weekly('2025-06-09', 'weekly@example.com')).statusCode).toBe(200);
+      const [mail] = await sentEmailsTo(t.app, 'weekly@example.com');
+      expect(mail.text).toContain('Mondays, 08:00–17:00, until Mon, Jun 9, 2025');
+      const token = decodeQrAttachment(mail);
+      t.clock.set('2025-06-09T14:00:00Z'); // the last day, a Monday, 10:00 in New York
+      expect((await scan(gate, token)).json()).toMatchObject({ granted: true });
+      t.clock.set('2025-06-16T14:00:00Z'); // the Monday after
+      expect((await scan(gate, token)).json()).toMatchObject({ granted: false, reason: 'QR code has expired' });
+    } finally {
+      t.clock.set(clockBefore.toISOString());
+    }
+  });
 });

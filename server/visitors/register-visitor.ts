@@ -1,4 +1,9 @@
-import { type RegisterVisitorBody, type RegisterVisitorResponse, windowInputOf } from '@core/api/visitors';
+import {
+  type RegisterVisitorBody,
+  type RegisterVisitorResponse,
+  requestFieldOf,
+  windowInputOf,
+} from '@core/api/visitors';
 import { formatWall } from '@core/time/zoned-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { windowEndedError } from '@core/visitor-form/visitor-window';
@@ -60,7 +65,7 @@ export async function registerVisitor(
   if (!property) throw notFound('Property not found');
   const now = app.config.now();
   const ended = windowEndedError(windowInputOf(body), formatWall(now, property.timeZone));
-  if (ended) throw badRequest(ended.message, ended.field);
+  if (ended) throw badRequest(ended.message, requestFieldOf(body.qrType, ended.field));
   const window = registrationWindow(body, property.timeZone, now);
   const token = randomToken();
   const result = await app.db.transaction(async (tx) => {

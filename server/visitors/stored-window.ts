@@ -25,7 +25,7 @@ const DAY_MS = 24 * 3600 * 1000;
 /**
  * The instants a registration's wall dates and times stand for in the property's zone.
  * Between dates: start to end (lifetime: 36500 days). Weekdays: from the start date (default
- * today) with no end. Specific dates: from the first date's midnight to the end of the last.
+ * today) to the end of the last day when one is given, else with no end. Specific dates: from the first date's midnight to the end of the last.
  */
 export function registrationWindow(body: RegisterVisitorBody, timeZone: string, now: Date): StoredWindow {
   const today = formatWall(now, timeZone).date;
@@ -34,7 +34,7 @@ export function registrationWindow(body: RegisterVisitorBody, timeZone: string, 
   if (body.qrType === 'weekdays') {
     return {
       startDate: wallToInstant(startDate, DEFAULT_WINDOW_START, timeZone),
-      endDate: null,
+      endDate: body.lastDay ? wallToInstant(addDays(body.lastDay, 1), DEFAULT_WINDOW_START, timeZone) : null,
       lifetimeValidity: false,
       recurringDays: withIds(sortRecurringDays(body.recurringDays)),
       multipleDays: [],

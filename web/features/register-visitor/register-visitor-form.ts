@@ -40,6 +40,7 @@ export function toRegisterRequest(form: RegisterVisitorForm, timezone: string, u
     qrType: window.qrType,
     startDate: span?.startDate ?? window.startDate,
     endDate: window.qrType === 'weekdays' ? '' : (span?.endDate ?? window.endDate),
+    lastDay: window.qrType === 'weekdays' ? window.endDate : '',
     startTime: window.startTime,
     endTime: window.endTime,
     lifetimeValidity: window.qrType === 'betweenDates' && window.lifetimeValidity,

@@ -1,4 +1,5 @@
 import { WEEKDAYS, type Weekday } from '@core/constants';
+import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import {
   newRecurringDay,
   newSpecificDate,
@@ -54,6 +55,19 @@ export function VisitorWindowFields({ window, errors, today, onChange }: Props) 
 type RowsProps = Omit<Props, 'today'>;
 
 function WeekdayRows({ window, errors, onChange }: RowsProps) {
+  const lastDay = (
+    <DateField
+      label={VISITOR_MESSAGES.lastDayLabel}
+      description={VISITOR_MESSAGES.lastDayHelp}
+      valueFormat="YYYY-MM-DD"
+      value={window.endDate || null}
+      minDate={window.startDate || undefined}
+      clearable
+      clearButtonProps={{ 'aria-label': 'Clear the last day' }}
+      error={errors.endDate}
+      onChange={(endDate) => onChange({ ...window, endDate: endDate ?? '' })}
+    />
+  );
   const chosen = new Set(window.recurringDays.map((row) => row.day));
   const adder = (
     <Select
@@ -71,13 +85,16 @@ function WeekdayRows({ window, errors, onChange }: RowsProps) {
     />
   );
   return (
-    <TimeWindowRows
-      rows={window.recurringDays}
-      labelOf={(row) => row.day}
-      errors={errors.recurringDays}
-      onChange={(recurringDays) => onChange({ ...window, recurringDays })}
-      adder={adder}
-    />
+    <Stack gap="sm">
+      <TimeWindowRows
+        rows={window.recurringDays}
+        labelOf={(row) => row.day}
+        errors={errors.recurringDays}
+        onChange={(recurringDays) => onChange({ ...window, recurringDays })}
+        adder={adder}
+      />
+      {lastDay}
+    </Stack>
   );
 }
 
