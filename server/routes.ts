@@ -9,6 +9,7 @@ import { sessionRoutes } from './auth/session-routes';
 import { bulkUploadRoutes } from './bulk/bulk-upload-routes';
 import { deviceRoutes } from './devices/device-routes';
 import { gateRoutes } from './gates/gate-routes';
+import { passRoutes } from './passes/pass-routes';
 import { refreshPinRoutes } from './pins/refresh-pin-routes';
 import { propertyAdminRoutes } from './properties/property-admin-routes';
 import { propertyRoutes } from './properties/property-routes';
@@ -39,6 +40,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(manageVisitorRoutes);
   await app.register(registerVisitorRoutes);
   await app.register(qrCodeRoutes);
+  await app.register(passRoutes);
   await app.register(qrAccessRoutes);
   await app.register(pinAccessRoutes);
   await app.register(bulkUploadRoutes);

@@ -165,10 +165,15 @@ export const qrCodes = pgTable(
     recurringDays: jsonb('recurring_days').$type<RecurringDay[]>().notNull().default([]),
     multipleDays: jsonb('multiple_days').$type<SpecificDate[]>().notNull().default([]),
     qrNotification: boolean('qr_notification').notNull().default(false),
+    /** SHA-256 of the visitor's pass page link token (/pass/<token>); separate from the gate token. */
+    passLinkHash: text('pass_link_hash'),
+    /** The gate token sealed (secret box, key 'pass-page'), so the pass page can draw the QR. */
+    tokenSealed: text('token_sealed'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('qr_codes_token_unique').on(t.tokenHash),
+    uniqueIndex('qr_codes_pass_link_unique').on(t.passLinkHash),
     index('qr_codes_visitor_idx').on(t.visitorId),
     index('qr_codes_creator_idx').on(t.createdBy, t.createdAt),
     index('qr_codes_property_idx').on(t.propertyId),

@@ -7,12 +7,19 @@ import { jobKind } from '../jobs/job-kind';
 import type { JobQueue } from '../jobs/job-queue';
 import { openJobSecret, sealedJobSecret, sealJobSecret } from '../jobs/job-secret';
 import { type NotificationContext, sendOptionsOf, skipped } from '../jobs/notification-context';
+import { passPageUrl } from '../passes/pass-link';
 import { qrCodeEmail } from './qr-code-emails';
 
 /** One email carrying a QR code; the token travels sealed and the PNG is drawn at send time. */
 export const qrCodeEmailJob = jobKind(
   'qr-code-email',
-  z.strictObject({ qrCodeId: z.uuid(), recipient: z.enum(['visitor', 'resident']), token: sealedJobSecret }),
+  z.strictObject({
+    qrCodeId: z.uuid(),
+    recipient: z.enum(['visitor', 'resident']),
+    token: sealedJobSecret,
+    /** The pass page's link token (absent in jobs queued before pass pages existed). */
+    passLink: sealedJobSecret.optional(),
+  }),
 );
 
 /** Queues the visitor's pass and the resident's copy, inside the transaction that created the code. */
@@ -20,7 +27,7 @@ export function enqueueQrCodeEmails(
   queue: JobQueue,
   db: Queryable,
   secret: Buffer,
-  code: { qrCodeId: string; token: string },
+  code: { qrCodeId: string; token: string; passLink: string },
 ) {
   return queue.enqueueMany(
     db,
@@ -29,6 +36,7 @@ export function enqueueQrCodeEmails(
       qrCodeId: code.qrCodeId,
       recipient,
       token: sealJobSecret(secret, code.token),
+      passLink: sealJobSecret(secret, code.passLink),
     })),
   );
 }
@@ -51,9 +59,11 @@ export function registerQrCodeEmailJob(queue: JobQueue, context: NotificationCon
     const found = await findCode(context.db, payload.qrCodeId, token);
     if (!found) return skipped(context, running, qrCodeEmailJob.name, 'the QR code is gone');
     const { code, visitor, property, resident } = found;
+    const passUrl = payload.passLink && passPageUrl(context.appUrl, openJobSecret(context.secret, payload.passLink));
     const message = await qrCodeEmail(
       {
         token,
+        pass: passUrl ? { url: passUrl, qrCodeId: code.id, now: context.now() } : null,
         window: code,
         timeZone: property.timeZone,
         property,

@@ -2,9 +2,12 @@ import type { QrWindow } from '@core/validity/qr-validity';
 import { describeWindow } from '@core/validity/window-words';
 import QRCode from 'qrcode';
 import type { MailAttachment, MailMessage } from '../mail/mailer';
+import { passCalendar } from '../passes/pass-calendar';
 
 export interface QrEmailContext {
   token: string;
+  /** The visitor's pass page; null for codes made before pass pages existed. */
+  pass: { url: string; qrCodeId: string; now: Date } | null;
   window: QrWindow;
   timeZone: string;
   property: { propertyName: string; propertyLocation: string };
@@ -26,9 +29,24 @@ async function qrAttachments(token: string): Promise<MailAttachment[]> {
   ];
 }
 
+/** The visit as an .ics file, for the visitor's calendar. */
+function calendarAttachment(context: QrEmailContext): MailAttachment[] {
+  if (!context.pass) return [];
+  const ics = passCalendar({
+    qrCodeId: context.pass.qrCodeId,
+    window: context.window,
+    timeZone: context.timeZone,
+    property: context.property,
+    passUrl: context.pass.url,
+    now: context.pass.now,
+  });
+  return [{ filename: 'visit.ics', content: Buffer.from(ics), contentType: 'text/calendar; charset=utf-8' }];
+}
+
 function body(context: QrEmailContext, intro: string) {
   const when = describeWindow(context.window, context.timeZone);
   const { propertyName, propertyLocation } = context.property;
+  const passLine = context.pass ? `Open the pass on your phone: ${context.pass.url}` : null;
   const lines = [
     intro,
     '',
@@ -38,12 +56,16 @@ function body(context: QrEmailContext, intro: string) {
     `Times are local time at the property (${context.timeZone}).`,
     '',
     'Show the QR code at the gate reader to enter.',
+    ...(passLine ? [passLine] : []),
   ];
+  const passHtml = context.pass
+    ? `<p><a href="${escapeHtml(context.pass.url)}">Open the pass on your phone</a></p>`
+    : '';
   const html = `<p>${escapeHtml(intro)}</p>
 <p><img src="cid:${QR_CID}" alt="Visitor QR code" width="240" height="240"></p>
 <p><strong>${escapeHtml(propertyName)}</strong><br>${escapeHtml(propertyLocation)}</p>
 <p>Valid: ${escapeHtml(when)}<br><small>Times are local time at the property (${escapeHtml(context.timeZone)}).</small></p>
-<p>Show the QR code at the gate reader to enter.</p>`;
+<p>Show the QR code at the gate reader to enter.</p>${passHtml}`;
   return { text: lines.join('\n'), html };
 }
 
@@ -51,7 +73,7 @@ export type QrEmailRecipient = 'visitor' | 'resident';
 
 /** The visitor's pass, or the resident's copy of it; both carry the QR code. */
 export async function qrCodeEmail(context: QrEmailContext, recipient: QrEmailRecipient): Promise<MailMessage> {
-  const attachments = await qrAttachments(context.token);
+  const attachments = [...(await qrAttachments(context.token)), ...calendarAttachment(context)];
   const { visitor, resident, property } = context;
   const visitorName = `${visitor.firstName} ${visitor.lastName}`;
   if (recipient === 'visitor') {

@@ -14,6 +14,7 @@ import { randomToken, sha256Hex } from '../crypto/keys';
 import type { Queryable } from '../db/connect';
 import { qrCodes, visitors } from '../db/schema';
 import { badRequest, notFound } from '../http/http-error';
+import { newPassLink } from '../passes/pass-link';
 import { findProperty } from '../properties/property-repository';
 import { enqueueQrCodeEmails } from './qr-code-email-job';
 import { registrationWindow } from './stored-window';
@@ -68,6 +69,7 @@ export async function registerVisitor(
   if (ended) throw badRequest(ended.message, requestFieldOf(body.qrType, ended.field));
   const window = registrationWindow(body, property.timeZone, now);
   const token = randomToken();
+  const passLink = newPassLink(app.config.secret, token);
   const result = await app.db.transaction(async (tx) => {
     const visitor = await visitorFor(tx, caller, property.id, body);
     const [code] = await tx
@@ -77,13 +79,18 @@ export async function registerVisitor(
         propertyId: property.id,
         createdBy: caller.userId,
         tokenHash: sha256Hex(token),
+        ...passLink.columns,
         qrFirstName: body.firstName,
         qrLastName: body.lastName,
         qrType: body.qrType,
         ...window,
       })
       .returning({ id: qrCodes.id });
-    await enqueueQrCodeEmails(app.jobs, tx, app.config.secret, { qrCodeId: code.id, token });
+    await enqueueQrCodeEmails(app.jobs, tx, app.config.secret, {
+      qrCodeId: code.id,
+      token,
+      passLink: passLink.linkToken,
+    });
     return { visitorId: visitor.id, qrCodeId: code.id };
   });
   void app.jobs.kick();

@@ -30,8 +30,20 @@ export function registerAs(t: TestApp, user: SeededUser, payload: object) {
 export function decodeQrAttachment(mail: ParsedMail): string {
   const attachment = mail.attachments.find((a) => a.contentType === 'image/png');
   if (!attachment) throw new Error('no PNG attachment');
-  const png = PNG.sync.read(attachment.content);
+  return decodeQrPng(attachment.content);
+}
+
+/** What a QR image (PNG bytes) encodes. */
+export function decodeQrPng(content: Buffer): string {
+  const png = PNG.sync.read(content);
   const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   if (!found) throw new Error('QR not decodable');
   return found.data;
+}
+
+/** The pass page link token in a pass email (…/pass/<token>). */
+export function passTokenOf(mail: ParsedMail): string {
+  const match = /\/pass\/([A-Za-z0-9_-]+)/.exec(`${mail.text}`);
+  if (!match) throw new Error('no pass link in the email');
+  return match[1];
 }

@@ -1,0 +1,67 @@
+import { errorResponse } from '@core/api/common';
+import { PASS_MESSAGES, passResponse, passTokenParams } from '@core/api/passes';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicAccess } from '../http/access';
+import { notFound } from '../http/http-error';
+import { passCalendar } from './pass-calendar';
+import { passPageUrl } from './pass-link';
+import { findPass, passPage } from './pass-page';
+
+/** The visitor's pass page and its calendar file: no account, the link token is the key. */
+export async function passRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const found = async (passToken: string) => {
+    const pass = await findPass(app.db, passToken);
+    if (!pass) throw notFound(PASS_MESSAGES.notFound);
+    return pass;
+  };
+
+  api.get(
+    '/api/pass/:passToken',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags: ['visitors'],
+        summary: "A visitor's pass: the QR while it can still open the gate, the window and its state now",
+        params: passTokenParams,
+        response: { 200: passResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const pass = await found(request.params.passToken);
+      reply.header('cache-control', 'no-store');
+      return passPage(app.config.secret, pass, app.config.now());
+    },
+  );
+
+  api.get(
+    '/api/pass/:passToken/calendar.ics',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags: ['visitors'],
+        summary: "A visitor's pass as an iCalendar file (one event per visit window)",
+        params: passTokenParams,
+        produces: ['text/calendar'],
+      },
+    },
+    async (request, reply) => {
+      const { code, property } = await found(request.params.passToken);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="visit.ics"')
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .send(
+          passCalendar({
+            qrCodeId: code.id,
+            window: code,
+            timeZone: property.timeZone,
+            property,
+            passUrl: passPageUrl(app.config.appUrl, request.params.passToken),
+            now: app.config.now(),
+          }),
+        );
+    },
+  );
+}
