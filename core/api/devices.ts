@@ -92,11 +92,22 @@ export type DeviceDto = z.infer<typeof deviceSchema>;
 export const registeredDeviceSchema = deviceSchema.extend({ deviceKey: z.string() });
 export type RegisteredDeviceDto = z.infer<typeof registeredDeviceSchema>;
 
+/**
+ * A device in Devices by Property, with its health (docs/decisions/0410-device-health.md):
+ * `online` is null while nothing was ever heard from it; `lastSeenAt` is the reader's last
+ * heartbeat or the relay's last answered pulse, whichever is later.
+ */
+export const listedDeviceSchema = deviceSchema.extend({
+  online: z.boolean().nullable(),
+  lastSeenAt: z.string().nullable(),
+});
+export type ListedDeviceDto = z.infer<typeof listedDeviceSchema>;
+
 export const propertyDevicesSchema = z.object({
   _id: z.string(),
   propertyName: z.string(),
   propertyLocation: z.string(),
-  devices: z.array(deviceSchema),
+  devices: z.array(listedDeviceSchema),
 });
 export type PropertyDevicesDto = z.infer<typeof propertyDevicesSchema>;
 
@@ -126,4 +137,6 @@ export const triggerRelayResponse = z.object({
 export type TriggerRelayResponse = z.infer<typeof triggerRelayResponse>;
 
 export const deviceIdParams = z.object({ id: idSchema });
+/** A gate reader's heartbeat carries nothing but its key; an empty object or no body at all. */
+export const heartbeatBody = z.strictObject({}).optional();
 export const deviceKeyResponse = z.object({ deviceKey: z.string() });
