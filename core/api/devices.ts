@@ -138,5 +138,5 @@ export type TriggerRelayResponse = z.infer<typeof triggerRelayResponse>;
 
 export const deviceIdParams = z.object({ id: idSchema });
 /** A gate reader's heartbeat carries nothing but its key; an empty object or no body at all. */
-export const heartbeatBody = z.strictObject({}).optional();
+export const heartbeatBody = z.strictObject({}).nullish();
 export const deviceKeyResponse = z.object({ deviceKey: z.string() });

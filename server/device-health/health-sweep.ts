@@ -73,8 +73,9 @@ async function queueNotices(app: FastifyInstance, tx: Tx, notices: Omit<DeviceHe
 /**
  * Sends the offline and back-online emails now due. Any process may run it at any time: each
  * transition is claimed once (claimTransitions), and its emails are queued in the same transaction.
+ * Answers the transitions this call claimed.
  */
-export async function sweepDeviceHealth(app: FastifyInstance): Promise<number> {
+export async function sweepDeviceHealth(app: FastifyInstance): Promise<Omit<DeviceHealthNotice, 'managerId'>[]> {
   const now = app.config.now();
   const queued = await app.db.transaction(async (tx) => {
     const { wentOffline, cameBack } = await claimTransitions(tx, now);
@@ -96,9 +97,9 @@ export async function sweepDeviceHealth(app: FastifyInstance): Promise<number> {
       })),
     ];
     await queueNotices(app, tx, notices);
-    return notices.length;
+    return notices;
   });
-  if (queued) void app.jobs.kick();
+  if (queued.length) void app.jobs.kick();
   return queued;
 }
 
