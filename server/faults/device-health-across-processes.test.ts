@@ -92,4 +92,26 @@ describe('device health emails with two processes sweeping', () => {
     const notices = await orm.orm.execute(sql`select count(*)::int as n from jobs where kind = 'device-health-notice'`);
     expect((notices as unknown as { rows: { n: number }[] }).rows[0].n).toBe(4);
   });
+
+  it('heartbeats alternating between the processes, or arriving at both at once, write last seen once per window', async () => {
+    await orm.orm
+      .update(deviceHealth)
+      .set({ readerSeenAt: new Date(Date.now() - 60_000) })
+      .where(eq(deviceHealth.deviceId, deviceId));
+    const send = (n: number) =>
+      fetch(`${pair[n % 2].baseURL}/api/devices/heartbeat`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${deviceKey}` },
+      });
+    const seenAt = async () =>
+      (await orm.orm.select().from(deviceHealth).where(eq(deviceHealth.deviceId, deviceId)))[0].readerSeenAt;
+    const before = Date.now();
+    expect((await send(0)).status).toBe(204);
+    const written = await seenAt();
+    expect(written?.getTime()).toBeGreaterThanOrEqual(before);
+    for (let n = 1; n <= 10; n++) expect((await send(n)).status).toBe(204);
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, n) => send(n)));
+    expect(burst.map((answer) => answer.status)).toEqual(Array(10).fill(204));
+    expect(await seenAt()).toEqual(written);
+  });
 });
