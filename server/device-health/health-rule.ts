@@ -46,3 +46,9 @@ export function deviceHealthOf(row: DeviceHealthRow | null, now: Date): DeviceHe
   }
   return { online: lastSeenAt ? true : null, lastSeenAt, offline: null };
 }
+
+/** The health fields of a device in the API's lists. */
+export function healthFieldsOf(row: DeviceHealthRow | null, now: Date) {
+  const { online, lastSeenAt } = deviceHealthOf(row, now);
+  return { online, lastSeenAt: lastSeenAt?.toISOString() ?? null };
+}

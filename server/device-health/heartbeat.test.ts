@@ -57,6 +57,15 @@ describe('POST /api/devices/heartbeat', () => {
     expect(answer.statusCode).toBe(204);
     expect(answer.body).toBe('');
     expect(await listed(gate.deviceId)).toMatchObject({ online: true, lastSeenAt: t.clock.now().toISOString() });
+    const gates = await t.app.inject({
+      method: 'GET',
+      url: '/api/device/get-gate-devices',
+      headers: bearer(superadmin.token),
+    });
+    expect(gates.json().gateDevices.find((g: { id: string }) => g.id === gate.deviceId)).toMatchObject({
+      online: true,
+      lastSeenAt: t.clock.now().toISOString(),
+    });
   });
 
   it('takes an empty object as body too', async () => {

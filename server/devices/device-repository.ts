@@ -2,7 +2,7 @@ import type { DeviceDto, ListedDeviceDto } from '@core/api/devices';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
 import { devices } from '../db/schema';
-import { type DeviceHealthRow, deviceHealthOf } from '../device-health/health-rule';
+import { type DeviceHealthRow, healthFieldsOf } from '../device-health/health-rule';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -24,8 +24,7 @@ export function toDeviceDto(row: DeviceRow): DeviceDto {
 
 /** A device as Devices by Property lists it: with whether it is online and when it was last seen. */
 export function toListedDeviceDto(row: DeviceRow, health: DeviceHealthRow | null, now: Date): ListedDeviceDto {
-  const { online, lastSeenAt } = deviceHealthOf(health, now);
-  return { ...toDeviceDto(row), online, lastSeenAt: lastSeenAt?.toISOString() ?? null };
+  return { ...toDeviceDto(row), ...healthFieldsOf(health, now) };
 }
 
 export async function findDevice(db: Queryable, id: string): Promise<DeviceRow | null> {
