@@ -20,16 +20,23 @@ test('a reader that sent a heartbeat shows Online, a device never seen shows Off
 }) => {
   const root = await apiToken(request, superadmin);
   const property = await createProperty(request, root);
-  const register = (deviceName: string) =>
+  const register = (deviceName: string, deviceIpAddress = '192.0.2.10') =>
     apiCall<{ _id: string; deviceKey: string }>(request, root, 'POST', '/api/device/register', {
       deviceName,
       deviceLabel: 'Main entrance',
       deviceType: 'gate',
-      deviceIpAddress: '192.0.2.10',
+      deviceIpAddress,
       propertyId: property._id,
     });
   const reader = await register(unique('Front Gate'));
   await register(unique('Back Gate'));
+  // A relay on a closed port: its pulse fails, so the device is known to be offline.
+  const broken = await register(unique('Garage Gate'), '127.0.0.1:9');
+  const press = await request.post('/api/device/trigger-relay', {
+    headers: { authorization: `Bearer ${root}` },
+    data: { deviceId: broken._id, propertyId: property._id },
+  });
+  expect(press.status()).toBe(502);
   const admin = await createUser(request, root, mailbox, { role: 'admin', propertyId: property._id });
 
   const heartbeat = await request.post('/api/devices/heartbeat', {
@@ -50,6 +57,9 @@ test('a reader that sent a heartbeat shows Online, a device never seen shows Off
   ]);
   await expect(rowWith(page, 'Front Gate').getByTestId('device-health')).toHaveText('Onlinelast seen just now');
   await expect(rowWith(page, 'Back Gate').getByTestId('device-health')).toHaveText('Offlinenever seen');
+  await expect(rowWith(page, 'Garage Gate').getByTestId('device-health')).toHaveText('Offlinenever seen');
+  await expect(rowWith(page, 'Garage Gate').locator('[data-health]')).toHaveAttribute('data-health', 'offline');
+  await expect(rowWith(page, 'Back Gate').locator('[data-health]')).toHaveAttribute('data-health', 'unknown');
   await page.screenshot({ path: test.info().outputPath('devices-desktop.png'), fullPage: true });
   expect(await seriousFindings(page)).toEqual([]);
 

@@ -6,10 +6,11 @@ import { Badge, Group, Text } from '@mantine/core';
 /** Online or Offline, and when the server last heard from the device (docs/decisions/0410-device-health.md). */
 export function DeviceHealthCell({ device, now }: { device: ListedDeviceDto; now: Date }) {
   const online = device.online === true;
-  // Offline after having been seen is a problem (red); never seen is a device not set up yet (gray).
-  const color = online ? 'teal' : device.lastSeenAt ? 'red' : 'gray';
+  const state = online ? 'online' : device.online === false ? 'offline' : 'unknown';
+  // Known to be offline is a problem (red); never heard from is a device not set up yet (gray).
+  const color = { online: 'teal', offline: 'red', unknown: 'gray' }[state];
   return (
-    <Group component="span" gap={6} wrap="wrap">
+    <Group component="span" gap={6} wrap="wrap" data-health={state}>
       <Badge component="span" color={color} variant="light">
         {online ? DEVICE_MESSAGES.online : DEVICE_MESSAGES.offline}
       </Badge>
