@@ -1,4 +1,4 @@
-// The few autocannon options and results the access-qr benchmark uses (the package ships no types).
+// The few autocannon options and results the benchmarks use (the package ships no types).
 declare module 'autocannon' {
   interface Request {
     body?: string;
@@ -13,7 +13,7 @@ declare module 'autocannon' {
     requests?: { setupRequest?: (request: Request) => Request }[];
   }
   interface Result {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number; average: number };
     errors: number;
     non2xx: number;

@@ -9,6 +9,7 @@ const BENCHMARKS = [
   'bundle-size',
   'trigger-relay',
   'access-qr',
+  'heartbeat',
   'accounts',
   'login-burst',
   'dashboard',

@@ -44,6 +44,8 @@ export interface AppConfig {
   jobLeaseSeconds: number;
   /** Jobs one process runs at once. */
   jobConcurrency: number;
+  /** How often this process looks for devices whose managers are due an offline or back-online email. */
+  deviceHealthSweepMs: number;
   now: () => Date;
 }
 
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: settings.METRICS_TOKEN,
     jobLeaseSeconds: settings.JOB_LEASE_SECONDS,
     jobConcurrency: settings.JOB_CONCURRENCY,
+    deviceHealthSweepMs: settings.DEVICE_HEALTH_SWEEP_MS,
     now: () => new Date(),
   };
 }

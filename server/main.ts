@@ -4,6 +4,7 @@ import { ensureSuperadmin } from './auth/bootstrap-superadmin';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { startDeviceHealthSweeper } from './device-health/health-sweep';
 import { startCounterSweeper } from './limits/counter-sweeper';
 import { SettingsError } from './settings';
 
@@ -20,6 +21,7 @@ async function main() {
   });
   const app = await buildApp(config, database);
   startCounterSweeper(app);
+  startDeviceHealthSweeper(app, config.deviceHealthSweepMs);
   await ensureSuperadmin(app);
   await app.listen({ port: config.port, host: config.host });
   app.jobs.start(config.jobPollMs);

@@ -7,6 +7,7 @@ import { loginRoutes } from './auth/login-routes';
 import { secondFactorRoutes } from './auth/second-factor/second-factor-routes';
 import { sessionRoutes } from './auth/session-routes';
 import { bulkUploadRoutes } from './bulk/bulk-upload-routes';
+import { heartbeatRoutes } from './device-health/heartbeat-routes';
 import { deviceRoutes } from './devices/device-routes';
 import { gateRoutes } from './gates/gate-routes';
 import { passRoutes } from './passes/pass-routes';
@@ -43,5 +44,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(passRoutes);
   await app.register(qrAccessRoutes);
   await app.register(pinAccessRoutes);
+  await app.register(heartbeatRoutes);
   await app.register(bulkUploadRoutes);
 }

@@ -80,6 +80,7 @@ export const settingsSchema = z.object({
   JOB_POLL_MS: integer(1000, 10, 60_000),
   JOB_LEASE_SECONDS: integer(30, 1, 3600),
   JOB_CONCURRENCY: integer(4, 1, 100),
+  DEVICE_HEALTH_SWEEP_MS: integer(60_000, 50, 600_000),
   METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters long').optional()),
 });
 

@@ -27,6 +27,10 @@ export const DEVICE_MESSAGES = {
   gateNotOpened: (name: string) => `${name} has not been opened. Please try again.`,
   noGates: 'No gates are set up for your property yet.',
   gatesLoadFailed: 'Failed to load gate devices. Please try again later.',
+  online: 'Online',
+  offline: 'Offline',
+  neverSeen: 'never seen',
+  lastSeen: (ago: string) => `last seen ${ago.toLowerCase()}`,
   invalidAddress:
     'Device IP Address must be a host name or IP address with an optional port, such as 192.168.1.20:8080',
   localAddressRefused:

@@ -92,11 +92,20 @@ export type DeviceDto = z.infer<typeof deviceSchema>;
 export const registeredDeviceSchema = deviceSchema.extend({ deviceKey: z.string() });
 export type RegisteredDeviceDto = z.infer<typeof registeredDeviceSchema>;
 
+const healthFields = { online: z.boolean().nullable(), lastSeenAt: z.string().nullable() };
+/**
+ * A device in Devices by Property, with its health (docs/decisions/0410-device-health.md):
+ * `online` is null while nothing was ever heard from it; `lastSeenAt` is the reader's last
+ * heartbeat or the relay's last answered pulse, whichever is later.
+ */
+export const listedDeviceSchema = deviceSchema.extend(healthFields);
+export type ListedDeviceDto = z.infer<typeof listedDeviceSchema>;
+
 export const propertyDevicesSchema = z.object({
   _id: z.string(),
   propertyName: z.string(),
   propertyLocation: z.string(),
-  devices: z.array(deviceSchema),
+  devices: z.array(listedDeviceSchema),
 });
 export type PropertyDevicesDto = z.infer<typeof propertyDevicesSchema>;
 
@@ -105,13 +114,17 @@ export const devicesByPropertyQuery = z.object({
   search: z.string().max(200).optional(),
 });
 
-/** A gate in the Access Gates list; SPEC §3 names its identifier `id` there (`_id` everywhere else). */
+/**
+ * A gate in the Access Gates list; SPEC §3 names its identifier `id` there (`_id` everywhere else).
+ * Its health fields are those of listedDeviceSchema (DESIGN.md); the screen does not show them yet.
+ */
 export const gateDeviceSchema = z.object({
   id: z.string(),
   deviceName: z.string(),
   deviceLabel: z.string().nullable(),
   deviceType: z.enum(DEVICE_TYPES),
   propertyId: z.string(),
+  ...healthFields,
 });
 export type GateDeviceDto = z.infer<typeof gateDeviceSchema>;
 export const gateDevicesResponse = z.object({ gateDevices: z.array(gateDeviceSchema) });
@@ -126,4 +139,6 @@ export const triggerRelayResponse = z.object({
 export type TriggerRelayResponse = z.infer<typeof triggerRelayResponse>;
 
 export const deviceIdParams = z.object({ id: idSchema });
+/** A gate reader's heartbeat carries nothing but its key; an empty object or no body at all. */
+export const heartbeatBody = z.strictObject({}).nullish();
 export const deviceKeyResponse = z.object({ deviceKey: z.string() });

@@ -113,6 +113,25 @@ export const devices = pgTable(
   (t) => [index('devices_property_idx').on(t.propertyId), uniqueIndex('devices_key_unique').on(t.deviceKeyHash)],
 );
 
+/**
+ * What the server last heard from each device (docs/decisions/0410-device-health.md): the reader's
+ * heartbeat, the relay's last pulse, and whether the managers were told it went offline. One row
+ * per device, written only when something changes or a heartbeat is older than a few seconds.
+ */
+export const deviceHealth = pgTable('device_health', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  /** The reader's last recorded heartbeat. */
+  readerSeenAt: tz('reader_seen_at'),
+  /** The last pulse the relay answered. */
+  relaySeenAt: tz('relay_seen_at'),
+  /** The first failed pulse since the relay last answered; null while its last pulse succeeded. */
+  relayFailingSince: tz('relay_failing_since'),
+  /** Set when the offline email was queued, cleared when the back-online one is: one of each per outage. */
+  offlineNoticeAt: tz('offline_notice_at'),
+});
+
 export const visitors = pgTable(
   'visitors',
   {

@@ -1,7 +1,8 @@
-import type { DeviceDto } from '@core/api/devices';
+import type { DeviceDto, ListedDeviceDto } from '@core/api/devices';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
 import { devices } from '../db/schema';
+import { type DeviceHealthRow, healthFieldsOf } from '../device-health/health-rule';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -19,6 +20,11 @@ export function toDeviceDto(row: DeviceRow): DeviceDto {
     pulseSeconds: row.pulseSeconds,
     hasCredentials: row.credentialsEncrypted !== null,
   };
+}
+
+/** A device as Devices by Property lists it: with whether it is online and when it was last seen. */
+export function toListedDeviceDto(row: DeviceRow, health: DeviceHealthRow | null, now: Date): ListedDeviceDto {
+  return { ...toDeviceDto(row), ...healthFieldsOf(health, now) };
 }
 
 export async function findDevice(db: Queryable, id: string): Promise<DeviceRow | null> {

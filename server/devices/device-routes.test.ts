@@ -232,7 +232,15 @@ describe('tenancy of gates', () => {
 
     const gates = (await call('GET', '/api/device/get-gate-devices', resident.token)).json().gateDevices;
     expect(gates).toEqual([
-      { id: ownGate._id, deviceName: 'Own gate', deviceLabel: null, deviceType: 'gate', propertyId: own.id },
+      {
+        id: ownGate._id,
+        deviceName: 'Own gate',
+        deviceLabel: null,
+        deviceType: 'gate',
+        propertyId: own.id,
+        online: null,
+        lastSeenAt: null,
+      },
     ]);
     const listed = (await call('GET', '/api/device/get-all', admin.token)).json();
     expect(listed.map((p: { _id: string }) => p._id)).toEqual([own.id]);

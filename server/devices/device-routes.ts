@@ -16,12 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomToken, sha256Hex } from '../crypto/keys';
-import { devices } from '../db/schema';
+import { deviceHealth, devices } from '../db/schema';
 import { allow, callerOf } from '../http/access';
 import { badRequest, notFound } from '../http/http-error';
 import { findProperty, visiblePropertyRows } from '../properties/property-repository';
 import { assertAllowedDeviceAddress } from './device-address-policy';
-import { deviceScope, findDevice, toDeviceDto } from './device-repository';
+import { deviceScope, findDevice, toDeviceDto, toListedDeviceDto } from './device-repository';
 import { relayColumns } from './relay-settings';
 
 const byDeviceId = async (request: { params: unknown }, app: FastifyInstance) =>
@@ -69,11 +69,13 @@ export async function deviceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      const now = app.config.now();
       const propertyRows = await visiblePropertyRows(app.db, callerOf(request), request.query.property);
       if (!propertyRows.length) return [];
       const deviceRows = await app.db
-        .select()
+        .select({ device: devices, health: deviceHealth })
         .from(devices)
+        .leftJoin(deviceHealth, eq(deviceHealth.deviceId, devices.id))
         .where(
           inArray(
             devices.propertyId,
@@ -86,7 +88,9 @@ export async function deviceRoutes(app: FastifyInstance) {
         _id: property.id,
         propertyName: property.propertyName,
         propertyLocation: property.propertyLocation,
-        devices: deviceRows.filter((d) => d.propertyId === property.id).map(toDeviceDto),
+        devices: deviceRows
+          .filter((row) => row.device.propertyId === property.id)
+          .map((row) => toListedDeviceDto(row.device, row.health, now)),
       }));
     },
   );

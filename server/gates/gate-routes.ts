@@ -5,7 +5,8 @@ import { ROLES } from '@core/roles';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { devices } from '../db/schema';
+import { deviceHealth, devices } from '../db/schema';
+import { healthFieldsOf } from '../device-health/health-rule';
 import { allow, callerOf, callerReadInScope } from '../http/access';
 import { notFound } from '../http/http-error';
 import { loadedGate, loadGateScope } from './loaded-gate';
@@ -24,9 +25,11 @@ export async function gateRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = callerOf(request);
       if (caller.role !== 'superadmin' && !caller.propertyId) return { gateDevices: [] };
+      const now = app.config.now();
       const rows = await app.db
-        .select()
+        .select({ device: devices, health: deviceHealth })
         .from(devices)
+        .leftJoin(deviceHealth, eq(deviceHealth.deviceId, devices.id))
         .where(
           and(
             eq(devices.deviceType, 'gate'),
@@ -36,12 +39,13 @@ export async function gateRoutes(app: FastifyInstance) {
         .orderBy(asc(devices.deviceName))
         .limit(MAX_UNPAGED_LIST);
       return {
-        gateDevices: rows.map((row) => ({
-          id: row.id,
-          deviceName: row.deviceName,
-          deviceLabel: row.deviceLabel,
-          deviceType: row.deviceType,
-          propertyId: row.propertyId,
+        gateDevices: rows.map(({ device, health }) => ({
+          id: device.id,
+          deviceName: device.deviceName,
+          deviceLabel: device.deviceLabel,
+          deviceType: device.deviceType,
+          propertyId: device.propertyId,
+          ...healthFieldsOf(health, now),
         })),
       };
     },

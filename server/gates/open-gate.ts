@@ -7,6 +7,7 @@ import { statusOf } from './pulse-status';
 
 export { statusOf };
 
+import { recordRelayResult } from '../device-health/seen-writes';
 import { commitRelayLog } from './relay-log-batcher';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -61,14 +62,17 @@ export async function openGate(
   ]);
   const status = statusOf(pulse.operations);
   const totalDurationMs = Math.round(pulse.durationMs);
-  const logId = await commitRelayLog(app, {
-    ...logDetails,
-    reason: logDetails.reason ?? pulse.error ?? null,
-    timestamp: app.config.now(),
-    status,
-    ...gateLogTarget(device, property),
-    relayOperations: pulse.operations,
-    totalDurationMs,
-  });
+  const [logId] = await Promise.all([
+    commitRelayLog(app, {
+      ...logDetails,
+      reason: logDetails.reason ?? pulse.error ?? null,
+      timestamp: app.config.now(),
+      status,
+      ...gateLogTarget(device, property),
+      relayOperations: pulse.operations,
+      totalDurationMs,
+    }),
+    recordRelayResult(app, device.id, pulse.operations),
+  ]);
   return { status, relayOperations: pulse.operations, totalDurationMs, logId, error: pulse.error };
 }

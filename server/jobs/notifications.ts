@@ -1,6 +1,7 @@
 import { registerArrivalNoticeJob } from '../access/arrival-notification';
 import { registerAccountEmailJobs } from '../accounts/account-email-jobs';
 import { registerSecurityNoticeJob } from '../auth/security-notice';
+import { registerDeviceHealthNoticeJob } from '../device-health/health-notice';
 import { registerKeypadLockedNoticeJob } from '../pins/keypad-locked-notice';
 import { registerSmsConsentJob } from '../residents/sms-consent-job';
 import { registerQrCodeEmailJob } from '../visitors/qr-code-email-job';
@@ -16,5 +17,6 @@ export function registerNotificationJobs(queue: JobQueue, context: NotificationC
   registerSmsConsentJob(queue, context);
   registerKeypadLockedNoticeJob(queue, context);
   registerSecurityNoticeJob(queue, context);
+  registerDeviceHealthNoticeJob(queue, context);
   registerLegacyJobs(queue, context);
 }

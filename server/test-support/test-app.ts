@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jobPollMs: 50,
     jobLeaseSeconds: 30,
     jobConcurrency: 4,
+    deviceHealthSweepMs: 60_000,
     now: () => new Date(),
     ...overrides,
   };

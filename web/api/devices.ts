@@ -15,6 +15,8 @@ export const devicesByPropertyQuery = (propertyId?: string) =>
   queryOptions({
     queryKey: queryKeys.devices.byProperty(propertyId),
     queryFn: () => api<PropertyDevicesDto[]>('GET', '/api/device/get-all', { query: { property: propertyId } }),
+    // Online / Offline stays current while the list is open: readers send a heartbeat every 30 s.
+    refetchInterval: 30_000,
   });
 
 export const useDevicesByProperty = (propertyId?: string) => useQuery(devicesByPropertyQuery(propertyId));

@@ -1,11 +1,16 @@
-import type { DeviceDto } from '@core/api/devices';
+import type { DeviceDto, ListedDeviceDto } from '@core/api/devices';
 import { Button } from '@mantine/core';
 import { ManagerTable } from '../../ui/manager-table';
+import { DeviceHealthCell } from './device-health-cell';
 
-/** One property's devices: name, label, type, IP address and actions (Open Gate for gates only). */
+/**
+ * One property's devices: name, label, type, IP address, whether it is online (issue 15) and
+ * actions (Open Gate for gates only).
+ */
 export function DeviceTable({
   propertyName,
   devices,
+  now,
   canManage,
   openingId,
   onOpen,
@@ -13,7 +18,9 @@ export function DeviceTable({
   onDelete,
 }: {
   propertyName: string;
-  devices: DeviceDto[];
+  devices: ListedDeviceDto[];
+  /** What "last seen" counts from. */
+  now: Date;
   canManage: boolean;
   openingId: string | null;
   onOpen: (device: DeviceDto) => void;
@@ -26,12 +33,13 @@ export function DeviceTable({
       rows={devices}
       rowKey={(device) => device._id}
       title={(device) => device.deviceName}
-      minWidth={620}
+      minWidth={760}
       columns={[
         { label: 'Name', cell: (device) => device.deviceName },
         { label: 'Label', cell: (device) => device.deviceLabel },
         { label: 'Type', cell: (device) => device.deviceType },
         { label: 'IP Address', cell: (device) => device.deviceIpAddress },
+        { label: 'Status', cell: (device) => <DeviceHealthCell device={device} now={now} />, testId: 'device-health' },
       ]}
       actions={(device) => (
         <>

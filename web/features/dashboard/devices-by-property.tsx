@@ -3,6 +3,7 @@ import type { DeviceDto, PropertyDevicesDto } from '@core/api/devices';
 import { PROPERTY_MESSAGES } from '@core/api/properties';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useDeleteDevice, useDevicesByProperty, useTriggerRelay } from '../../api/devices';
@@ -34,6 +35,8 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
   const [openingId, setOpeningId] = useState<string | null>(null);
   const [editing, setEditing] = useState<DeviceDto | null>(null);
   const [deleting, setDeleting] = useState<DeviceDto | null>(null);
+  const [now, setNow] = useState(() => new Date());
+  useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
 
   const open = (property: PropertyDevicesDto, device: DeviceDto) => {
     setOpeningId(device._id);
@@ -88,6 +91,7 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
               <DeviceTable
                 propertyName={property.propertyName}
                 devices={property.devices}
+                now={now}
                 canManage={canManage}
                 openingId={openingId}
                 onOpen={(device) => open(property, device)}

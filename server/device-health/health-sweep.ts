@@ -1,0 +1,113 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../db/connect';
+import { devices, users } from '../db/schema';
+import { type DeviceHealthNotice, deviceHealthNoticeJob } from './health-notice';
+import { type DeviceHealthRow, deviceHealthOf, OFFLINE_NOTICE_AFTER_MS, READER_OFFLINE_AFTER_MS } from './health-rule';
+
+interface RawHealthRow {
+  device_id: string;
+  reader_seen_at: string | Date | null;
+  relay_seen_at: string | Date | null;
+  relay_failing_since: string | Date | null;
+  offline_notice_at: string | Date | null;
+}
+
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+const iso = (date: Date) => date.toISOString();
+const dateOf = (value: string | Date | null) => (value === null ? null : new Date(value));
+const toHealthRow = (raw: RawHealthRow): DeviceHealthRow => ({
+  deviceId: raw.device_id,
+  readerSeenAt: dateOf(raw.reader_seen_at),
+  relaySeenAt: dateOf(raw.relay_seen_at),
+  relayFailingSince: dateOf(raw.relay_failing_since),
+  offlineNoticeAt: dateOf(raw.offline_notice_at),
+});
+
+/**
+ * Claims the devices whose managers are now due an email, in the transaction that queues them:
+ * offline for OFFLINE_NOTICE_AFTER_MS with no offline email yet, or back online after one. The
+ * rule is health-rule.ts's, in SQL. Each claim flips offline_notice_at, so a second process
+ * sweeping at the same time waits on the row lock, re-checks, and finds nothing to claim.
+ */
+async function claimTransitions(tx: Tx, now: Date) {
+  const readerSilentBefore = new Date(now.getTime() - READER_OFFLINE_AFTER_MS);
+  const noticeDueBefore = new Date(now.getTime() - OFFLINE_NOTICE_AFTER_MS);
+  const wentOffline = rowsOf<RawHealthRow>(
+    await tx.execute(sql`
+      update device_health set offline_notice_at = ${iso(now)}::timestamptz
+      where offline_notice_at is null
+        and (reader_seen_at < ${iso(new Date(readerSilentBefore.getTime() - OFFLINE_NOTICE_AFTER_MS))}::timestamptz
+          or relay_failing_since <= ${iso(noticeDueBefore)}::timestamptz)
+      returning *`),
+  ).map(toHealthRow);
+  const cameBack = rowsOf<RawHealthRow>(
+    await tx.execute(sql`
+      update device_health set offline_notice_at = null
+      where offline_notice_at is not null and relay_failing_since is null
+        and (reader_seen_at is null or reader_seen_at >= ${iso(readerSilentBefore)}::timestamptz)
+      returning *`),
+  ).map(toHealthRow);
+  return { wentOffline, cameBack };
+}
+
+/** One email job per manager of each device's property. */
+async function queueNotices(app: FastifyInstance, tx: Tx, notices: Omit<DeviceHealthNotice, 'managerId'>[]) {
+  if (!notices.length) return;
+  const managers = await tx
+    .select({ managerId: users.id, deviceId: devices.id })
+    .from(devices)
+    .innerJoin(users, and(eq(users.propertyId, devices.propertyId), eq(users.role, 'admin')))
+    .where(
+      inArray(
+        devices.id,
+        notices.map((notice) => notice.deviceId),
+      ),
+    );
+  const jobs = managers.flatMap(({ managerId, deviceId }) =>
+    notices.filter((notice) => notice.deviceId === deviceId).map((notice) => ({ ...notice, managerId })),
+  );
+  await app.jobs.enqueueMany(tx, deviceHealthNoticeJob, jobs);
+}
+
+/**
+ * Sends the offline and back-online emails now due. Any process may run it at any time: each
+ * transition is claimed once (claimTransitions), and its emails are queued in the same transaction.
+ * Answers the transitions this call claimed.
+ */
+export async function sweepDeviceHealth(app: FastifyInstance): Promise<Omit<DeviceHealthNotice, 'managerId'>[]> {
+  const now = app.config.now();
+  const queued = await app.db.transaction(async (tx) => {
+    const { wentOffline, cameBack } = await claimTransitions(tx, now);
+    const notices = [
+      ...wentOffline.map((row) => {
+        const offline = deviceHealthOf(row, now).offline;
+        return {
+          deviceId: row.deviceId,
+          change: 'offline' as const,
+          at: iso(offline?.since ?? now),
+          cause: offline?.cause ?? null,
+        };
+      }),
+      ...cameBack.map((row) => ({
+        deviceId: row.deviceId,
+        change: 'online' as const,
+        at: iso(deviceHealthOf(row, now).lastSeenAt ?? now),
+        cause: null,
+      })),
+    ];
+    await queueNotices(app, tx, notices);
+    return notices;
+  });
+  if (queued.length) void app.jobs.kick();
+  return queued;
+}
+
+/** Sweeps every `intervalMs` until the app closes. */
+export function startDeviceHealthSweeper(app: FastifyInstance, intervalMs: number) {
+  const timer = setInterval(() => {
+    sweepDeviceHealth(app).catch((error) => app.log.warn({ err: error }, 'device health sweep failed'));
+  }, intervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,22 @@
+import { DEVICE_MESSAGES } from '@core/api/device-texts';
+import type { ListedDeviceDto } from '@core/api/devices';
+import { relativeTime } from '@core/time/relative-time';
+import { Badge, Group, Text } from '@mantine/core';
+
+/** Online or Offline, and when the server last heard from the device (docs/decisions/0410-device-health.md). */
+export function DeviceHealthCell({ device, now }: { device: ListedDeviceDto; now: Date }) {
+  const online = device.online === true;
+  const state = online ? 'online' : device.online === false ? 'offline' : 'unknown';
+  // Known to be offline is a problem (red); never heard from is a device not set up yet (gray).
+  const color = { online: 'teal', offline: 'red', unknown: 'gray' }[state];
+  return (
+    <Group component="span" gap={6} wrap="wrap" data-health={state}>
+      <Badge component="span" color={color} variant="light">
+        {online ? DEVICE_MESSAGES.online : DEVICE_MESSAGES.offline}
+      </Badge>
+      <Text component="span" size="sm" c="dimmed">
+        {device.lastSeenAt ? DEVICE_MESSAGES.lastSeen(relativeTime(device.lastSeenAt, now)) : DEVICE_MESSAGES.neverSeen}
+      </Text>
+    </Group>
+  );
+}
