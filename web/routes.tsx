@@ -53,6 +53,7 @@ const RequestDeleteUserPage = lazyPage(
   () => import('./features/static/request-delete-user-page'),
   'RequestDeleteUserPage',
 );
+const PassPage = lazyPage(() => import('./features/pass/pass-page'), 'PassPage');
 const NotFoundPage = lazyPage(() => import('./features/static/not-found-page'), 'NotFoundPage');
 
 /** Every route has its own error boundary, so a failing screen leaves the header and menu usable. */
@@ -73,6 +74,8 @@ const signedOut = (path: string, page: ReactNode) => route(path, <SignedOutRoute
 
 /** The route table of SPEC §2. */
 const ROUTES: RouteObject[] = [
+  // A visitor's pass stands alone: no header, menu or sign-in, just the pass (issue 18).
+  route('/pass/:passToken', <PassPage />),
   {
     element: <AppLayout />,
     children: [

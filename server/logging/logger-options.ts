@@ -1,10 +1,12 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../config';
 import { logSafeError } from './log-safe-error';
+import { logSafeRequest } from './redact-url';
 
 /**
- * The server's logger: the configured level, errors written without query parameters, and
- * readable lines (pino-pretty) when a person watches a terminal; JSON lines otherwise.
+ * The server's logger: the configured level, errors written without query parameters, URLs
+ * without the tokens some of them carry, and readable lines (pino-pretty) when a person watches
+ * a terminal; JSON lines otherwise.
  */
 export function loggerOptions(
   level: AppConfig['logLevel'],
@@ -14,7 +16,7 @@ export function loggerOptions(
   const pretty = !stream && process.stdout.isTTY;
   return {
     level,
-    serializers: { err: logSafeError },
+    serializers: { err: logSafeError, req: logSafeRequest },
     ...(stream ? { stream } : {}),
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } } : {}),
   };

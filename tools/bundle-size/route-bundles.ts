@@ -26,7 +26,7 @@ export interface RouteBundle {
 const SIGNED_IN_CHROME = 'ui/notification-bell/notification-bell.tsx';
 /** Lazily loaded screens; other dynamic imports (toasts, the bell) load later, on demand. */
 const PAGE = /^features\/.+-page\.tsx$/;
-const SIGNED_OUT_PAGES = ['features/login/login-page.tsx'];
+const SIGNED_OUT_PAGES = ['features/login/login-page.tsx', 'features/pass/pass-page.tsx'];
 
 export function readManifest(distDir: string): Manifest {
   return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
