@@ -10,9 +10,9 @@ import { sessions, users } from '../db/schema';
 import { allowDuringEnrolment, callerOf, publicAccess } from '../http/access';
 import { HttpError } from '../http/http-error';
 import { LoginThrottle } from './login-throttle';
-import { hasPasskey } from './second-factor/passkeys/passkey-store';
 import { upgradePasswordHash } from './password-upgrade';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
+import { hasPasskey } from './second-factor/passkeys/passkey-store';
 import { signInUser, sourceOf } from './sign-in';
 
 export async function loginRoutes(app: FastifyInstance) {
@@ -63,7 +63,10 @@ export async function loginRoutes(app: FastifyInstance) {
       await throttle.succeeded(email, request.ip);
       await upgradePasswordHash(app, user.id, password, user.passwordHash!);
       if (user.hasAuthenticatorApp || user.hasPasskey) {
-        const factors = [...(user.hasPasskey ? ['passkey' as const] : []), ...(user.hasAuthenticatorApp ? ['code' as const] : [])];
+        const factors = [
+          ...(user.hasPasskey ? ['passkey' as const] : []),
+          ...(user.hasAuthenticatorApp ? ['code' as const] : []),
+        ];
         return { secondFactorRequired: true as const, pendingToken: await app.pendingSignIns.issue(user.id), factors };
       }
       return { token: await signInUser(app, user.id, sourceOf(request)) };

@@ -72,7 +72,11 @@ export class SoftwareAuthenticator {
   authenticate(options: { challenge: string }, origin: string) {
     const authenticatorData = this.authenticatorData(false);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, origin);
-    const signature = crypto.sign('sha256', Buffer.concat([authenticatorData, sha256(clientDataJSON)]), this.keys.privateKey);
+    const signature = crypto.sign(
+      'sha256',
+      Buffer.concat([authenticatorData, sha256(clientDataJSON)]),
+      this.keys.privateKey,
+    );
     return {
       id: this.credentialId,
       rawId: this.credentialId,

@@ -40,11 +40,7 @@ async function removeAuthenticatorApp(db: Queryable, userId: string) {
 }
 
 async function hasAuthenticatorApp(db: Queryable, userId: string): Promise<boolean> {
-  const [user] = await db
-    .select({ sealed: users.totpSecretSealed })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [user] = await db.select({ sealed: users.totpSecretSealed }).from(users).where(eq(users.id, userId)).limit(1);
   return Boolean(user?.sealed);
 }
 

@@ -53,7 +53,13 @@ describe('a superadmin under ADMIN_MFA=required', () => {
     expect(refused.json().message).toBe('Set up two-step verification to continue.');
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/second-factor', headers: bearer(root.token) })).json(),
-    ).toEqual({ enrolled: false, authenticatorApp: false, passkeys: [], recoveryCodesLeft: 0, enrolmentRequired: true });
+    ).toEqual({
+      enrolled: false,
+      authenticatorApp: false,
+      passkeys: [],
+      recoveryCodesLeft: 0,
+      enrolmentRequired: true,
+    });
     const { secret, recoveryCodes } = await enrol(root);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);

@@ -1,4 +1,4 @@
-import { messageResponse, errorResponse } from '@core/api/common';
+import { errorResponse, messageResponse } from '@core/api/common';
 import {
   addPasskeyRequest,
   MAX_PASSKEYS,

@@ -6,8 +6,7 @@ import { passkeys } from '../../../db/schema';
  * Whether the user (the row of `users` in the query) has a passkey, as a column of a select.
  * Spelled out: drizzle leaves columns unqualified in a one-table select, which the subquery would misread.
  */
-export const hasPasskey = () =>
-  sql<boolean>`exists (select 1 from passkeys where passkeys.user_id = users.id)`;
+export const hasPasskey = () => sql<boolean>`exists (select 1 from passkeys where passkeys.user_id = users.id)`;
 
 export async function passkeysOf(db: Queryable, userId: string) {
   return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt));
@@ -35,12 +34,7 @@ export async function recordPasskeyUse(db: Queryable, id: string, newCount: numb
   const raised = await db
     .update(passkeys)
     .set({ signCount: newCount, lastUsedAt: now })
-    .where(
-      and(
-        eq(passkeys.id, id),
-        newCount === 0 ? eq(passkeys.signCount, 0) : lt(passkeys.signCount, newCount),
-      ),
-    )
+    .where(and(eq(passkeys.id, id), newCount === 0 ? eq(passkeys.signCount, 0) : lt(passkeys.signCount, newCount)))
     .returning({ id: passkeys.id });
   return raised.length > 0;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SoftwareAuthenticator } from '../../../test-support/software-authenticator';
 import { sentEmailsTo } from '../../../test-support/sent-mail';
+import { SoftwareAuthenticator } from '../../../test-support/software-authenticator';
 import {
   bearer,
   createTestApp,

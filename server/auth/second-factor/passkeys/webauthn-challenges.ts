@@ -1,8 +1,8 @@
 import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import { and, eq, gt, lte, or } from 'drizzle-orm';
+import { sha256Hex } from '../../../crypto/keys';
 import type { Queryable } from '../../../db/connect';
 import { webauthnChallenges } from '../../../db/schema';
-import { sha256Hex } from '../../../crypto/keys';
 
 export type ChallengePurpose = 'register' | 'sign-in';
 
