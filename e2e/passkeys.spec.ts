@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LOGIN_PATHS } from '../core/roles';
+import { seriousFindings } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { type RunningServer, startGatehouse } from './support/gatehouse-server';
 
@@ -29,11 +29,6 @@ async function addVirtualAuthenticator(page: Page) {
   });
 }
 
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** A screenshot at desktop and phone width (test output), checked by axe at each. */
 async function captureBothWidths(page: Page, name: string) {
   // The pointer off the button it last pressed: a hovered button is lighter than at rest.
@@ -49,9 +44,7 @@ async function captureBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('a superadmin adds a passkey on Profile, signs in with password and passkey, and removes it', async ({
-  page,
-}) => {
+test('a superadmin adds a passkey on Profile, signs in with password and passkey, and removes it', async ({ page }) => {
   const root = site.superadmin;
   const signInWithPassword = async () => {
     await page.goto(`${site.baseURL}${LOGIN_PATHS.superadmin}`);
