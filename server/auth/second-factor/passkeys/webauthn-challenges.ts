@@ -67,12 +67,3 @@ export async function takeChallenge(
     .returning({ id: webauthnChallenges.id });
   return taken.length ? challenge : null;
 }
-
-/** Deletes challenges past their end (the purge job); returns how many. */
-export async function purgeExpiredChallenges(db: Queryable, now: Date): Promise<number> {
-  const gone = await db
-    .delete(webauthnChallenges)
-    .where(lte(webauthnChallenges.expiresAt, now))
-    .returning({ id: webauthnChallenges.id });
-  return gone.length;
-}
