@@ -11,6 +11,7 @@ const BENCHMARKS = [
   'access-qr',
   'accounts',
   'login-burst',
+  'admin-sign-in',
   'dashboard',
   'bulk-upload',
   'relay-logs',
