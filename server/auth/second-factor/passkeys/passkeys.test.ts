@@ -1,3 +1,4 @@
+import { generate } from 'otplib/functional';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sentEmailsTo } from '../../../test-support/sent-mail';
 import { SoftwareAuthenticator } from '../../../test-support/software-authenticator';
@@ -112,6 +113,20 @@ describe('signing in with a passkey', () => {
     expect((await listGates(signedIn.json().token)).statusCode).toBe(200);
     const status = (await send('GET', '/api/second-factor', undefined, user.token)).json();
     expect(status.passkeys[0].lastUsedAt).toEqual(expect.any(String));
+  });
+
+  it('offers the code too when the user also has an authenticator app', async () => {
+    const user = await seedUser(t.app, { role: 'admin' });
+    await enrolPasskey(user);
+    const { secret } = (await send('POST', '/api/second-factor/totp/setup', undefined, user.token)).json();
+    const code = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    expect((await send('POST', '/api/second-factor/totp/confirm', { code }, user.token)).statusCode).toBe(200);
+    const answer = await send('POST', '/api/resident/login', {
+      email: user.email,
+      password: TEST_PASSWORD,
+      userType: 'admin',
+    });
+    expect(answer.json().factors).toEqual(['passkey', 'code']);
   });
 
   it('accepts an answer once, even sent five times at once', async () => {
