@@ -21,8 +21,6 @@ export const MESSAGES = {
   invalidSecondFactorCode: 'That code is not valid. Check your authenticator app or use a recovery code.',
   secondFactorSignInExpired: 'This sign-in has expired. Please sign in again.',
   secondFactorEnrolmentRequired: 'Set up two-step verification to continue.',
-  passkeyCancelled: 'The passkey request was cancelled or timed out. Please try again.',
-  passkeyAlreadyOnDevice: 'This device already holds a passkey for your account.',
   loginPaced: 'This account has had many failed sign-ins. Please wait a few seconds and try again.',
   invalidToken: 'Invalid token',
   authenticationRequired: 'Authentication required',

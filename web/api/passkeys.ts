@@ -1,4 +1,4 @@
-import { MESSAGES } from '@core/messages';
+import { PASSKEY_BROWSER_MESSAGES } from '@core/passkey-messages';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -15,10 +15,10 @@ const webauthn = () => import('@simplewebauthn/browser');
 function plainWebauthnError(error: unknown): never {
   const name = error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'AbortError') {
-    throw new ApiError(0, MESSAGES.passkeyCancelled, MESSAGES.passkeyCancelled);
+    throw new ApiError(0, PASSKEY_BROWSER_MESSAGES.cancelled, PASSKEY_BROWSER_MESSAGES.cancelled);
   }
   if (name === 'InvalidStateError') {
-    throw new ApiError(0, MESSAGES.passkeyAlreadyOnDevice, MESSAGES.passkeyAlreadyOnDevice);
+    throw new ApiError(0, PASSKEY_BROWSER_MESSAGES.alreadyOnDevice, PASSKEY_BROWSER_MESSAGES.alreadyOnDevice);
   }
   throw error;
 }
