@@ -12,6 +12,7 @@ const BENCHMARKS = [
   'heartbeat',
   'accounts',
   'login-burst',
+  'admin-sign-in',
   'dashboard',
   'bulk-upload',
   'relay-logs',

@@ -1,6 +1,7 @@
 import { generate } from 'otplib/functional';
 import { LOGIN_PATHS } from '../core/roles';
-import { apiToken } from './support/api';
+import { apiCall, apiToken } from './support/api';
+import { seriousFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 import { type RunningServer, startGatehouse } from './support/gatehouse-server';
 import { createProperty, createUser } from './support/seed';
@@ -88,4 +89,45 @@ test('a resident turns two-step verification on from Profile and signs in with a
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByText('Recovery codes left: 9.')).toBeVisible();
+});
+
+test("a super administrator resets a resident's two-step verification from the dashboard", async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const rootToken = await apiToken(request, superadmin);
+  const property = await createProperty(request, rootToken);
+  const resident = await createUser(request, rootToken, mailbox, { role: 'resident', propertyId: property._id });
+  const residentToken = await apiToken(request, resident);
+  const setup = await apiCall<{ secret: string }>(request, residentToken, 'POST', '/api/second-factor/totp/setup');
+  await apiCall(request, residentToken, 'POST', '/api/second-factor/totp/confirm', {
+    code: await codeFor(setup.secret),
+  });
+  const passwordStep = () =>
+    request.post('/api/resident/login', {
+      data: { email: resident.email, password: resident.password, userType: 'resident' },
+    });
+  expect(await (await passwordStep()).json()).toMatchObject({ secondFactorRequired: true });
+
+  await signIn(page, superadmin);
+  await page.goto('/dashboard');
+  await page.getByRole('textbox', { name: 'Search by name or email' }).fill(resident.email);
+  await expect(page.getByTestId('page-summary')).toHaveText('Showing 1 to 1 of 1');
+  await page.getByRole('button', { name: /^Reset two-step verification of / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset two-step verification' });
+  await expect(dialog).toContainText('signed out everywhere');
+  await page.mouse.move(0, 0);
+  expect(await seriousFindings(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('reset-second-factor-dialog-1280.png') });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(await (await passwordStep()).json()).toMatchObject({ secondFactorRequired: true });
+
+  await page.getByRole('button', { name: /^Reset two-step verification of / }).click();
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('Two-step verification was reset; the user is signed out everywhere')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(await (await passwordStep()).json()).toHaveProperty('token');
+  await mailbox.waitFor(resident.email, (mail) => /reset by an administrator/.test(mail.subject ?? ''));
 });

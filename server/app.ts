@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { KnownCallers } from './auth/known-callers';
 import { PendingSignIns } from './auth/second-factor/pending-sign-in';
+import { purgeOldSessions } from './auth/session-retention';
 import { TokenService } from './auth/tokens';
 import type { AppConfig } from './config';
 import type { Database, Orm } from './db/connect';
@@ -73,6 +74,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     }),
   );
   app.decorate('routeCatalog', [] as DeclaredRoute[]);
+  app.jobs.addPurge('ended sessions', purgeOldSessions);
 
   registerNotificationJobs(app.jobs, {
     db: database.orm,

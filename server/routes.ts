@@ -4,6 +4,8 @@ import { qrAccessRoutes } from './access/qr-access-routes';
 import { passwordResetRoutes } from './accounts/password-reset-routes';
 import { verifyEmailRoutes } from './accounts/verify-email-routes';
 import { loginRoutes } from './auth/login-routes';
+import { passkeyRoutes } from './auth/second-factor/passkeys/passkey-routes';
+import { passkeySignInRoutes } from './auth/second-factor/passkeys/passkey-sign-in-routes';
 import { secondFactorRoutes } from './auth/second-factor/second-factor-routes';
 import { sessionRoutes } from './auth/session-routes';
 import { bulkUploadRoutes } from './bulk/bulk-upload-routes';
@@ -27,6 +29,8 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(loginRoutes);
   await app.register(sessionRoutes);
   await app.register(secondFactorRoutes);
+  await app.register(passkeyRoutes);
+  await app.register(passkeySignInRoutes);
   await app.register(registerRoutes);
   await app.register(verifyEmailRoutes);
   await app.register(passwordResetRoutes);

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { passkeySummary } from './passkeys';
 
 /** What the login form gets: a session token, or the request for a second factor. */
 export const loginResponse = z.union([
   z.object({ token: z.string() }),
-  z.object({ secondFactorRequired: z.literal(true), pendingToken: z.string() }),
+  z.object({
+    secondFactorRequired: z.literal(true),
+    pendingToken: z.string(),
+    /** What the user can finish with: a passkey, a code (authenticator app or recovery code), or both. */
+    factors: z.array(z.enum(['passkey', 'code'])),
+  }),
 ]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -27,7 +33,10 @@ export type TotpSetup = z.infer<typeof totpSetupResponse>;
 export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
 
 export const secondFactorStatus = z.object({
+  /** Any second factor: an authenticator app or a passkey. */
   enrolled: z.boolean(),
+  authenticatorApp: z.boolean(),
+  passkeys: z.array(passkeySummary),
   recoveryCodesLeft: z.number(),
   /** The user may not use the app until they enrol (superadmins; managers where the property says). */
   enrolmentRequired: z.boolean(),
@@ -37,6 +46,6 @@ export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
 export const turnOffSecondFactorRequest = z.strictObject({ code });
 
 export const SECOND_FACTOR_MESSAGES = {
-  turnedOff: 'Two-step verification is off',
+  turnedOff: 'The authenticator app is off',
   reset: 'Two-step verification was reset; the user is signed out everywhere',
 } as const;

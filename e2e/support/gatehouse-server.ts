@@ -23,6 +23,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** Writes rows straight into the fresh, migrated database before the server process starts. */
   seed?: (orm: Orm) => Promise<void>;
+  /** The host name the browser uses (see ProcessOptions.publicHost). */
+  publicHost?: string;
 }
 
 /** Runs a seed against the server's database (PGlite under dataDir, or PostgreSQL), then lets go of it. */
@@ -44,7 +46,7 @@ export async function startGatehouse(
   const database = await freshDatabaseUrl();
   if (options.seed) await seedDatabase(options.seed, dataDir, database.url);
   const superadmin = TEST_SUPERADMIN;
-  const server = await spawnGatehouse({ databaseUrl: database.url, dataDir, env });
+  const server = await spawnGatehouse({ databaseUrl: database.url, dataDir, env, publicHost: options.publicHost });
   const baseURL = server.baseURL;
   return {
     baseURL,

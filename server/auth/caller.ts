@@ -5,6 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/connect';
 import { preparedPerDatabase } from '../db/prepared-per-database';
 import { properties, sessions, users } from '../db/schema';
+import { hasPasskey } from './second-factor/passkeys/passkey-store';
 import type { TokenService } from './tokens';
 
 /** The signed-in user a request acts for, as the database knows them now, and their session. */
@@ -19,7 +20,7 @@ export interface Caller {
   phoneNumber: string | null;
   sessionId: string;
   sessionSeenAt: Date;
-  /** Whether the user has a second factor (TOTP). */
+  /** Whether the user has a second factor (an authenticator app or a passkey). */
   secondFactorEnrolled: boolean;
   /** Whether the user's property requires its managers to have one. */
   propertyRequiresSecondFactor: boolean;
@@ -39,7 +40,7 @@ export function callerColumns<
     propertyId: users.propertyId,
     propertyFeatures: property.propertyFeatures,
     propertyRequiresSecondFactor: property.managersNeedSecondFactor,
-    secondFactorEnrolled: sql<boolean>`${users.totpSecretSealed} is not null`,
+    secondFactorEnrolled: sql<boolean>`(${users.totpSecretSealed} is not null or ${hasPasskey()})`,
     firstName: users.firstName,
     lastName: users.lastName,
     email: users.email,

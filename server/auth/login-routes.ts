@@ -12,6 +12,7 @@ import { HttpError } from '../http/http-error';
 import { LoginThrottle } from './login-throttle';
 import { upgradePasswordHash } from './password-upgrade';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
+import { hasPasskey } from './second-factor/passkeys/passkey-store';
 import { signInUser, sourceOf } from './sign-in';
 
 export async function loginRoutes(app: FastifyInstance) {
@@ -41,7 +42,8 @@ export async function loginRoutes(app: FastifyInstance) {
           role: users.role,
           propertyId: users.propertyId,
           passwordHash: users.passwordHash,
-          hasSecondFactor: sql<boolean>`${users.totpSecretSealed} is not null`,
+          hasAuthenticatorApp: sql<boolean>`${users.totpSecretSealed} is not null`,
+          hasPasskey: hasPasskey(),
         })
         .from(users)
         .where(eq(sql`lower(${users.email})`, email))
@@ -60,8 +62,12 @@ export async function loginRoutes(app: FastifyInstance) {
       }
       await throttle.succeeded(email, request.ip);
       await upgradePasswordHash(app, user.id, password, user.passwordHash!);
-      if (user.hasSecondFactor) {
-        return { secondFactorRequired: true as const, pendingToken: await app.pendingSignIns.issue(user.id) };
+      if (user.hasAuthenticatorApp || user.hasPasskey) {
+        const factors = [
+          ...(user.hasPasskey ? ['passkey' as const] : []),
+          ...(user.hasAuthenticatorApp ? ['code' as const] : []),
+        ];
+        return { secondFactorRequired: true as const, pendingToken: await app.pendingSignIns.issue(user.id), factors };
       }
       return { token: await signInUser(app, user.id, sourceOf(request)) };
     },

@@ -11,6 +11,8 @@ export const SECURITY_EVENTS = [
   'factor-added',
   'factor-removed',
   'factor-reset',
+  'passkey-added',
+  'passkey-removed',
   'sessions-ended',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
@@ -28,6 +30,8 @@ const SUBJECTS: Record<SecurityEvent, string> = {
   'factor-added': 'Two-step verification turned on',
   'factor-removed': 'Two-step verification turned off',
   'factor-reset': 'Your two-step verification was reset by an administrator',
+  'passkey-added': 'A passkey was added to your account',
+  'passkey-removed': 'A passkey was removed from your account',
   'sessions-ended': 'You were signed out everywhere else',
 };
 
@@ -41,6 +45,10 @@ function bodyOf(event: SecurityEvent, session: { label: string; address: string 
       return `Signing in to your account no longer asks for a code from an authenticator app. ${UNLESS_YOU}`;
     case 'factor-reset':
       return 'A super administrator removed your two-step verification and signed you out everywhere. Sign in with your password and set it up again from your Profile.';
+    case 'passkey-added':
+      return `Signing in to your account now also accepts a new passkey. ${UNLESS_YOU}`;
+    case 'passkey-removed':
+      return `A passkey can no longer be used to sign in to your account. ${UNLESS_YOU}`;
     case 'sessions-ended':
       return `Every other browser signed in to your account was signed out. ${UNLESS_YOU}`;
   }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { createAccountToken } from '../accounts/account-tokens';
 import { sha256Hex } from '../crypto/keys';
-import { qrCodes, visitors } from '../db/schema';
+import { passkeys, qrCodes, visitors } from '../db/schema';
 import { type GuardWorld, guardEmail } from './guard-world';
 
 /** The kinds of record a route's input can name; each is created in property A. */
@@ -13,7 +13,8 @@ export type RecordKind =
   | 'device'
   | 'resetToken'
   | 'inviteToken'
-  | 'session';
+  | 'session'
+  | 'passkey';
 
 export interface SeededRecord {
   id: string;
@@ -37,6 +38,7 @@ export const FIELD_RECORDS: Record<string, RecordKind> = {
   qrCodeId: 'qrCode',
   deviceId: 'device',
   sessionId: 'session',
+  passkeyId: 'passkey',
   'device.id': 'device',
   'device._id': 'device',
   'property._id': 'property',
@@ -79,6 +81,20 @@ const SEEDERS: Record<RecordKind, Seeder> = {
   inviteToken: (world) => accountToken(world, 'invite'),
   // Another signed-in browser of the resident of A.
   session: async (world) => ({ id: await world.anotherSession(world.owner), owned: true }),
+  passkey: async (world) => {
+    const [row] = await world.app.db
+      .insert(passkeys)
+      .values({
+        userId: world.owner.id,
+        name: 'Laptop',
+        credentialId: crypto.randomUUID(),
+        publicKey: 'cHVibGlj',
+        signCount: 0,
+        transports: ['internal'],
+      })
+      .returning({ id: passkeys.id });
+    return { id: row.id, owned: true };
+  },
   visitor: async (world) => {
     const [row] = await world.app.db
       .insert(visitors)

@@ -13,6 +13,9 @@ const PURGE_EVERY_MS = 10 * 60 * 1000;
 // How long stopping waits for running jobs before aborting them, inside the shutdown's 10 s.
 const STOP_GRACE_MS = 5_000;
 
+/** Deletes rows past their retention (finished jobs, ended sessions); returns how many. */
+export type Purge = (db: Orm, now: Date) => Promise<number>;
+
 export interface JobQueueOptions {
   /** Seconds a claim lasts unless renewed; renewed every third of it while the job runs. */
   leaseSeconds: number;
@@ -45,6 +48,7 @@ export class JobQueue {
   private idleWaiters: Array<() => void> = [];
   private lastPurgeAt = Number.NEGATIVE_INFINITY;
   private readonly leases = new Set<JobLease>();
+  private readonly purges = new Map<string, Purge>([['finished jobs', purgeFinishedJobs]]);
 
   constructor(
     private readonly db: Orm,
@@ -52,6 +56,11 @@ export class JobQueue {
     private readonly log: FastifyBaseLogger,
     private readonly options: JobQueueOptions,
   ) {}
+
+  /** Another table whose old rows the polling queue deletes along with finished jobs. */
+  addPurge(what: string, purge: Purge) {
+    this.purges.set(what, purge);
+  }
 
   register<Kind extends JobKind>(kind: Kind, handler: JobHandler<Kind>) {
     this.handlers.set(kind.name, { kind, handler: handler as JobHandler<JobKind> });
@@ -116,20 +125,26 @@ export class JobQueue {
     return this.whenIdle();
   }
 
-  /** Deletes finished jobs past their retention; returns how many. */
+  /** Deletes finished jobs (and the rows of every added purge) past their retention; returns how many. */
   async purge(): Promise<number> {
     this.lastPurgeAt = this.now().getTime();
-    return purgeFinishedJobs(this.db, this.now());
+    let total = 0;
+    for (const [what, purge] of this.purges) {
+      try {
+        const purged = await purge(this.db, this.now());
+        if (purged) this.log.info({ purged, what }, 'old rows purged');
+        total += purged;
+      } catch (error) {
+        // One table's failure leaves the others to be purged.
+        this.log.error({ err: error, what }, 'purge failed');
+      }
+    }
+    return total;
   }
 
   private async purgeWhenDue() {
     if (this.now().getTime() - this.lastPurgeAt < PURGE_EVERY_MS) return;
-    try {
-      const purged = await this.purge();
-      if (purged) this.log.info({ purged }, 'finished jobs purged');
-    } catch (error) {
-      this.log.error({ err: error }, 'job purge failed');
-    }
+    await this.purge();
   }
 
   private whenIdle(): Promise<void> {

@@ -68,13 +68,15 @@ export interface ProcessOptions {
   env?: Record<string, string>;
   /** Resolve once the process is spawned, without waiting for it to listen. */
   noWait?: boolean;
+  /** The host name in APP_URL and baseURL; passkeys need a domain (`localhost`), not an address. */
+  publicHost?: string;
 }
 
 /** The real server (`server/main.ts`) in its own process, as `npm start` runs it. */
 export async function spawnGatehouse(options: ProcessOptions = {}): Promise<GatehouseProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-proc-'));
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   // node with tsx's loader, not the tsx wrapper: signals reach the server itself, as in production.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {

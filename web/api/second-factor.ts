@@ -31,3 +31,10 @@ export const useTurnOffSecondFactor = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: statusQuery.queryKey }),
   });
 };
+
+/** A super administrator removes another user's second factor (lost phone or key); the user is signed out. */
+export const useResetSecondFactor = () =>
+  useMutation({
+    mutationFn: (userId: string) =>
+      api<{ message: string }>('POST', `/api/resident/${encodeURIComponent(userId)}/second-factor/reset`),
+  });

@@ -36,16 +36,26 @@ async function acceptTotp(app: FastifyInstance, userId: string, code: string): P
 }
 
 /**
- * Checks a second-factor code (an authenticator's 6 digits or a recovery code) for the user,
- * counted against the shared limit of codes per account; a right code gives its count back.
+ * One try at the second factor, counted against the shared limit per account (codes and passkeys
+ * alike); a try that succeeds gives its count back.
  */
-export async function checkSecondFactorCode(app: FastifyInstance, userId: string, code: string): Promise<boolean> {
-  const now = app.config.now();
-  const reservation = await reserve(app.db, LIMITS.secondFactorCodes, userId, now);
+export async function countedSecondFactorTry(
+  app: FastifyInstance,
+  userId: string,
+  attempt: () => Promise<boolean>,
+): Promise<boolean> {
+  const reservation = await reserve(app.db, LIMITS.secondFactorCodes, userId, app.config.now());
   if (!reservation.allowed) throw new TooManyRequests(MESSAGES.tooManyCodeAttempts, reservation.retryAfterSeconds);
-  const accepted = /^\d{6}$/.test(code.trim())
-    ? await acceptTotp(app, userId, code.trim())
-    : await redeemRecoveryCode(app.db, secondFactorKeys(app.config.secret).recovery, userId, code, now);
+  const accepted = await attempt();
   if (accepted) await release(app.db, LIMITS.secondFactorCodes, userId);
   return accepted;
+}
+
+/** Checks a second-factor code: an authenticator's 6 digits or a recovery code. */
+export function checkSecondFactorCode(app: FastifyInstance, userId: string, code: string): Promise<boolean> {
+  return countedSecondFactorTry(app, userId, () =>
+    /^\d{6}$/.test(code.trim())
+      ? acceptTotp(app, userId, code.trim())
+      : redeemRecoveryCode(app.db, secondFactorKeys(app.config.secret).recovery, userId, code, app.config.now()),
+  );
 }

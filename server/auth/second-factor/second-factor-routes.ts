@@ -25,17 +25,23 @@ import { enqueueSecurityNotice } from '../security-notice';
 import { endAllSessions } from '../session-store';
 import { signInUser, sourceOf } from '../sign-in';
 import { mustEnrolSecondFactor } from './enrolment-rule';
+import { passkeysOf, removeAllPasskeys } from './passkeys/passkey-store';
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes';
 import { checkSecondFactorCode, secondFactorKeys } from './second-factor-check';
 import { matchingTimeStep, newTotpSecret, otpauthUri } from './totp';
 
-/** Removes every second factor of the user (authenticator and recovery codes). */
-async function removeSecondFactor(db: Queryable, userId: string) {
+/** Removes the user's authenticator app and the recovery codes that came with it. */
+async function removeAuthenticatorApp(db: Queryable, userId: string) {
   await db
     .update(users)
     .set({ totpSecretSealed: null, totpPendingSealed: null, totpLastStep: null })
     .where(eq(users.id, userId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
+
+async function hasAuthenticatorApp(db: Queryable, userId: string): Promise<boolean> {
+  const [user] = await db.select({ sealed: users.totpSecretSealed }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(user?.sealed);
 }
 
 /** Two-step verification: enrolling an authenticator app from Profile and the sign-in step after the password. */
@@ -51,9 +57,18 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
+      const authenticatorApp = await hasAuthenticatorApp(app.db, caller.userId);
+      const keys = await passkeysOf(app.db, caller.userId);
       return {
         enrolled: caller.secondFactorEnrolled,
-        recoveryCodesLeft: caller.secondFactorEnrolled ? await recoveryCodesLeft(app.db, caller.userId) : 0,
+        authenticatorApp,
+        passkeys: keys.map((key) => ({
+          _id: key.id,
+          name: key.name,
+          createdAt: key.createdAt.toISOString(),
+          lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+        })),
+        recoveryCodesLeft: authenticatorApp ? await recoveryCodesLeft(app.db, caller.userId) : 0,
         enrolmentRequired: mustEnrolSecondFactor(app.config, caller),
       };
     },
@@ -71,7 +86,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      if (caller.secondFactorEnrolled) throw badRequest('Two-step verification is already on');
+      if (await hasAuthenticatorApp(app.db, caller.userId)) throw badRequest('The authenticator app is already on');
       const secret = newTotpSecret();
       await app.db
         .update(users)
@@ -143,7 +158,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
       config: { access: allowDuringEnrolment },
       schema: {
         tags: ['session'],
-        summary: 'Turn two-step verification off, proven with a current or recovery code',
+        summary: 'Turn the authenticator app off, proven with a current or recovery code (passkeys stay)',
         body: turnOffSecondFactorRequest,
         response: { 200: messageResponse, 400: errorResponse, 429: errorResponse },
       },
@@ -154,7 +169,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
         throw badRequest(MESSAGES.invalidSecondFactorCode);
       }
       await app.db.transaction(async (tx) => {
-        await removeSecondFactor(tx, caller.userId);
+        await removeAuthenticatorApp(tx, caller.userId);
         await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'factor-removed' });
       });
       void app.jobs.kick();
@@ -179,7 +194,8 @@ export async function secondFactorRoutes(app: FastifyInstance) {
       const caller = callerOf(request);
       const { userId } = request.params;
       await app.db.transaction(async (tx) => {
-        await removeSecondFactor(tx, userId);
+        await removeAuthenticatorApp(tx, userId);
+        await removeAllPasskeys(tx, userId);
         await endAllSessions(tx, userId, app.config.now());
         await enqueueSecurityNotice(app.jobs, tx, { userId, event: 'factor-reset' });
       });

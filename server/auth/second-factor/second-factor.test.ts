@@ -38,7 +38,7 @@ async function enrol(user: SeededUser) {
 
 async function pendingSignIn(user: SeededUser) {
   const answer = (await passwordStep(user)).json();
-  expect(answer).toEqual({ secondFactorRequired: true, pendingToken: expect.any(String) });
+  expect(answer).toEqual({ secondFactorRequired: true, pendingToken: expect.any(String), factors: ['code'] });
   return answer.pendingToken as string;
 }
 
@@ -53,7 +53,13 @@ describe('a superadmin under ADMIN_MFA=required', () => {
     expect(refused.json().message).toBe('Set up two-step verification to continue.');
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/second-factor', headers: bearer(root.token) })).json(),
-    ).toEqual({ enrolled: false, recoveryCodesLeft: 0, enrolmentRequired: true });
+    ).toEqual({
+      enrolled: false,
+      authenticatorApp: false,
+      passkeys: [],
+      recoveryCodesLeft: 0,
+      enrolmentRequired: true,
+    });
     const { secret, recoveryCodes } = await enrol(root);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);

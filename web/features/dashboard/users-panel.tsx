@@ -13,6 +13,7 @@ import { DeleteDialog } from './delete-dialog';
 import { EditUserDialog } from './lazy-dialogs';
 import { ListFilters } from './list-filters';
 import { PaginationFooter } from './pagination-footer';
+import { ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import { useListFilter } from './use-list-filter';
 import { UsersTable } from './users-table';
 
@@ -27,6 +28,7 @@ export function UsersPanel() {
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [deleting, setDeleting] = useState<ManagedUser | null>(null);
   const [refreshing, setRefreshing] = useState<ManagedUser | null>(null);
+  const [resetting, setResetting] = useState<ManagedUser | null>(null);
   const refreshPin = useRefreshSecurePin();
   const users = list.data?.users ?? [];
 
@@ -49,6 +51,7 @@ export function UsersPanel() {
           onRefreshPin={setRefreshing}
           onEdit={setEditing}
           onDelete={setDeleting}
+          onResetSecondFactor={isSuper ? setResetting : undefined}
         />
       </QueryState>
       {list.data && (
@@ -75,6 +78,7 @@ export function UsersPanel() {
         target={deleting && { id: deleting._id, name: `${deleting.firstName} ${deleting.lastName}` }}
         onClose={() => setDeleting(null)}
       />
+      {isSuper && <ResetSecondFactorDialog user={resetting} onClose={() => setResetting(null)} />}
       <ConfirmDialog
         opened={refreshing !== null}
         title="Refresh Secure PIN"

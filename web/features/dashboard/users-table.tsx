@@ -14,12 +14,15 @@ export function UsersTable({
   onRefreshPin,
   onEdit,
   onDelete,
+  onResetSecondFactor,
 }: {
   users: ManagedUser[];
   showPin: boolean;
   onRefreshPin: (user: ManagedUser) => void;
   onEdit: (user: ManagedUser) => void;
   onDelete: (user: ManagedUser) => void;
+  /** Super administrators only. */
+  onResetSecondFactor?: (user: ManagedUser) => void;
 }) {
   const columns: ManagerColumn<ManagedUser>[] = [
     { label: 'First Name', cell: (user) => user.firstName },
@@ -52,6 +55,17 @@ export function UsersTable({
               aria-label={`Refresh PIN of ${fullName(user)}`}
             >
               Refresh PIN
+            </Button>
+          )}
+          {onResetSecondFactor && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="orange"
+              onClick={() => onResetSecondFactor(user)}
+              aria-label={`Reset two-step verification of ${fullName(user)}`}
+            >
+              Reset two-step
             </Button>
           )}
         </RowActions>

@@ -1,3 +1,4 @@
+import type { LoginResponse } from '@core/api/second-factor';
 import { MESSAGES } from '@core/messages';
 import {
   isRole,
@@ -23,6 +24,8 @@ import { showServerErrors } from '../../ui/forms/server-errors';
 const SecondFactorStep = lazy(() =>
   import('./second-factor-step').then((module) => ({ default: module.SecondFactorStep })),
 );
+
+type PendingSignIn = Exclude<LoginResponse, { token: string }>;
 
 /** The login form a refused sign-in should have used, when the server named it. */
 function rightLoginOf(failure: unknown): Role | null {
@@ -54,7 +57,7 @@ export function LoginPage() {
     },
   });
   const [error, setError] = useState<string | null>(null);
-  const [pendingToken, setPendingToken] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingSignIn | null>(null);
 
   const enter = (token: string) => {
     const claims = signIn(token);
@@ -65,12 +68,12 @@ export function LoginPage() {
   const mutation = useMutation({
     mutationFn: (values: { email: string; password: string }) =>
       login({ email: values.email.trim().toLowerCase(), password: values.password, userType }),
-    onSuccess: (answer) => ('token' in answer ? enter(answer.token) : setPendingToken(answer.pendingToken)),
+    onSuccess: (answer) => ('token' in answer ? enter(answer.token) : setPending(answer)),
     onError: (failure) => setError(showServerErrors(form, failure, MESSAGES.loginFailed)),
   });
   const rightLogin = rightLoginOf(mutation.error);
 
-  if (session.status === 'authenticated' && !mutation.isPending && !mutation.isSuccess && !pendingToken) {
+  if (session.status === 'authenticated' && !mutation.isPending && !mutation.isSuccess && !pending) {
     return <Navigate to={LANDING_PATHS[session.claims.role]} replace />;
   }
 
@@ -79,11 +82,11 @@ export function LoginPage() {
     mutation.mutate(values);
   });
 
-  if (pendingToken) {
+  if (pending) {
     return (
       <Paper withBorder shadow="sm" radius="md" p="xl" maw={420} mx="auto" mt="xl">
         <Suspense fallback={null}>
-          <SecondFactorStep pendingToken={pendingToken} onToken={enter} />
+          <SecondFactorStep pendingToken={pending.pendingToken} factors={pending.factors} onToken={enter} />
         </Suspense>
       </Paper>
     );

@@ -1,17 +1,23 @@
 import { MESSAGES } from '@core/messages';
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { messageOr } from '../../api/client';
+import { signInWithPasskey } from '../../api/passkeys';
 import { signInWithSecondFactor } from '../../api/second-factor';
 
-/** The step after a right password for a user with two-step verification: a code, then the session token. */
-export function SecondFactorStep({
+type Factor = 'passkey' | 'code';
+
+/** A code from the authenticator app or a recovery code. */
+function CodeForm({
   pendingToken,
   onToken,
+  secondary,
 }: {
   pendingToken: string;
   onToken: (token: string) => void;
+  /** Offered below a passkey: a quieter button. */
+  secondary: boolean;
 }) {
   const [code, setCode] = useState('');
   const mutation = useMutation({
@@ -25,7 +31,6 @@ export function SecondFactorStep({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Title order={2}>Two-step verification</Title>
         {mutation.isError && (
           <Alert color="red" role="alert">
             {messageOr(mutation.error, MESSAGES.loginFailed)}
@@ -36,14 +41,57 @@ export function SecondFactorStep({
           label="Authentication code"
           autoComplete="one-time-code"
           required
-          data-autofocus
+          data-autofocus={!secondary}
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
         />
-        <Button type="submit" loading={mutation.isPending} fullWidth>
+        <Button type="submit" loading={mutation.isPending} fullWidth variant={secondary ? 'default' : 'filled'}>
           Verify
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The user's passkey, through the browser's own prompt. */
+function PasskeyButton({ pendingToken, onToken }: { pendingToken: string; onToken: (token: string) => void }) {
+  const mutation = useMutation({
+    mutationFn: () => signInWithPasskey(pendingToken),
+    onSuccess: ({ token }) => onToken(token),
+  });
+  return (
+    <Stack>
+      {mutation.isError && (
+        <Alert color="red" role="alert">
+          {messageOr(mutation.error, MESSAGES.loginFailed)}
+        </Alert>
+      )}
+      <Text size="sm">Use your passkey: your fingerprint, face, screen lock or security key.</Text>
+      <Button onClick={() => mutation.mutate()} loading={mutation.isPending} fullWidth data-autofocus>
+        Use your passkey
+      </Button>
+    </Stack>
+  );
+}
+
+/** The step after a right password for a user with two-step verification: a passkey or a code, then the session token. */
+export function SecondFactorStep({
+  pendingToken,
+  factors,
+  onToken,
+}: {
+  pendingToken: string;
+  factors: Factor[];
+  onToken: (token: string) => void;
+}) {
+  return (
+    <Stack>
+      <Title order={2}>Two-step verification</Title>
+      {factors.includes('passkey') && <PasskeyButton pendingToken={pendingToken} onToken={onToken} />}
+      {factors.length > 1 && <Divider label="or" labelPosition="center" />}
+      {factors.includes('code') && (
+        <CodeForm pendingToken={pendingToken} onToken={onToken} secondary={factors.includes('passkey')} />
+      )}
+    </Stack>
   );
 }

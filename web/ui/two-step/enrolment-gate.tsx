@@ -4,7 +4,9 @@ import { useSecondFactorStatus } from '../../api/second-factor';
 import { useClaims } from '../../auth/session';
 
 // Loaded only for the few who must enrol, so every other guarded screen stays light.
-const TotpEnrolment = lazy(() => import('./totp-enrolment').then((module) => ({ default: module.TotpEnrolment })));
+const EnrolmentChoices = lazy(() =>
+  import('./enrolment-choices').then((module) => ({ default: module.EnrolmentChoices })),
+);
 
 /**
  * Superadmins (and managers whose property asks for it) who have no second factor see only
@@ -29,11 +31,11 @@ export function EnrolmentGate({ children }: { children: ReactNode }) {
       <Stack>
         <Title order={2}>Set up two-step verification</Title>
         <Text>
-          Your account opens gates, so signing in needs a code from your phone as well as your password. Set it up to
-          continue.
+          Your account opens gates, so signing in needs a code from your phone or a passkey as well as your password.
+          Set it up to continue.
         </Text>
         <Suspense fallback={<Loader size="sm" />}>
-          <TotpEnrolment onStarted={() => setEnrolling(true)} onDone={() => setEnrolling(false)} />
+          <EnrolmentChoices onStarted={() => setEnrolling(true)} onDone={() => setEnrolling(false)} />
         </Suspense>
       </Stack>
     </Paper>

@@ -1,16 +1,17 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSecondFactorStatus } from '../../api/second-factor';
+import { PasskeyList } from './passkey-list';
 import { TotpEnrolment } from './totp-enrolment';
 import { TurnOffTwoStep } from './turn-off-two-step';
 
-/** Profile's two-step verification: its state, and enrolment when it is off. */
+/** Profile's two-step verification: its state, the authenticator app and the passkeys. */
 export function TwoStepSection() {
   const status = useSecondFactorStatus();
   const [enrolling, setEnrolling] = useState(false);
   if (!status.data) return null;
   // Once enrolment starts it stays on screen until its recovery codes are acknowledged.
-  const on = status.data.enrolled && !enrolling;
+  const appOn = status.data.authenticatorApp && !enrolling;
   return (
     <Stack gap="xs">
       <Group gap="xs">
@@ -19,22 +20,22 @@ export function TwoStepSection() {
           {status.data.enrolled ? 'On' : 'Off'}
         </Badge>
       </Group>
-      {on ? (
+      <Text size="sm" c="dimmed">
+        Add a code from your phone or a passkey to your password when you sign in.
+      </Text>
+      <Title order={4}>Authenticator app</Title>
+      {appOn ? (
         <>
           <Text size="sm" c="dimmed">
-            Signing in asks for a code from your authenticator app. Recovery codes left: {status.data.recoveryCodesLeft}
-            .
+            Signing in accepts a code from your authenticator app. Recovery codes left: {status.data.recoveryCodesLeft}.
           </Text>
           <TurnOffTwoStep />
         </>
       ) : (
-        <>
-          <Text size="sm" c="dimmed">
-            Add a code from your phone to your password when you sign in.
-          </Text>
-          <TotpEnrolment onStarted={() => setEnrolling(true)} onDone={() => setEnrolling(false)} />
-        </>
+        <TotpEnrolment onStarted={() => setEnrolling(true)} onDone={() => setEnrolling(false)} />
       )}
+      <Title order={4}>Passkeys</Title>
+      <PasskeyList passkeys={status.data.passkeys} />
     </Stack>
   );
 }
