@@ -25,14 +25,12 @@ beforeAll(async () => {
   resident = await seedUser(t.app, { role: 'resident', propertyId: property.id, firstName: 'Rita' });
   const relay = await simulator.addDevice({ protocol: 'shelly-gen1' });
   gateKey = randomToken();
-  await t.app.db
-    .insert(devices)
-    .values({
-      propertyId: property.id,
-      deviceName: 'Main Gate',
-      deviceIpAddress: relay.address,
-      deviceKeyHash: sha256Hex(gateKey),
-    });
+  await t.app.db.insert(devices).values({
+    propertyId: property.id,
+    deviceName: 'Main Gate',
+    deviceIpAddress: relay.address,
+    deviceKeyHash: sha256Hex(gateKey),
+  });
 });
 afterAll(async () => {
   await simulator.close();
