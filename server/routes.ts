@@ -9,6 +9,7 @@ import { passkeySignInRoutes } from './auth/second-factor/passkeys/passkey-sign-
 import { secondFactorRoutes } from './auth/second-factor/second-factor-routes';
 import { sessionRoutes } from './auth/session-routes';
 import { bulkUploadRoutes } from './bulk/bulk-upload-routes';
+import { cardRoutes } from './cards/card-routes';
 import { heartbeatRoutes } from './device-health/heartbeat-routes';
 import { deviceRoutes } from './devices/device-routes';
 import { gateRoutes } from './gates/gate-routes';
@@ -50,4 +51,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(pinAccessRoutes);
   await app.register(heartbeatRoutes);
   await app.register(bulkUploadRoutes);
+  await app.register(cardRoutes);
 }

@@ -84,6 +84,33 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * RFID cards and fobs of a property's people (issue 18). The number is never stored: only an
+ * HMAC bound to the property (lookup) and a hint for lists.
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lookupHash: text('lookup_hash').notNull(),
+    hint: text('hint').notNull(),
+    label: text('label').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    lastUsedAt: tz('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cards_property_lookup_unique').on(t.propertyId, t.lookupHash),
+    index('cards_user_idx').on(t.userId),
+  ],
+);
+
 export const devices = pgTable(
   'devices',
   {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { createAccountToken } from '../accounts/account-tokens';
 import { sha256Hex } from '../crypto/keys';
-import { passkeys, qrCodes, visitors } from '../db/schema';
+import { cards, passkeys, qrCodes, visitors } from '../db/schema';
 import { type GuardWorld, guardEmail } from './guard-world';
 
 /** The kinds of record a route's input can name; each is created in property A. */
@@ -14,7 +14,8 @@ export type RecordKind =
   | 'resetToken'
   | 'inviteToken'
   | 'session'
-  | 'passkey';
+  | 'passkey'
+  | 'card';
 
 export interface SeededRecord {
   id: string;
@@ -39,6 +40,7 @@ export const FIELD_RECORDS: Record<string, RecordKind> = {
   deviceId: 'device',
   sessionId: 'session',
   passkeyId: 'passkey',
+  cardId: 'card',
   'device.id': 'device',
   'device._id': 'device',
   'property._id': 'property',
@@ -94,6 +96,19 @@ const SEEDERS: Record<RecordKind, Seeder> = {
       })
       .returning({ id: passkeys.id });
     return { id: row.id, owned: true };
+  },
+  // A fob of the resident of A; the property's managers run it (not owned by the resident).
+  card: async (world) => {
+    const [row] = await world.app.db
+      .insert(cards)
+      .values({
+        propertyId: world.propertyA,
+        userId: world.owner.id,
+        lookupHash: crypto.randomUUID(),
+        hint: 'FC 1, card …001',
+      })
+      .returning({ id: cards.id });
+    return { id: row.id, owned: false };
   },
   visitor: async (world) => {
     const [row] = await world.app.db

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { CARD_MESSAGES, parseCardNumber } from '../cards/card-number';
+import { visibleText } from '../validation/visible-text';
+import { idSchema } from './common';
+
+export const CARD_TEXTS = {
+  ...CARD_MESSAGES,
+  rfidOff: 'RFID Access is not turned on for this property. Turn it on in the property settings first.',
+  duplicate: 'This card is already enrolled at this property.',
+  notAtProperty: 'Cards can be enrolled only for residents and managers of this property.',
+  enrolled: 'Card enrolled',
+  updated: 'Card updated',
+  removed: 'Card removed',
+} as const;
+
+const cardNumber = z
+  .string({ error: CARD_MESSAGES.empty })
+  .max(80)
+  .superRefine((value, ctx) => {
+    const parsed = parseCardNumber(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  });
+const label = visibleText('Label').trim().max(60).default('');
+
+/** POST /api/cards: a manager enrols a card for a person of their property. */
+export const enrolCardRequest = z.strictObject({ userId: idSchema, number: cardNumber, label });
+export const cardIdParams = z.strictObject({ cardId: idSchema });
+/** PATCH /api/cards/:cardId: "lost" (disabled) and found again, or a new label. */
+export const updateCardRequest = z.strictObject({ enabled: z.boolean().optional(), label: label.optional() });
+export const propertyCardsParams = z.strictObject({ propertyId: idSchema });
+
+export const cardSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  hint: z.string(),
+  label: z.string(),
+  enabled: z.boolean(),
+  lastUsedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CardDto = z.infer<typeof cardSchema>;
+export const cardResponse = z.object({ message: z.string(), card: cardSchema });
+export const cardsResponse = z.object({ cards: z.array(cardSchema) });

@@ -1,0 +1,138 @@
+import {
+  CARD_TEXTS,
+  cardIdParams,
+  cardResponse,
+  cardsResponse,
+  enrolCardRequest,
+  propertyCardsParams,
+  updateCardRequest,
+} from '@core/api/cards';
+import { errorResponse } from '@core/api/common';
+import { cardHint, parseCardNumber } from '@core/cards/card-number';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cards } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
+import { allow, callerOf, withinScope } from '../http/access';
+import { badRequest, conflict, notFound } from '../http/http-error';
+import { findProperty } from '../properties/property-repository';
+import { findAccount } from '../residents/account-scope';
+import { cardLookupHash } from './card-lookup';
+import { cardScopeOf, cardsOfProperty, findCard } from './card-repository';
+
+const MANAGERS = ['superadmin', 'admin'] as const;
+const cardInPath = allow(MANAGERS, (request, app) =>
+  cardScopeOf(app.db, (request.params as { cardId?: string }).cardId),
+);
+const propertyInPath = allow(MANAGERS, async (request) => ({
+  propertyId: (request.params as { propertyId: string }).propertyId,
+}));
+const holderInBody = allow(MANAGERS, async (request, app) => {
+  const holder = await findAccount(app.db, (request.body as { userId: string }).userId);
+  return holder ? { propertyId: holder.propertyId } : null;
+});
+
+const cardOf = async (app: FastifyInstance, cardId: string) => {
+  const card = await findCard(app.db, cardId);
+  if (!card) throw notFound('Card not found');
+  return card;
+};
+
+/** RFID cards and fobs: managers enrol, disable ("lost"), relabel and remove them (issue 18). */
+export async function cardRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['cards'];
+
+  api.get(
+    '/api/cards/property/:propertyId',
+    {
+      config: { access: propertyInPath },
+      schema: {
+        tags,
+        summary: "A property's cards with their holders and last use",
+        params: propertyCardsParams,
+        response: { 200: cardsResponse },
+      },
+    },
+    async (request) => ({ cards: await cardsOfProperty(app.db, request.params.propertyId) }),
+  );
+
+  api.post(
+    '/api/cards',
+    {
+      config: { access: holderInBody },
+      schema: {
+        tags,
+        summary: 'Enrol a card or fob for a resident or manager of the property',
+        body: enrolCardRequest,
+        response: { 201: cardResponse, 400: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const holder = await findAccount(app.db, request.body.userId);
+      if (!holder?.propertyId || holder.role === 'superadmin') throw badRequest(CARD_TEXTS.notAtProperty, 'userId');
+      if (!withinScope(callerOf(request), { propertyId: holder.propertyId })) throw notFound('User not found');
+      const property = await findProperty(app.db, holder.propertyId);
+      if (!property?.propertyFeatures.includes('rfid')) throw badRequest(CARD_TEXTS.rfidOff);
+      const parsed = parseCardNumber(request.body.number);
+      if (!parsed.ok) throw badRequest(parsed.message, 'number');
+      const [row] = await app.db
+        .insert(cards)
+        .values({
+          propertyId: holder.propertyId,
+          userId: holder.id,
+          lookupHash: cardLookupHash(app.config.secret, holder.propertyId, parsed.value),
+          hint: cardHint(parsed.value),
+          label: request.body.label,
+        })
+        .returning({ id: cards.id })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, 'cards_property_lookup_unique')) throw conflict(CARD_TEXTS.duplicate, 'number');
+          throw error;
+        });
+      reply.status(201);
+      return { message: CARD_TEXTS.enrolled, card: (await findCard(app.db, row.id))! };
+    },
+  );
+
+  api.patch(
+    '/api/cards/:cardId',
+    {
+      config: { access: cardInPath },
+      schema: {
+        tags,
+        summary: 'Disable a lost card at once, enable it again, or relabel it',
+        params: cardIdParams,
+        body: updateCardRequest,
+        response: { 200: cardResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      await cardOf(app, request.params.cardId);
+      const { enabled, label } = request.body;
+      if (enabled !== undefined || label !== undefined) {
+        await app.db.update(cards).set({ enabled, label }).where(eq(cards.id, request.params.cardId));
+      }
+      return { message: CARD_TEXTS.updated, card: await cardOf(app, request.params.cardId) };
+    },
+  );
+
+  api.delete(
+    '/api/cards/:cardId',
+    {
+      config: { access: cardInPath },
+      schema: {
+        tags,
+        summary: 'Remove a card',
+        params: cardIdParams,
+        response: { 200: cardResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const card = await cardOf(app, request.params.cardId);
+      await app.db.delete(cards).where(eq(cards.id, request.params.cardId));
+      return { message: CARD_TEXTS.removed, card };
+    },
+  );
+}
