@@ -159,7 +159,7 @@ test('a list request still in flight when a visitor is deleted does not bring th
   await expect(rowWith(page, visitorEmail)).toHaveCount(0);
 });
 
-test('a superadmin switches between the four tables', async ({ page, request, superadmin }) => {
+test('a superadmin switches between the tables', async ({ page, request, superadmin }) => {
   const root = await apiToken(request, superadmin);
   const property = await createProperty(request, root, { propertyFeatures: ['rfid', 'securepin'] });
   const other = await createProperty(request, root);
@@ -170,7 +170,7 @@ test('a superadmin switches between the four tables', async ({ page, request, su
   await signIn(page, superadmin);
   await expect(page).toHaveURL(/\/dashboard$/);
   const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveText(['Users', 'Visitors', 'Properties', 'Devices']);
+  await expect(tabs).toHaveText(['Users', 'Visitors', 'Properties', 'Devices', 'Cards']);
 
   await page.getByRole('textbox', { name: 'Search by name or email' }).fill(resident.email);
   await expect(page.getByRole('table', { name: 'Users' })).toContainText(resident.firstName);

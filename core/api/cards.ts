@@ -20,10 +20,10 @@ const cardNumber = z
     const parsed = parseCardNumber(value);
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
   });
-const label = visibleText('Label').trim().max(60).default('');
+const label = visibleText('Label').trim().max(60);
 
 /** POST /api/cards: a manager enrols a card for a person of their property. */
-export const enrolCardRequest = z.strictObject({ userId: idSchema, number: cardNumber, label });
+export const enrolCardRequest = z.strictObject({ userId: idSchema, number: cardNumber, label: label.default('') });
 export const cardIdParams = z.strictObject({ cardId: idSchema });
 /** PATCH /api/cards/:cardId: "lost" (disabled) and found again, or a new label. */
 export const updateCardRequest = z.strictObject({ enabled: z.boolean().optional(), label: label.optional() });

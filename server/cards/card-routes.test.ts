@@ -66,7 +66,7 @@ describe('RFID cards (issue 18)', () => {
       await enrol(manager, { userId: resident.id, number: '04:A2:3B:1C', label: 'phone sticker' })
     ).json();
     const lost = await call(manager, 'PATCH', `/api/cards/${card._id}`, { enabled: false });
-    expect(lost.json().card).toMatchObject({ enabled: false, hint: 'UID …3b1c' });
+    expect(lost.json().card).toMatchObject({ enabled: false, hint: 'UID …3b1c', label: 'phone sticker' });
     expect(
       (await call(manager, 'PATCH', `/api/cards/${card._id}`, { enabled: true, label: 'found' })).json().card,
     ).toMatchObject({

@@ -35,14 +35,18 @@ export const queryKeys = {
       ['relay-logs', 'list', propertyId, filter, page] as const,
     notifications: (userId: string) => ['relay-logs', 'notifications', userId] as const,
   },
+  cards: {
+    all: ['cards'] as const,
+    byProperty: (propertyId: string) => ['cards', propertyId] as const,
+  },
   resetToken: (token: string) => ['reset-token', token] as const,
 };
 
-export type ChangedRecord = 'user' | 'visitor' | 'property' | 'device';
+export type ChangedRecord = 'user' | 'visitor' | 'property' | 'device' | 'card';
 
 /** Which roots show each kind of record (a user's visitors, a property's name in every list, a device in the logs). */
 export const STALE_AFTER: Record<ChangedRecord, readonly QueryKey[]> = {
-  user: [queryKeys.users.all, queryKeys.visitors.all, queryKeys.relayLogs.all],
+  user: [queryKeys.users.all, queryKeys.visitors.all, queryKeys.relayLogs.all, queryKeys.cards.all],
   visitor: [queryKeys.visitors.all, queryKeys.users.all, queryKeys.relayLogs.all],
   property: [
     queryKeys.properties.all,
@@ -52,6 +56,7 @@ export const STALE_AFTER: Record<ChangedRecord, readonly QueryKey[]> = {
     queryKeys.relayLogs.all,
   ],
   device: [queryKeys.devices.all, queryKeys.relayLogs.all],
+  card: [queryKeys.cards.all],
 };
 
 /**

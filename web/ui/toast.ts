@@ -21,6 +21,6 @@ export function toast(message: string, color: 'green' | 'red', autoCloseMs = DEF
     for (const listener of listeners) listener();
   }
   void import('@mantine/notifications').then(({ notifications }) =>
-    notifications.show({ message, color, autoClose: autoCloseMs }),
+    notifications.show({ message, color, autoClose: autoCloseMs, closeButtonProps: { 'aria-label': 'Close message' } }),
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClaims } from '../../auth/session';
 import { BackToTop } from './back-to-top';
+import { CardsPanel } from './cards-panel';
 import { chosenTab, type DashboardType, dashboardTabsFor } from './dashboard-tabs';
 import { DevicesPanel } from './devices-panel';
 import { PropertiesPanel } from './properties-panel';
@@ -20,6 +21,7 @@ export function DashboardPage() {
     visitor: () => <VisitorsPanel />,
     property: () => <PropertiesPanel />,
     device: () => <DevicesPanel />,
+    card: () => <CardsPanel />,
   };
 
   return (

@@ -1,13 +1,13 @@
 import type { Role } from '@core/roles';
 
-export type DashboardType = 'resident' | 'visitor' | 'property' | 'device';
+export type DashboardType = 'resident' | 'visitor' | 'property' | 'device' | 'card';
 
 export interface DashboardTab {
   type: DashboardType;
   label: string;
 }
 
-/** The tabs of each role: superadmin picks Users, Visitors, Properties or Devices (SPEC §2). */
+/** The tabs of each role: superadmin picks Users, Visitors, Properties or Devices (SPEC §2), and Cards (issue 18). */
 export function dashboardTabsFor(role: Role): DashboardTab[] {
   if (role === 'superadmin') {
     return [
@@ -15,12 +15,14 @@ export function dashboardTabsFor(role: Role): DashboardTab[] {
       { type: 'visitor', label: 'Visitors' },
       { type: 'property', label: 'Properties' },
       { type: 'device', label: 'Devices' },
+      { type: 'card', label: 'Cards' },
     ];
   }
   return [
     { type: 'resident', label: 'Residents' },
     { type: 'visitor', label: 'Visitors' },
     { type: 'device', label: 'Devices' },
+    { type: 'card', label: 'Cards' },
   ];
 }
 
