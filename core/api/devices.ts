@@ -7,8 +7,24 @@ import { DEVICE_MESSAGES } from './device-texts';
 
 export { DEVICE_MESSAGES };
 
-export const RELAY_DRIVERS = ['shelly-gen1', 'shelly-gen2', 'tasmota', 'http-template'] as const;
+export const HTTP_RELAY_DRIVERS = ['shelly-gen1', 'shelly-gen2', 'tasmota', 'http-template'] as const;
+/** Relays that connect out to an MQTT broker: addressed by topic, not by IP address. */
+export const MQTT_RELAY_DRIVERS = ['shelly-gen2-mqtt', 'tasmota-mqtt'] as const;
+export const RELAY_DRIVERS = [...HTTP_RELAY_DRIVERS, ...MQTT_RELAY_DRIVERS] as const;
 export type RelayDriverName = (typeof RELAY_DRIVERS)[number];
+export type HttpRelayDriverName = (typeof HTTP_RELAY_DRIVERS)[number];
+export type MqttRelayDriverName = (typeof MQTT_RELAY_DRIVERS)[number];
+
+export const isMqttDriver = (driver: string | undefined): driver is MqttRelayDriverName =>
+  (MQTT_RELAY_DRIVERS as readonly string[]).includes(driver ?? '');
+
+/** A topic prefix (Shelly) or %topic% (Tasmota): one topic level, no wildcards, so ACLs stay exact. */
+export const mqttTopicSchema = z
+  .string({ error: DEVICE_MESSAGES.mqttTopicRequired })
+  .trim()
+  .min(1, DEVICE_MESSAGES.mqttTopicRequired)
+  .max(64, DEVICE_MESSAGES.invalidMqttTopic)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, DEVICE_MESSAGES.invalidMqttTopic);
 
 /** host, IPv4, or [IPv6], with an optional port; no scheme, path or credentials. */
 const ADDRESS =
@@ -53,26 +69,68 @@ const relayFields = {
   driverSettings: httpTemplateSettingsSchema.optional(),
 };
 
-export const registerDeviceBody = z.object({
-  deviceName: deviceName(DEVICE_MESSAGES.nameRequired),
-  deviceLabel,
-  deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.typeRequired }),
-  deviceIpAddress: deviceAddressSchema,
-  propertyId: z
-    .string({ error: DEVICE_MESSAGES.propertyRequired })
-    .min(1, DEVICE_MESSAGES.propertyRequired)
-    .pipe(idSchema),
-  ...relayFields,
-});
+/**
+ * What is wrong with a device's address for its driver, field by field: an HTTP device needs its
+ * IP address; an MQTT device (DESIGN: the address is not required for it) needs its topic instead.
+ */
+export function addressProblems(
+  driver: RelayDriverName,
+  body: { deviceIpAddress?: string; mqttTopic?: string },
+): { field: 'deviceIpAddress' | 'mqttTopic'; message: string }[] {
+  if (isMqttDriver(driver)) {
+    return [
+      ...(body.mqttTopic ? [] : [{ field: 'mqttTopic' as const, message: DEVICE_MESSAGES.mqttTopicRequired }]),
+      ...(body.deviceIpAddress
+        ? [{ field: 'deviceIpAddress' as const, message: DEVICE_MESSAGES.mqttHasNoAddress }]
+        : []),
+    ];
+  }
+  return [
+    ...(body.deviceIpAddress ? [] : [{ field: 'deviceIpAddress' as const, message: DEVICE_MESSAGES.ipRequired }]),
+    ...(body.mqttTopic ? [{ field: 'mqttTopic' as const, message: DEVICE_MESSAGES.httpHasNoTopic }] : []),
+  ];
+}
+
+/** A register body without a driver is a Shelly Gen1 relay; an update without one keeps its driver (checked by the route). */
+const addressByConnection =
+  (fallbackDriver?: RelayDriverName) =>
+  (body: { driver?: RelayDriverName; deviceIpAddress?: string; mqttTopic?: string }, context: z.RefinementCtx) => {
+    const driver = body.driver ?? fallbackDriver;
+    if (!driver) return;
+    for (const problem of addressProblems(driver, body))
+      context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  };
+
+const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+const addressFields = {
+  deviceIpAddress: z.preprocess(blankAsAbsent, deviceAddressSchema.optional()),
+  mqttTopic: z.preprocess(blankAsAbsent, mqttTopicSchema.optional()),
+};
+
+export const registerDeviceBody = z
+  .object({
+    deviceName: deviceName(DEVICE_MESSAGES.nameRequired),
+    deviceLabel,
+    deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.typeRequired }),
+    ...addressFields,
+    propertyId: z
+      .string({ error: DEVICE_MESSAGES.propertyRequired })
+      .min(1, DEVICE_MESSAGES.propertyRequired)
+      .pipe(idSchema),
+    ...relayFields,
+  })
+  .superRefine(addressByConnection('shelly-gen1'));
 export type RegisterDeviceBody = z.input<typeof registerDeviceBody>;
 
-export const updateDeviceBody = z.object({
-  deviceName: deviceName(DEVICE_MESSAGES.editRequired),
-  deviceLabel,
-  deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.editRequired }),
-  deviceIpAddress: deviceAddressSchema,
-  ...relayFields,
-});
+export const updateDeviceBody = z
+  .object({
+    deviceName: deviceName(DEVICE_MESSAGES.editRequired),
+    deviceLabel,
+    deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.editRequired }),
+    ...addressFields,
+    ...relayFields,
+  })
+  .superRefine(addressByConnection());
 export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
 
 export const deviceSchema = z.object({
@@ -80,7 +138,9 @@ export const deviceSchema = z.object({
   deviceName: z.string(),
   deviceLabel: z.string().nullable(),
   deviceType: z.enum(DEVICE_TYPES),
+  /** Empty for an MQTT device. */
   deviceIpAddress: z.string(),
+  mqttTopic: z.string().nullable(),
   propertyId: z.string(),
   driver: z.enum(RELAY_DRIVERS),
   channel: z.number(),
@@ -89,7 +149,11 @@ export const deviceSchema = z.object({
 });
 export type DeviceDto = z.infer<typeof deviceSchema>;
 
-export const registeredDeviceSchema = deviceSchema.extend({ deviceKey: z.string() });
+/** The MQTT device's password on the embedded broker (its topic is the user name), shown once like the device key. */
+const mqttPassword = z.string().optional();
+export const registeredDeviceSchema = deviceSchema.extend({ deviceKey: z.string(), mqttPassword });
+/** An edit that makes a device an MQTT device answers its new broker password, once. */
+export const updatedDeviceSchema = deviceSchema.extend({ mqttPassword });
 export type RegisteredDeviceDto = z.infer<typeof registeredDeviceSchema>;
 
 export const propertyDevicesSchema = z.object({
