@@ -14,8 +14,12 @@ export interface MqttDeviceOptions {
   login?: { username: string; password: string };
 }
 
-/** 'down' disconnects (the broker publishes the last will); 'hang' takes commands and never answers. */
-export type MqttFault = 'none' | 'down' | 'hang';
+/**
+ * 'down' disconnects (the broker publishes the last will); 'slow' switches at once and answers
+ * after delayMs; 'hang' takes commands and never answers.
+ */
+export const MQTT_FAULTS = ['none', 'down', 'slow', 'hang'] as const;
+export type MqttFault = (typeof MQTT_FAULTS)[number];
 
 /**
  * A simulated Shelly Gen2+ (JSON-RPC on `<prefix>/rpc`, answer on `<src>/rpc`, `<prefix>/online`)
@@ -25,6 +29,7 @@ export class MqttSimulatedDevice {
   readonly topic: string;
   private client: MqttClient | null = null;
   fault: MqttFault = 'none';
+  private delayMs = 0;
 
   constructor(
     readonly options: MqttDeviceOptions,
@@ -66,10 +71,18 @@ export class MqttSimulatedDevice {
     client?.end(true);
   }
 
-  async setFault(mode: MqttFault) {
+  async setFault(mode: MqttFault, delayMs = 6000) {
     this.fault = mode;
+    this.delayMs = delayMs;
     if (mode === 'down') await this.disconnect();
     else if (!this.client) await this.connect();
+  }
+
+  /** Publishes an answer, late when the device is slow. */
+  private answer(topic: string, body: unknown) {
+    const send = () => this.client?.publish(topic, JSON.stringify(body));
+    if (this.fault === 'slow') setTimeout(send, this.delayMs);
+    else send();
   }
 
   private handle(topic: string, payload: string) {
@@ -87,7 +100,7 @@ export class MqttSimulatedDevice {
     }
     if (typeof call.src !== 'string') return;
     const answer = (body: Record<string, unknown>) =>
-      this.client?.publish(`${call.src}/rpc`, JSON.stringify({ id: call.id, src: this.topic, dst: call.src, ...body }));
+      this.answer(`${call.src}/rpc`, { id: call.id, src: this.topic, dst: call.src, ...body });
     if (call.method !== 'Switch.Set') return answer({ error: { code: 404, message: 'No handler' } });
     const channel = Number(call.params?.id ?? 0);
     const seconds = Number(call.params?.toggle_after ?? 0);
@@ -97,7 +110,7 @@ export class MqttSimulatedDevice {
   }
 
   private tasmotaCommand(command: string, payload: string) {
-    const result = (body: unknown) => this.client?.publish(`stat/${this.topic}/RESULT`, JSON.stringify(body));
+    const result = (body: unknown) => this.answer(`stat/${this.topic}/RESULT`, body);
     const steps = (/^backlog$/i.test(command) ? payload : `${command} ${payload}`).split(';').map((s) => s.trim());
     const on = steps.map((step) => /^Power(\d*)\s+(On|1)$/i.exec(step)).find(Boolean);
     if (!on) return result({ Command: 'Unknown' });

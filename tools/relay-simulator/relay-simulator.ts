@@ -7,7 +7,7 @@ import {
   type SimulatedCredentials,
   type SimulatedProtocol,
 } from './device-protocols';
-import { type MqttDeviceOptions, type MqttFault, type MqttProtocol, MqttSimulatedDevice } from './mqtt-device';
+import { MQTT_FAULTS, type MqttDeviceOptions, type MqttFault, type MqttProtocol, MqttSimulatedDevice } from './mqtt-device';
 
 export const FAULT_MODES = ['none', 'down', 'slow', 'error', 'auth', 'hang'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
@@ -213,8 +213,8 @@ export class RelaySimulator {
   async setFault(id: string, mode: FaultMode, delayMs?: number) {
     const mqttDevice = this.mqttDevices.get(id);
     if (!mqttDevice) return this.httpDevice(id).setFault(mode, delayMs);
-    if (mode !== 'none' && mode !== 'down' && mode !== 'hang') throw new Error(`MQTT devices have no ${mode} fault`);
-    await mqttDevice.device.setFault(mode);
+    if (!MQTT_FAULTS.includes(mode as MqttFault)) throw new Error(`MQTT devices have no ${mode} fault`);
+    await mqttDevice.device.setFault(mode as MqttFault, delayMs);
   }
 
   async removeDevice(id: string) {
