@@ -18,6 +18,14 @@ export type MqttRelayDriverName = (typeof MQTT_RELAY_DRIVERS)[number];
 export const isMqttDriver = (driver: string | undefined): driver is MqttRelayDriverName =>
   (MQTT_RELAY_DRIVERS as readonly string[]).includes(driver ?? '');
 
+/** How the server reaches a device: it calls the device's address, or the device connects out to a broker. */
+export type DeviceConnection = 'http' | 'mqtt';
+export const connectionOf = (driver: RelayDriverName): DeviceConnection => (isMqttDriver(driver) ? 'mqtt' : 'http');
+export const DRIVERS_BY_CONNECTION: Record<DeviceConnection, readonly RelayDriverName[]> = {
+  http: HTTP_RELAY_DRIVERS,
+  mqtt: MQTT_RELAY_DRIVERS,
+};
+
 /** A topic prefix (Shelly) or %topic% (Tasmota): one topic level, no wildcards, so ACLs stay exact. */
 export const mqttTopicSchema = z
   .string({ error: DEVICE_MESSAGES.mqttTopicRequired })
@@ -91,15 +99,21 @@ export function addressProblems(
   ];
 }
 
-/** A register body without a driver is a Shelly Gen1 relay; an update without one keeps its driver (checked by the route). */
-const addressByConnection =
-  (fallbackDriver?: RelayDriverName) =>
-  (body: { driver?: RelayDriverName; deviceIpAddress?: string; mqttTopic?: string }, context: z.RefinementCtx) => {
-    const driver = body.driver ?? fallbackDriver;
-    if (!driver) return;
-    for (const problem of addressProblems(driver, body))
-      context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-  };
+/**
+ * The address-by-connection check as a refinement; it runs even when other fields failed, so a
+ * form shows every missing field at once (SPEC §5). A register body without a driver is a Shelly
+ * Gen1 relay; an update without one keeps its driver (checked by the route).
+ */
+export const addressByConnection = (fallbackDriver?: RelayDriverName) =>
+  [
+    (body: { driver?: RelayDriverName; deviceIpAddress?: string; mqttTopic?: string }, context: z.RefinementCtx) => {
+      const driver = body.driver ?? fallbackDriver;
+      if (!driver) return;
+      for (const problem of addressProblems(driver, body))
+        context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    },
+    { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null },
+  ] as const;
 
 const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
 const addressFields = {
@@ -107,19 +121,19 @@ const addressFields = {
   mqttTopic: z.preprocess(blankAsAbsent, mqttTopicSchema.optional()),
 };
 
-export const registerDeviceBody = z
-  .object({
-    deviceName: deviceName(DEVICE_MESSAGES.nameRequired),
-    deviceLabel,
-    deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.typeRequired }),
-    ...addressFields,
-    propertyId: z
-      .string({ error: DEVICE_MESSAGES.propertyRequired })
-      .min(1, DEVICE_MESSAGES.propertyRequired)
-      .pipe(idSchema),
-    ...relayFields,
-  })
-  .superRefine(addressByConnection('shelly-gen1'));
+/** Register Device's fields before the address-by-connection check, for forms that show some of them. */
+export const registerDeviceFields = z.object({
+  deviceName: deviceName(DEVICE_MESSAGES.nameRequired),
+  deviceLabel,
+  deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.typeRequired }),
+  ...addressFields,
+  propertyId: z
+    .string({ error: DEVICE_MESSAGES.propertyRequired })
+    .min(1, DEVICE_MESSAGES.propertyRequired)
+    .pipe(idSchema),
+  ...relayFields,
+});
+export const registerDeviceBody = registerDeviceFields.superRefine(...addressByConnection('shelly-gen1'));
 export type RegisterDeviceBody = z.input<typeof registerDeviceBody>;
 
 export const updateDeviceBody = z
@@ -130,7 +144,7 @@ export const updateDeviceBody = z
     ...addressFields,
     ...relayFields,
   })
-  .superRefine(addressByConnection());
+  .superRefine(...addressByConnection());
 export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
 
 export const deviceSchema = z.object({
@@ -154,6 +168,7 @@ const mqttPassword = z.string().optional();
 export const registeredDeviceSchema = deviceSchema.extend({ deviceKey: z.string(), mqttPassword });
 /** An edit that makes a device an MQTT device answers its new broker password, once. */
 export const updatedDeviceSchema = deviceSchema.extend({ mqttPassword });
+export type UpdatedDeviceDto = z.infer<typeof updatedDeviceSchema>;
 export type RegisteredDeviceDto = z.infer<typeof registeredDeviceSchema>;
 
 export const propertyDevicesSchema = z.object({

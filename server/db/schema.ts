@@ -1,6 +1,4 @@
 import type { Weekday } from '@core/constants';
-// Relative, not '@core': drizzle-kit loads this file without the path alias.
-import { RELAY_DRIVERS } from '../../core/api/devices';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -18,6 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+// Relative, not '@core': drizzle-kit loads this file without the path alias.
+import { RELAY_DRIVERS } from '../../core/api/devices';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -121,10 +121,7 @@ export const devices = pgTable(
     uniqueIndex('devices_key_unique').on(t.deviceKeyHash),
     // A topic names one device on the broker: two devices on one topic would both pulse.
     uniqueIndex('devices_mqtt_topic_unique').on(t.mqttTopic),
-    check(
-      'devices_one_address',
-      sql`(${t.mqttTopic} is null) = (${t.deviceIpAddress} is not null)`,
-    ),
+    check('devices_one_address', sql`(${t.mqttTopic} is null) = (${t.deviceIpAddress} is not null)`),
   ],
 );
 

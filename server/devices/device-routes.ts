@@ -95,7 +95,12 @@ export async function deviceRoutes(app: FastifyInstance) {
     '/api/device/:id',
     {
       config: { access: allow(['superadmin'], byDeviceId) },
-      schema: { tags: ['devices'], params: deviceIdParams, body: updateDeviceBody, response: { 200: updatedDeviceSchema } },
+      schema: {
+        tags: ['devices'],
+        params: deviceIdParams,
+        body: updateDeviceBody,
+        response: { 200: updatedDeviceSchema },
+      },
     },
     async (request) => {
       const current = await findDevice(app.db, request.params.id);

@@ -41,7 +41,13 @@ async function registerMqttGate(protocol: 'shelly-gen2-mqtt' | 'tasmota-mqtt') {
   const topic = `twin-${protocol}-${suffix}`;
   const device = await callApi<{ _id: string }>(pair[0].baseURL, 'POST', '/api/device/register', {
     token: tokens[0],
-    body: { deviceName: `Gate ${suffix}`, deviceType: 'gate', propertyId: property._id, driver: protocol, mqttTopic: topic },
+    body: {
+      deviceName: `Gate ${suffix}`,
+      deviceType: 'gate',
+      propertyId: property._id,
+      driver: protocol,
+      mqttTopic: topic,
+    },
   });
   const relay = await simulator.addMqttDevice({ protocol, brokerUrl: MOSQUITTO_URL, topic });
   return { relayId: relay.id, body: { deviceId: device._id, propertyId: property._id } };

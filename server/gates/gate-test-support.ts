@@ -1,7 +1,7 @@
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SimulatedProtocol } from '../../tools/relay-simulator/device-protocols';
-import crypto from 'node:crypto';
 import type { MqttProtocol } from '../../tools/relay-simulator/mqtt-device';
 import type { RelaySimulator, SimulatedDeviceInfo } from '../../tools/relay-simulator/relay-simulator';
 import { randomToken, sha256Hex } from '../crypto/keys';
@@ -68,7 +68,12 @@ export async function seedMqttGate(
     })
     .returning();
   const login = options.login ? { username: topic, password } : undefined;
-  const relay = await simulator.addMqttDevice({ protocol: options.protocol, brokerUrl: options.brokerUrl, topic, login });
+  const relay = await simulator.addMqttDevice({
+    protocol: options.protocol,
+    brokerUrl: options.brokerUrl,
+    topic,
+    login,
+  });
   return { relay, device, login: { username: topic, password } };
 }
 

@@ -55,7 +55,11 @@ describe('the embedded broker', () => {
   });
 
   it('refuses a subscription to another device’s topics and keeps its own', async () => {
-    const other = await seedMqttGate(t.app, simulator, propertyId, { protocol: 'tasmota-mqtt', brokerUrl, login: true });
+    const other = await seedMqttGate(t.app, simulator, propertyId, {
+      protocol: 'tasmota-mqtt',
+      brokerUrl,
+      login: true,
+    });
     const own = await seedMqttGate(t.app, simulator, propertyId, { protocol: 'tasmota-mqtt', brokerUrl, login: true });
     const client = await connect(own.login);
     await expect(client.subscribeAsync(`cmnd/${other.login.username}/#`)).rejects.toThrow(/Subscribe error/);

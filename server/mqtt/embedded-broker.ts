@@ -26,7 +26,8 @@ const sameSecret = (given: string, expected: string) => {
   return crypto.timingSafeEqual(a, b);
 };
 
-const refused = (): AuthenticateError => Object.assign(new Error('bad user name or password'), { returnCode: BAD_LOGIN });
+const refused = (): AuthenticateError =>
+  Object.assign(new Error('bad user name or password'), { returnCode: BAD_LOGIN });
 
 /**
  * An MQTT broker inside Gatehouse, for installs without one: each MQTT relay logs in with its
@@ -70,8 +71,7 @@ export async function startEmbeddedBroker(options: {
     authorizePublish(client, packet, callback) {
       const identity = client && identities.get(client);
       // Refused publishes disconnect the client: MQTT 3.1.1 has no other way to say no.
-      if (client && (!identity || !mayPublish(identity, packet.topic)))
-        return callback(new Error('topic not allowed'));
+      if (client && (!identity || !mayPublish(identity, packet.topic))) return callback(new Error('topic not allowed'));
       callback(null);
     },
     authorizeSubscribe(client, subscription, callback) {

@@ -11,7 +11,9 @@ function option(name: string): string | undefined {
 
 const host = option('host') ?? '127.0.0.1';
 const simulator = new RelaySimulator(host, (device, pulse) =>
-  console.log(`${pulse.at} pulse: ${device.name} (${device.protocol}) channel ${pulse.channel}, ${pulse.seconds} s: ${pulse.command}`),
+  console.log(
+    `${pulse.at} pulse: ${device.name} (${device.protocol}) channel ${pulse.channel}, ${pulse.seconds} s: ${pulse.command}`,
+  ),
 );
 const control = await startControlServer(simulator, Number(option('port') ?? 8180), host);
 if (process.argv.includes('--demo')) {

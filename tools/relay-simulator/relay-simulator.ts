@@ -7,7 +7,13 @@ import {
   type SimulatedCredentials,
   type SimulatedProtocol,
 } from './device-protocols';
-import { MQTT_FAULTS, type MqttDeviceOptions, type MqttFault, type MqttProtocol, MqttSimulatedDevice } from './mqtt-device';
+import {
+  MQTT_FAULTS,
+  type MqttDeviceOptions,
+  type MqttFault,
+  type MqttProtocol,
+  MqttSimulatedDevice,
+} from './mqtt-device';
 
 export const FAULT_MODES = ['none', 'down', 'slow', 'error', 'auth', 'hang'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
