@@ -50,7 +50,8 @@ export class MqttSimulatedDevice {
       ...this.options.login,
       clean: true,
       reconnectPeriod: 0,
-      will: { topic: presence.topic, payload: Buffer.from(presence.offline), qos: 1, retain: true },
+      // Real relays retain these; the simulator does not, so test runs leave nothing on a shared broker.
+      will: { topic: presence.topic, payload: Buffer.from(presence.offline), qos: 1, retain: false },
     });
     await new Promise<void>((resolve, reject) => {
       client.once('connect', () => resolve());
@@ -59,7 +60,7 @@ export class MqttSimulatedDevice {
     const commands = this.options.protocol === 'shelly-gen2-mqtt' ? `${this.topic}/rpc` : `cmnd/${this.topic}/+`;
     await client.subscribeAsync(commands, { qos: 0 });
     client.on('message', (topic, payload) => this.handle(topic, payload.toString('utf8')));
-    await client.publishAsync(presence.topic, presence.online, { qos: 1, retain: true });
+    await client.publishAsync(presence.topic, presence.online, { qos: 1, retain: false });
     this.client = client;
   }
 
