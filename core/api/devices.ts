@@ -26,13 +26,17 @@ export const DRIVERS_BY_CONNECTION: Record<DeviceConnection, readonly RelayDrive
   mqtt: MQTT_RELAY_DRIVERS,
 };
 
+const RESERVED_MQTT_TOPICS = ['cmnd', 'stat', 'tele', 'tasmotas', 'gatehouse'];
+
 /** A topic prefix (Shelly) or %topic% (Tasmota): one topic level, no wildcards, so ACLs stay exact. */
 export const mqttTopicSchema = z
   .string({ error: DEVICE_MESSAGES.mqttTopicRequired })
   .trim()
   .min(1, DEVICE_MESSAGES.mqttTopicRequired)
   .max(64, DEVICE_MESSAGES.invalidMqttTopic)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, DEVICE_MESSAGES.invalidMqttTopic);
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, DEVICE_MESSAGES.invalidMqttTopic)
+  // A Shelly prefixed "cmnd" could command every Tasmota; "gatehouse" is the server's own broker login.
+  .refine((topic) => !RESERVED_MQTT_TOPICS.includes(topic.toLowerCase()), DEVICE_MESSAGES.reservedMqttTopic);
 
 /** host, IPv4, or [IPv6], with an optional port; no scheme, path or credentials. */
 const ADDRESS =

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MQTT_PROTOCOLS } from '../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
@@ -90,6 +91,34 @@ describe.each(brokers)('MQTT relays on $broker', ({ overrides, login }) => {
       expect(opening.relayOperations).toEqual([{ command: expectedCommand[protocol], success: false }]);
       expect(simulator.pulses(relay.id)).toHaveLength(0);
     });
+  });
+});
+
+describe('answers on Mosquitto', () => {
+  it('ignores a Shelly answer published from another device’s topic tree', async () => {
+    const t = await createTestApp({ mqttUrl: MOSQUITTO_URL });
+    const simulator = new RelaySimulator();
+    const spy = mqtt.connect(MOSQUITTO_URL);
+    try {
+      setRelayTimeouts(t.app, { connectMs: 300, totalMs: TOTAL_MS });
+      const propertyId = (await seedProperty(t.app)).id;
+      const brokerUrl = MOSQUITTO_URL;
+      const victim = await seedMqttGate(t.app, simulator, propertyId, { protocol: 'shelly-gen2-mqtt', brokerUrl });
+      await simulator.setFault(victim.relay.id, 'hang');
+      // Another device reads the request and answers "done" from its own prefix.
+      await spy.subscribeAsync(`${victim.device.mqttTopic}/rpc`);
+      spy.on('message', (_topic, payload) => {
+        const call = JSON.parse(payload.toString());
+        const forged = call.src.replace(`${victim.device.mqttTopic}/`, 'intruder-shelly/');
+        spy.publish(`${forged}/rpc`, JSON.stringify({ id: call.id, result: { was_on: false } }));
+      });
+      const opening = await openGate(t.app, { device: victim.device, logDetails });
+      expect(opening).toMatchObject({ status: 'failed', error: `the relay did not answer within ${TOTAL_MS} ms` });
+    } finally {
+      spy.end(true);
+      await simulator.close();
+      await t.close();
+    }
   });
 });
 

@@ -24,7 +24,7 @@ export class MqttLink {
   /** Unique per process, so a Shelly answer reaches the process that asked. */
   readonly processId = `gatehouse-${crypto.randomBytes(6).toString('hex')}`;
   private nextId = 1;
-  private readonly shellyWaiters = new Map<number, (answer: Answer) => void>();
+  private readonly shellyWaiters = new Map<number, { deviceTopic: string; resolve: (answer: Answer) => void }>();
   private readonly tasmotaWaiters = new Map<string, (answer: Answer) => void>();
   private readonly presenceListeners = new Set<PresenceListener>();
   readonly ready: Promise<void>;
@@ -67,14 +67,28 @@ export class MqttLink {
     return this.nextId++;
   }
 
-  /** Waits for the Shelly answer with this id; `cancel` forgets it (a late answer is dropped). */
-  expectShellyAnswer(id: number) {
-    return this.waiter(this.shellyWaiters, id);
+  /**
+   * Waits for the Shelly answer with this id, from that device's own topic tree only (so no other
+   * device can answer for it); `cancel` forgets it (a late answer is dropped).
+   */
+  expectShellyAnswer(id: number, deviceTopic: string) {
+    let resolve: (answer: Answer) => void = () => undefined;
+    const answer = new Promise<Answer>((done) => {
+      resolve = done;
+    });
+    const waiter = { deviceTopic, resolve };
+    this.shellyWaiters.set(id, waiter);
+    return { answer, cancel: () => this.shellyWaiters.get(id) === waiter && this.shellyWaiters.delete(id) };
   }
 
   /** Waits for the next `stat/<topic>/RESULT`. */
   expectTasmotaResult(topic: string) {
-    return this.waiter(this.tasmotaWaiters, topic);
+    let resolve: (answer: Answer) => void = () => undefined;
+    const answer = new Promise<Answer>((done) => {
+      resolve = done;
+    });
+    this.tasmotaWaiters.set(topic, resolve);
+    return { answer, cancel: () => this.tasmotaWaiters.get(topic) === resolve && this.tasmotaWaiters.delete(topic) };
   }
 
   publish(topic: string, payload: string): Promise<void> {
@@ -93,21 +107,14 @@ export class MqttLink {
     return new Promise((resolve) => this.client.end(true, {}, () => resolve()));
   }
 
-  private waiter<Key>(waiters: Map<Key, (answer: Answer) => void>, key: Key) {
-    let resolveAnswer: (answer: Answer) => void = () => undefined;
-    const answer = new Promise<Answer>((resolve) => {
-      resolveAnswer = resolve;
-    });
-    waiters.set(key, resolveAnswer);
-    return { answer, cancel: () => waiters.get(key) === resolveAnswer && waiters.delete(key) };
-  }
-
   private dispatch(topic: string, payload: Buffer) {
     const levels = topic.split('/');
     if (levels.length === 3 && levels[1] === this.processId && levels[2] === 'rpc') {
       const answer = parse(payload);
       const id = Number(answer?.id);
-      this.shellyWaiters.get(id)?.(answer);
+      const waiter = this.shellyWaiters.get(id);
+      if (waiter?.deviceTopic !== levels[0]) return;
+      waiter.resolve(answer);
       this.shellyWaiters.delete(id);
     } else if (levels.length === 3 && levels[0] === 'stat' && levels[2] === 'RESULT') {
       this.tasmotaWaiters.get(levels[1])?.(parse(payload));

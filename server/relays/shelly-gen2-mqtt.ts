@@ -18,7 +18,7 @@ export const shellyGen2MqttDriver: MqttRelayDriver = {
         topic: `${target.topic}/rpc`,
         payload: JSON.stringify(request),
       },
-      link.expectShellyAnswer(id),
+      link.expectShellyAnswer(id, target.topic),
       (answer) => (answer && 'result' in answer && !answer.error ? null : 'the relay rejected Switch.Set'),
     );
   },

@@ -26,7 +26,7 @@ describe('simulated MQTT relays', () => {
     const tasmota = await simulator.addMqttDevice({ protocol: 'tasmota-mqtt', brokerUrl: BROKER_URL });
 
     const id = link.newRequestId();
-    const rpc = link.expectShellyAnswer(id);
+    const rpc = link.expectShellyAnswer(id, shelly.topic);
     const src = link.shellySource(shelly.topic);
     const params = { id: 1, on: true, toggle_after: 3 };
     await link.publish(`${shelly.topic}/rpc`, JSON.stringify({ id, src, method: 'Switch.Set', params }));
