@@ -67,6 +67,12 @@ describe('the embedded broker', () => {
     expect(client.connected).toBe(true);
   });
 
+  it('says which setting to change when its port is taken', async () => {
+    await expect(createTestApp({ mqttPort: t.app.mqttBroker?.port })).rejects.toThrow(
+      `MQTT_PORT ${t.app.mqttBroker?.port} is already in use (another broker?): set MQTT_URL to use that broker, or pick another MQTT_PORT`,
+    );
+  });
+
   it('refuses a wrong password, and a device password under Gatehouse’s own user name', async () => {
     const { login } = await seedMqttGate(t.app, simulator, propertyId, {
       protocol: 'shelly-gen2-mqtt',

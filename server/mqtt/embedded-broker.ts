@@ -83,7 +83,16 @@ export async function startEmbeddedBroker(options: {
   await broker.listen();
   const server = net.createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      broker.close();
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `MQTT_PORT ${options.port} is already in use (another broker?): set MQTT_URL to use that broker, or pick another MQTT_PORT`,
+            )
+          : error,
+      );
+    });
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
   });
   const port = (server.address() as net.AddressInfo).port;
