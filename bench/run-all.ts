@@ -8,6 +8,7 @@ import os from 'node:os';
 const BENCHMARKS = [
   'bundle-size',
   'trigger-relay',
+  'mqtt-relay',
   'access-qr',
   'heartbeat',
   'accounts',

@@ -24,6 +24,7 @@ import { loggerOptions } from './logging/logger-options';
 import { createMailer } from './mail/mailer';
 import { installMetrics } from './metrics/metrics';
 import { registerMetricsRoute } from './metrics/metrics-route';
+import { installMqtt } from './mqtt/install-mqtt';
 import { apiRoutes } from './routes';
 import { createSmsSender } from './sms/sms-sender';
 
@@ -95,6 +96,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   installAccessControl(app, app.routeCatalog);
 
   registerHealthRoutes(app);
+  await installMqtt(app);
   await app.register(apiRoutes);
   await registerWebApp(app, config.webRoot);
   app.addHook('onClose', () => app.jobs.stop());

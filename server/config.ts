@@ -38,6 +38,10 @@ export interface AppConfig {
   /** Reverse proxies (addresses or CIDRs) whose X-Forwarded-For is believed. */
   trustedProxies: string[];
   jobPollMs: number;
+  /** An external MQTT broker that MQTT relays connect to; wins over mqttPort. */
+  mqttUrl?: string;
+  /** Without mqttUrl: run the embedded broker on this port (0: any free port, for tests). */
+  mqttPort?: number;
   /** Bearer token that /metrics requires; unset: /metrics is not served. */
   metricsToken?: string;
   /** Seconds a job's claim lasts unless renewed (every third of it, while the job runs). */
@@ -99,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: settings.TRUST_PROXY,
     jobPollMs: settings.JOB_POLL_MS,
     metricsToken: settings.METRICS_TOKEN,
+    mqttUrl: settings.MQTT_URL,
+    mqttPort: settings.MQTT_PORT,
     jobLeaseSeconds: settings.JOB_LEASE_SECONDS,
     jobConcurrency: settings.JOB_CONCURRENCY,
     deviceHealthSweepMs: settings.DEVICE_HEALTH_SWEEP_MS,

@@ -39,6 +39,27 @@ describe('settings', () => {
     expect(lines.find((line) => line.includes('PORT'))).toContain('"abc" must be a whole number');
   });
 
+  it('takes an MQTT broker URL or an embedded broker port, and nothing MQTT by default', () => {
+    const defaults = readSettings({});
+    expect([defaults.MQTT_URL, defaults.MQTT_PORT]).toEqual([undefined, undefined]);
+    expect(readSettings({ MQTT_URL: 'mqtts://gate:pw@broker.example.com:8883', MQTT_PORT: '1884' })).toMatchObject({
+      MQTT_URL: 'mqtts://gate:pw@broker.example.com:8883',
+      MQTT_PORT: 1884,
+    });
+    const refused = (env: NodeJS.ProcessEnv) => {
+      try {
+        readSettings(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    };
+    const urlRefusal = refused({ MQTT_URL: 'http://user:secret@broker.example.com' });
+    expect(urlRefusal).toContain('MQTT_URL=(hidden) must be a URL starting mqtt://');
+    expect(urlRefusal).not.toContain('secret');
+    expect(refused({ MQTT_PORT: '70000' })).toContain('MQTT_PORT="70000" must be at most 65535');
+  });
+
   it('stops the real process with exit code 1 and the bad setting named', async () => {
     const process = await spawnGatehouse({ env: { PORT: 'abc' }, noWait: true });
     expect(await process.exited).toBe(1);

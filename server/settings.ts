@@ -81,6 +81,16 @@ export const settingsSchema = z.object({
   JOB_LEASE_SECONDS: integer(30, 1, 3600),
   JOB_CONCURRENCY: integer(4, 1, 100),
   DEVICE_HEALTH_SWEEP_MS: integer(60_000, 50, 600_000),
+  MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss']),
+  MQTT_PORT: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(65535, 'must be at most 65535')
+      .optional(),
+  ),
   METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters long').optional()),
 });
 

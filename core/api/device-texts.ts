@@ -33,6 +33,15 @@ export const DEVICE_MESSAGES = {
   lastSeen: (ago: string) => `last seen ${ago.toLowerCase()}`,
   invalidAddress:
     'Device IP Address must be a host name or IP address with an optional port, such as 192.168.1.20:8080',
+  mqttTopicRequired: 'MQTT Topic is required for a device connected over MQTT',
+  invalidMqttTopic:
+    'MQTT Topic must be one topic level of letters, digits, dots, dashes or underscores, at most 64 characters, such as shellyplus1-a8032ab12345',
+  reservedMqttTopic:
+    'MQTT Topic must not be cmnd, stat, tele, tasmotas or gatehouse: those topics belong to other devices',
+  mqttHasNoAddress: 'A device connected over MQTT has no IP address; leave Device IP Address empty',
+  httpHasNoTopic: 'A device connected over direct HTTP has no MQTT Topic; leave it empty',
+  mqttTopicTaken: 'Another device already uses this MQTT Topic',
+  mqttNotConfigured: 'the server has no MQTT broker configured (set MQTT_URL or MQTT_PORT)',
   localAddressRefused:
     'Device IP Address must not be a loopback, link-local, multicast, broadcast or cloud metadata address',
 } as const;

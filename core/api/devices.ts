@@ -7,8 +7,36 @@ import { DEVICE_MESSAGES } from './device-texts';
 
 export { DEVICE_MESSAGES };
 
-export const RELAY_DRIVERS = ['shelly-gen1', 'shelly-gen2', 'tasmota', 'http-template'] as const;
+export const HTTP_RELAY_DRIVERS = ['shelly-gen1', 'shelly-gen2', 'tasmota', 'http-template'] as const;
+/** Relays that connect out to an MQTT broker: addressed by topic, not by IP address. */
+export const MQTT_RELAY_DRIVERS = ['shelly-gen2-mqtt', 'tasmota-mqtt'] as const;
+export const RELAY_DRIVERS = [...HTTP_RELAY_DRIVERS, ...MQTT_RELAY_DRIVERS] as const;
 export type RelayDriverName = (typeof RELAY_DRIVERS)[number];
+export type HttpRelayDriverName = (typeof HTTP_RELAY_DRIVERS)[number];
+export type MqttRelayDriverName = (typeof MQTT_RELAY_DRIVERS)[number];
+
+export const isMqttDriver = (driver: string | undefined): driver is MqttRelayDriverName =>
+  (MQTT_RELAY_DRIVERS as readonly string[]).includes(driver ?? '');
+
+/** How the server reaches a device: it calls the device's address, or the device connects out to a broker. */
+export type DeviceConnection = 'http' | 'mqtt';
+export const connectionOf = (driver: RelayDriverName): DeviceConnection => (isMqttDriver(driver) ? 'mqtt' : 'http');
+export const DRIVERS_BY_CONNECTION: Record<DeviceConnection, readonly RelayDriverName[]> = {
+  http: HTTP_RELAY_DRIVERS,
+  mqtt: MQTT_RELAY_DRIVERS,
+};
+
+const RESERVED_MQTT_TOPICS = ['cmnd', 'stat', 'tele', 'tasmotas', 'gatehouse'];
+
+/** A topic prefix (Shelly) or %topic% (Tasmota): one topic level, no wildcards, so ACLs stay exact. */
+export const mqttTopicSchema = z
+  .string({ error: DEVICE_MESSAGES.mqttTopicRequired })
+  .trim()
+  .min(1, DEVICE_MESSAGES.mqttTopicRequired)
+  .max(64, DEVICE_MESSAGES.invalidMqttTopic)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, DEVICE_MESSAGES.invalidMqttTopic)
+  // A Shelly prefixed "cmnd" could command every Tasmota; "gatehouse" is the server's own broker login.
+  .refine((topic) => !RESERVED_MQTT_TOPICS.includes(topic.toLowerCase()), DEVICE_MESSAGES.reservedMqttTopic);
 
 /** host, IPv4, or [IPv6], with an optional port; no scheme, path or credentials. */
 const ADDRESS =
@@ -53,26 +81,74 @@ const relayFields = {
   driverSettings: httpTemplateSettingsSchema.optional(),
 };
 
-export const registerDeviceBody = z.object({
+/**
+ * What is wrong with a device's address for its driver, field by field: an HTTP device needs its
+ * IP address; an MQTT device (DESIGN: the address is not required for it) needs its topic instead.
+ */
+export function addressProblems(
+  driver: RelayDriverName,
+  body: { deviceIpAddress?: string; mqttTopic?: string },
+): { field: 'deviceIpAddress' | 'mqttTopic'; message: string }[] {
+  if (isMqttDriver(driver)) {
+    return [
+      ...(body.mqttTopic ? [] : [{ field: 'mqttTopic' as const, message: DEVICE_MESSAGES.mqttTopicRequired }]),
+      ...(body.deviceIpAddress
+        ? [{ field: 'deviceIpAddress' as const, message: DEVICE_MESSAGES.mqttHasNoAddress }]
+        : []),
+    ];
+  }
+  return [
+    ...(body.deviceIpAddress ? [] : [{ field: 'deviceIpAddress' as const, message: DEVICE_MESSAGES.ipRequired }]),
+    ...(body.mqttTopic ? [{ field: 'mqttTopic' as const, message: DEVICE_MESSAGES.httpHasNoTopic }] : []),
+  ];
+}
+
+/**
+ * The address-by-connection check as a refinement; it runs even when other fields failed, so a
+ * form shows every missing field at once (SPEC §5). A register body without a driver is a Shelly
+ * Gen1 relay; an update without one keeps its driver (checked by the route).
+ */
+export const addressByConnection = (fallbackDriver?: RelayDriverName) =>
+  [
+    (body: { driver?: RelayDriverName; deviceIpAddress?: string; mqttTopic?: string }, context: z.RefinementCtx) => {
+      const driver = body.driver ?? fallbackDriver;
+      if (!driver) return;
+      for (const problem of addressProblems(driver, body))
+        context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    },
+    { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null },
+  ] as const;
+
+const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+const addressFields = {
+  deviceIpAddress: z.preprocess(blankAsAbsent, deviceAddressSchema.optional()),
+  mqttTopic: z.preprocess(blankAsAbsent, mqttTopicSchema.optional()),
+};
+
+/** Register Device's fields before the address-by-connection check, for forms that show some of them. */
+export const registerDeviceFields = z.object({
   deviceName: deviceName(DEVICE_MESSAGES.nameRequired),
   deviceLabel,
   deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.typeRequired }),
-  deviceIpAddress: deviceAddressSchema,
+  ...addressFields,
   propertyId: z
     .string({ error: DEVICE_MESSAGES.propertyRequired })
     .min(1, DEVICE_MESSAGES.propertyRequired)
     .pipe(idSchema),
   ...relayFields,
 });
+export const registerDeviceBody = registerDeviceFields.superRefine(...addressByConnection('shelly-gen1'));
 export type RegisterDeviceBody = z.input<typeof registerDeviceBody>;
 
-export const updateDeviceBody = z.object({
-  deviceName: deviceName(DEVICE_MESSAGES.editRequired),
-  deviceLabel,
-  deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.editRequired }),
-  deviceIpAddress: deviceAddressSchema,
-  ...relayFields,
-});
+export const updateDeviceBody = z
+  .object({
+    deviceName: deviceName(DEVICE_MESSAGES.editRequired),
+    deviceLabel,
+    deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.editRequired }),
+    ...addressFields,
+    ...relayFields,
+  })
+  .superRefine(...addressByConnection());
 export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
 
 export const deviceSchema = z.object({
@@ -80,7 +156,9 @@ export const deviceSchema = z.object({
   deviceName: z.string(),
   deviceLabel: z.string().nullable(),
   deviceType: z.enum(DEVICE_TYPES),
+  /** Empty for an MQTT device. */
   deviceIpAddress: z.string(),
+  mqttTopic: z.string().nullable(),
   propertyId: z.string(),
   driver: z.enum(RELAY_DRIVERS),
   channel: z.number(),
@@ -89,7 +167,12 @@ export const deviceSchema = z.object({
 });
 export type DeviceDto = z.infer<typeof deviceSchema>;
 
-export const registeredDeviceSchema = deviceSchema.extend({ deviceKey: z.string() });
+/** The MQTT device's password on the embedded broker (its topic is the user name), shown once like the device key. */
+const mqttPassword = z.string().optional();
+export const registeredDeviceSchema = deviceSchema.extend({ deviceKey: z.string(), mqttPassword });
+/** An edit that makes a device an MQTT device answers its new broker password, once. */
+export const updatedDeviceSchema = deviceSchema.extend({ mqttPassword });
+export type UpdatedDeviceDto = z.infer<typeof updatedDeviceSchema>;
 export type RegisteredDeviceDto = z.infer<typeof registeredDeviceSchema>;
 
 const healthFields = { online: z.boolean().nullable(), lastSeenAt: z.string().nullable() };

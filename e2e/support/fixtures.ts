@@ -9,6 +9,9 @@ export interface Credentials {
   role: Role;
 }
 
+/** The broker MQTT relays and the servers under test meet on: the machine's Mosquitto. */
+export const E2E_MQTT_URL = process.env.E2E_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
 type WorkerFixtures = { mailbox: Mailbox; server: RunningServer };
 type TestFixtures = { superadmin: Credentials };
 
@@ -26,7 +29,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   server: [
     async ({ mailbox }, use) => {
-      const server = await startGatehouse({ SMTP_URL: mailbox.url });
+      const server = await startGatehouse({ SMTP_URL: mailbox.url, MQTT_URL: E2E_MQTT_URL });
       await use(server);
       await server.stop();
     },

@@ -1,7 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { SimulatedCredentials, SimulatedProtocol } from '../../tools/relay-simulator/device-protocols';
-import type { FaultMode, RecordedPulse, SimulatedDeviceInfo } from '../../tools/relay-simulator/relay-simulator';
+import type { MqttProtocol } from '../../tools/relay-simulator/mqtt-device';
+import type {
+  FaultMode,
+  MqttSimulatedDeviceInfo,
+  RecordedPulse,
+  SimulatedDeviceInfo,
+} from '../../tools/relay-simulator/relay-simulator';
 import { freePort } from './gatehouse-server';
 
 export type { RecordedPulse };
@@ -29,8 +35,16 @@ export interface FakeRelay {
   healthy(): Promise<void>;
 }
 
+/** A fake relay that connects out to an MQTT broker under `topic`. */
+export interface FakeMqttRelay {
+  id: string;
+  topic: string;
+  pulses(): Promise<RecordedPulse[]>;
+}
+
 export interface RunningRelaySimulator {
   controlUrl: string;
+  addMqttDevice(options: { protocol: MqttProtocol; brokerUrl: string; topic: string }): Promise<FakeMqttRelay>;
   addDevice(options?: {
     protocol?: SimulatedProtocol;
     credentials?: SimulatedCredentials;
@@ -105,6 +119,15 @@ export async function startRelaySimulator(): Promise<RunningRelaySimulator> {
           name: options.name,
         }),
       ),
+    addMqttDevice: async (options) => {
+      const info = await control<MqttSimulatedDeviceInfo>(`${controlUrl}/devices`, 'POST', options);
+      const pulses = `${controlUrl}/devices/${info.id}/pulses`;
+      return {
+        id: info.id,
+        topic: info.topic,
+        pulses: async () => (await control<{ pulses: RecordedPulse[] }>(pulses, 'GET')).pulses,
+      };
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

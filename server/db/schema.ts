@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -15,6 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+// Relative, not '@core': drizzle-kit loads this file without the path alias.
+import { RELAY_DRIVERS } from '../../core/api/devices';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -123,11 +126,14 @@ export const devices = pgTable(
     deviceType: text('device_type', { enum: ['gate'] })
       .notNull()
       .default('gate'),
-    deviceIpAddress: text('device_ip_address').notNull(),
+    /** Null for an MQTT device, which is reached through the broker by its topic instead. */
+    deviceIpAddress: text('device_ip_address'),
     /** Relay driver and its settings; the spec's fields alone mean Shelly /relay/0 on port 80. */
-    driver: text('driver', { enum: ['shelly-gen1', 'shelly-gen2', 'tasmota', 'http-template'] })
-      .notNull()
-      .default('shelly-gen1'),
+    driver: text('driver', { enum: RELAY_DRIVERS }).notNull().default('shelly-gen1'),
+    /** An MQTT device's topic prefix (Shelly) or %topic% (Tasmota); also its broker user name. */
+    mqttTopic: text('mqtt_topic'),
+    /** SHA-256 of the device's password on the embedded broker; the password itself is shown once. */
+    mqttPasswordHash: text('mqtt_password_hash'),
     channel: integer('channel').notNull().default(0),
     pulseSeconds: integer('pulse_seconds').notNull().default(1),
     driverSettings: jsonb('driver_settings').$type<Record<string, unknown>>().notNull().default({}),
@@ -137,7 +143,13 @@ export const devices = pgTable(
     deviceKeyHash: text('device_key_hash').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('devices_property_idx').on(t.propertyId), uniqueIndex('devices_key_unique').on(t.deviceKeyHash)],
+  (t) => [
+    index('devices_property_idx').on(t.propertyId),
+    uniqueIndex('devices_key_unique').on(t.deviceKeyHash),
+    // A topic names one device on the broker: two devices on one topic would both pulse.
+    uniqueIndex('devices_mqtt_topic_unique').on(t.mqttTopic),
+    check('devices_one_address', sql`(${t.mqttTopic} is null) = (${t.deviceIpAddress} is not null)`),
+  ],
 );
 
 /**

@@ -3,12 +3,12 @@ import {
   DEVICE_MESSAGES,
   deviceIdParams,
   deviceKeyResponse,
-  deviceSchema,
   devicesByPropertyQuery,
   propertyDevicesSchema,
   registerDeviceBody,
   registeredDeviceSchema,
   updateDeviceBody,
+  updatedDeviceSchema,
 } from '@core/api/devices';
 import { MAX_UNPAGED_LIST } from '@core/constants';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -20,7 +20,7 @@ import { deviceHealth, devices } from '../db/schema';
 import { allow, callerOf } from '../http/access';
 import { badRequest, notFound } from '../http/http-error';
 import { findProperty, visiblePropertyRows } from '../properties/property-repository';
-import { assertAllowedDeviceAddress } from './device-address-policy';
+import { connectionColumns } from './device-connection';
 import { deviceScope, findDevice, toDeviceDto, toListedDeviceDto } from './device-repository';
 import { relayColumns } from './relay-settings';
 
@@ -38,9 +38,9 @@ export async function deviceRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body;
-      assertAllowedDeviceAddress(app, body.deviceIpAddress);
       if (!(await findProperty(app.db, body.propertyId)))
         throw badRequest(DEVICE_MESSAGES.propertyRequired, 'propertyId');
+      const connection = await connectionColumns(app, body.driver ?? 'shelly-gen1', body);
       const deviceKey = randomToken();
       const [row] = await app.db
         .insert(devices)
@@ -49,12 +49,12 @@ export async function deviceRoutes(app: FastifyInstance) {
           deviceName: body.deviceName,
           deviceLabel: body.deviceLabel || null,
           deviceType: body.deviceType,
-          deviceIpAddress: body.deviceIpAddress,
+          ...connection.columns,
           deviceKeyHash: sha256Hex(deviceKey),
           ...relayColumns(app, body),
         })
         .returning();
-      return reply.status(201).send({ ...toDeviceDto(row), deviceKey });
+      return reply.status(201).send({ ...toDeviceDto(row), deviceKey, mqttPassword: connection.mqttPassword });
     },
   );
 
@@ -99,25 +99,30 @@ export async function deviceRoutes(app: FastifyInstance) {
     '/api/device/:id',
     {
       config: { access: allow(['superadmin'], byDeviceId) },
-      schema: { tags: ['devices'], params: deviceIdParams, body: updateDeviceBody, response: { 200: deviceSchema } },
+      schema: {
+        tags: ['devices'],
+        params: deviceIdParams,
+        body: updateDeviceBody,
+        response: { 200: updatedDeviceSchema },
+      },
     },
     async (request) => {
       const current = await findDevice(app.db, request.params.id);
       if (!current) throw notFound('Device not found');
       const body = request.body;
-      assertAllowedDeviceAddress(app, body.deviceIpAddress);
+      const connection = await connectionColumns(app, body.driver ?? current.driver, body, current);
       const [row] = await app.db
         .update(devices)
         .set({
           deviceName: body.deviceName,
           deviceLabel: body.deviceLabel || null,
           deviceType: body.deviceType,
-          deviceIpAddress: body.deviceIpAddress,
+          ...connection.columns,
           ...relayColumns(app, body, current.driver),
         })
         .where(eq(devices.id, current.id))
         .returning();
-      return toDeviceDto(row);
+      return { ...toDeviceDto(row), mqttPassword: connection.mqttPassword };
     },
   );
 

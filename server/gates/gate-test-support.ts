@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SimulatedProtocol } from '../../tools/relay-simulator/device-protocols';
+import type { MqttProtocol } from '../../tools/relay-simulator/mqtt-device';
 import type { RelaySimulator, SimulatedDeviceInfo } from '../../tools/relay-simulator/relay-simulator';
 import { randomToken, sha256Hex } from '../crypto/keys';
 import { devices } from '../db/schema';
@@ -36,6 +38,43 @@ export async function seedSimulatedGate(
     })
     .returning();
   return { relay, device };
+}
+
+/**
+ * An MQTT device row and a simulated relay connected to `brokerUrl` under the same topic, unique
+ * per call so tests sharing one broker never hear each other. On the embedded broker the relay
+ * logs in with its topic and the password the row stores the hash of.
+ */
+export async function seedMqttGate(
+  app: FastifyInstance,
+  simulator: RelaySimulator,
+  propertyId: string,
+  options: { protocol: MqttProtocol; brokerUrl: string; login?: boolean },
+) {
+  const topic = `test-${options.protocol}-${crypto.randomBytes(6).toString('hex')}`;
+  const password = randomToken(24);
+  const [device] = await app.db
+    .insert(devices)
+    .values({
+      propertyId,
+      deviceName: `${options.protocol} gate`,
+      deviceType: 'gate',
+      deviceIpAddress: null,
+      mqttTopic: topic,
+      mqttPasswordHash: sha256Hex(password),
+      driver: options.protocol,
+      pulseSeconds: 2,
+      deviceKeyHash: sha256Hex(randomToken()),
+    })
+    .returning();
+  const login = options.login ? { username: topic, password } : undefined;
+  const relay = await simulator.addMqttDevice({
+    protocol: options.protocol,
+    brokerUrl: options.brokerUrl,
+    topic,
+    login,
+  });
+  return { relay, device, login: { username: topic, password } };
 }
 
 /** Gives a seeded device a key the test knows, for the reader and keypad routes. */

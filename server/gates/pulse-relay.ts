@@ -1,8 +1,9 @@
+import { DEVICE_MESSAGES, isMqttDriver } from '@core/api/devices';
 import type { FastifyInstance } from 'fastify';
 import type { devices } from '../db/schema';
 import { parseDeviceAddress } from '../devices/device-address';
 import { openCredentials } from '../devices/device-credentials';
-import { RELAY_DRIVER_BY_NAME } from '../relays/drivers';
+import { MQTT_RELAY_DRIVER_BY_NAME, RELAY_DRIVER_BY_NAME } from '../relays/drivers';
 import type { RelayOutcome } from '../relays/relay-driver';
 import { relaySender } from '../relays/relay-http';
 import { statusOf } from './pulse-status';
@@ -41,21 +42,36 @@ async function pulseOnce(app: FastifyInstance, device: DeviceRow): Promise<Pulse
   const started = performance.now();
   let outcome: RelayOutcome;
   try {
-    const { host, port } = parseDeviceAddress(device.deviceIpAddress);
-    const target = {
-      host,
-      port,
-      channel: device.channel,
-      pulseSeconds: device.pulseSeconds,
-      credentials: openCredentials(app, device.credentialsEncrypted),
-      settings: device.driverSettings,
-    };
-    const send = relaySender(target, { timeouts: relayTimeoutsOf(app), allowLocal: app.config.allowLocalDevices });
-    outcome = await RELAY_DRIVER_BY_NAME[device.driver].pulse(target, send);
+    outcome = await pulseThroughDriver(app, device);
   } catch (error) {
     app.log.error({ err: error, deviceId: device.id }, 'relay pulse failed unexpectedly');
     outcome = { operations: [{ command: `${device.driver} pulse`, success: false }], error: 'the relay driver failed' };
   }
   app.metrics.relayPulses.inc({ driver: device.driver, result: statusOf(outcome.operations) });
   return { ...outcome, durationMs: performance.now() - started };
+}
+
+function pulseThroughDriver(app: FastifyInstance, device: DeviceRow): Promise<RelayOutcome> {
+  const { driver } = device;
+  if (isMqttDriver(driver)) {
+    const target = { topic: device.mqttTopic ?? '', channel: device.channel, pulseSeconds: device.pulseSeconds };
+    if (!app.mqtt) {
+      return Promise.resolve({
+        operations: [{ command: `${driver} pulse`, success: false }],
+        error: DEVICE_MESSAGES.mqttNotConfigured,
+      });
+    }
+    return MQTT_RELAY_DRIVER_BY_NAME[driver].pulse(target, app.mqtt, relayTimeoutsOf(app).totalMs);
+  }
+  const { host, port } = parseDeviceAddress(device.deviceIpAddress ?? '');
+  const target = {
+    host,
+    port,
+    channel: device.channel,
+    pulseSeconds: device.pulseSeconds,
+    credentials: openCredentials(app, device.credentialsEncrypted),
+    settings: device.driverSettings,
+  };
+  const send = relaySender(target, { timeouts: relayTimeoutsOf(app), allowLocal: app.config.allowLocalDevices });
+  return RELAY_DRIVER_BY_NAME[driver].pulse(target, send);
 }

@@ -1,4 +1,4 @@
-import type { RelayDriverName } from '@core/api/devices';
+import type { HttpRelayDriverName } from '@core/api/devices';
 import type { RelayOperation } from '../db/schema';
 
 /** Where and how to pulse one relay; built from a device row, credentials already decrypted. */
@@ -36,7 +36,7 @@ export interface RelayOutcome {
 
 /** One relay protocol. The pulse uses the device's own timer: never on, wait, off from the server. */
 export interface RelayDriver {
-  name: RelayDriverName;
+  name: HttpRelayDriverName;
   pulse(target: RelayTarget, send: RelaySend): Promise<RelayOutcome>;
 }
 

@@ -1,11 +1,13 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { SIMULATED_PROTOCOLS, type SimulatedProtocol } from './device-protocols';
+import { MQTT_PROTOCOLS, type MqttProtocol } from './mqtt-device';
 import { FAULT_MODES, type FaultMode, type RelaySimulator } from './relay-simulator';
 
 /**
  * The simulator's own HTTP control API, for tests in another process and for people:
- * POST /devices {protocol, credentials?, name?, port?}; GET /devices; GET|DELETE /devices/:id/pulses;
+ * POST /devices {protocol, credentials?, name?, port?} or {protocol: shelly-gen2-mqtt|tasmota-mqtt,
+ * brokerUrl, topic?, login?}; GET /devices; GET|DELETE /devices/:id/pulses;
  * PUT /devices/:id/fault {mode, delayMs?}; DELETE /devices/:id.
  */
 export async function startControlServer(simulator: RelaySimulator, port: number, host: string) {
@@ -21,6 +23,11 @@ export async function startControlServer(simulator: RelaySimulator, port: number
       if (!id) {
         if (request.method === 'GET') return reply(200, { devices: simulator.list() });
         if (request.method !== 'POST') return reply(405, { message: 'method not allowed' });
+        if (isMqttProtocol(body.protocol)) {
+          if (!body.brokerUrl) return reply(400, { message: 'brokerUrl: the broker an MQTT device connects to' });
+          const { protocol, brokerUrl, topic, login } = body;
+          return reply(201, await simulator.addMqttDevice({ protocol, brokerUrl, topic, login }));
+        }
         if (!body.protocol || !SIMULATED_PROTOCOLS.includes(body.protocol))
           return reply(400, { message: `protocol: one of ${SIMULATED_PROTOCOLS}` });
         const device = await simulator.addDevice({
@@ -59,8 +66,14 @@ export async function startControlServer(simulator: RelaySimulator, port: number
   return { server, port: (server.address() as net.AddressInfo).port };
 }
 
+const isMqttProtocol = (protocol: unknown): protocol is MqttProtocol =>
+  MQTT_PROTOCOLS.includes(protocol as MqttProtocol);
+
 interface ControlBody {
-  protocol?: SimulatedProtocol;
+  protocol?: SimulatedProtocol | MqttProtocol;
+  brokerUrl?: string;
+  topic?: string;
+  login?: { username: string; password: string };
   name?: string;
   credentials?: { username: string; password: string } | null;
   port?: number;

@@ -7,6 +7,13 @@ import {
   type SimulatedCredentials,
   type SimulatedProtocol,
 } from './device-protocols';
+import {
+  MQTT_FAULTS,
+  type MqttDeviceOptions,
+  type MqttFault,
+  type MqttProtocol,
+  MqttSimulatedDevice,
+} from './mqtt-device';
 
 export const FAULT_MODES = ['none', 'down', 'slow', 'error', 'auth', 'hang'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
@@ -21,7 +28,20 @@ export interface SimulatedDeviceOptions {
 
 export interface RecordedPulse extends PulseRequest {
   at: string;
-  protocol: SimulatedProtocol;
+  protocol: SimulatedProtocol | MqttProtocol;
+}
+
+/** Told of every pulse any simulated device receives; `npm run relay-simulator` prints them. */
+export type PulseListener = (device: { name: string; protocol: string }, pulse: RecordedPulse) => void;
+
+export interface MqttSimulatedDeviceInfo {
+  id: string;
+  name: string;
+  protocol: MqttProtocol;
+  /** What to register as mqttTopic. */
+  topic: string;
+  fault: MqttFault;
+  pulses: number;
 }
 
 export interface SimulatedDeviceInfo {
@@ -49,6 +69,7 @@ class SimulatedDevice {
   constructor(
     readonly options: SimulatedDeviceOptions,
     readonly host: string,
+    private readonly onPulse: PulseListener,
   ) {}
 
   get name() {
@@ -112,8 +133,11 @@ class SimulatedDevice {
         refuseAll: this.fault === 'auth',
         realm: `sim-${this.id.slice(0, 8)}`,
       });
-      if (answer.pulse)
-        this.pulses.push({ ...answer.pulse, at: new Date().toISOString(), protocol: this.options.protocol });
+      if (answer.pulse) {
+        const pulse = { ...answer.pulse, at: new Date().toISOString(), protocol: this.options.protocol };
+        this.pulses.push(pulse);
+        this.onPulse({ name: this.name, protocol: this.options.protocol }, pulse);
+      }
       const reply = () => send(response, answer.status, answer.body, answer.headers);
       if (this.fault === 'slow') setTimeout(reply, this.delayMs);
       else reply();
@@ -131,21 +155,57 @@ function send(response: http.ServerResponse, status: number, body: unknown, head
   response.end(text);
 }
 
-/** Any number of fake relays in one process, each on its own port of one host. */
+/** A relay that connects out to a broker, with the same pulse record as the HTTP ones. */
+class MqttDeviceEntry {
+  readonly id = crypto.randomUUID();
+  readonly pulses: RecordedPulse[] = [];
+  readonly device: MqttSimulatedDevice;
+
+  constructor(options: MqttDeviceOptions, onPulse: PulseListener) {
+    this.device = new MqttSimulatedDevice(options, (request) => {
+      const pulse = { ...request, at: new Date().toISOString(), protocol: options.protocol };
+      this.pulses.push(pulse);
+      onPulse({ name: this.device.topic, protocol: options.protocol }, pulse);
+    });
+  }
+
+  info(): MqttSimulatedDeviceInfo {
+    const { device } = this;
+    const base = { id: this.id, name: device.topic, protocol: device.options.protocol, topic: device.topic };
+    return { ...base, fault: device.fault, pulses: this.pulses.length };
+  }
+
+  close() {
+    return this.device.disconnect();
+  }
+}
+
+/** Any number of fake relays in one process: HTTP ones each on its own port, MQTT ones on a broker. */
 export class RelaySimulator {
   private readonly devices = new Map<string, SimulatedDevice>();
+  private readonly mqttDevices = new Map<string, MqttDeviceEntry>();
 
-  constructor(readonly host = '127.0.0.1') {}
+  constructor(
+    readonly host = '127.0.0.1',
+    private readonly onPulse: PulseListener = () => undefined,
+  ) {}
 
   async addDevice(options: SimulatedDeviceOptions): Promise<SimulatedDeviceInfo> {
-    const device = new SimulatedDevice(options, this.host);
+    const device = new SimulatedDevice(options, this.host, this.onPulse);
     await device.listen();
     this.devices.set(device.id, device);
     return device.info();
   }
 
-  list(): SimulatedDeviceInfo[] {
-    return [...this.devices.values()].map((device) => device.info());
+  async addMqttDevice(options: MqttDeviceOptions): Promise<MqttSimulatedDeviceInfo> {
+    const entry = new MqttDeviceEntry(options, this.onPulse);
+    await entry.device.connect();
+    this.mqttDevices.set(entry.id, entry);
+    return entry.info();
+  }
+
+  list(): (SimulatedDeviceInfo | MqttSimulatedDeviceInfo)[] {
+    return [...this.devices.values(), ...this.mqttDevices.values()].map((device) => device.info());
   }
 
   pulses(id: string): RecordedPulse[] {
@@ -157,24 +217,33 @@ export class RelaySimulator {
   }
 
   async setFault(id: string, mode: FaultMode, delayMs?: number) {
-    await this.device(id).setFault(mode, delayMs);
+    const mqttDevice = this.mqttDevices.get(id);
+    if (!mqttDevice) return this.httpDevice(id).setFault(mode, delayMs);
+    if (!MQTT_FAULTS.includes(mode as MqttFault)) throw new Error(`MQTT devices have no ${mode} fault`);
+    await mqttDevice.device.setFault(mode as MqttFault, delayMs);
   }
 
   async removeDevice(id: string) {
     await this.device(id).close();
     this.devices.delete(id);
+    this.mqttDevices.delete(id);
   }
 
   async close() {
-    await Promise.all([...this.devices.values()].map((device) => device.close()));
+    await Promise.all([...this.devices.values(), ...this.mqttDevices.values()].map((device) => device.close()));
     this.devices.clear();
+    this.mqttDevices.clear();
   }
 
   has(id: string) {
-    return this.devices.has(id);
+    return this.devices.has(id) || this.mqttDevices.has(id);
   }
 
-  private device(id: string): SimulatedDevice {
+  private device(id: string): SimulatedDevice | MqttDeviceEntry {
+    return this.mqttDevices.get(id) ?? this.httpDevice(id);
+  }
+
+  private httpDevice(id: string): SimulatedDevice {
     const device = this.devices.get(id);
     if (!device) throw new Error(`no simulated device ${id}`);
     return device;

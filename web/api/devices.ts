@@ -1,11 +1,11 @@
 import type {
-  DeviceDto,
   GateDeviceDto,
   PropertyDevicesDto,
   RegisterDeviceBody,
   RegisteredDeviceDto,
   TriggerRelayResponse,
   UpdateDeviceBody,
+  UpdatedDeviceDto,
 } from '@core/api/devices';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
@@ -40,7 +40,7 @@ export const useRegisterDevice = () =>
 
 export const useUpdateDevice = () =>
   useDeviceMutation(({ id, ...body }: UpdateDeviceBody & { id: string }) =>
-    api<DeviceDto>('PUT', `/api/device/${id}`, { body }),
+    api<UpdatedDeviceDto>('PUT', `/api/device/${id}`, { body }),
   );
 
 export const useDeleteDevice = () => useDeviceMutation((id: string) => api('DELETE', `/api/device/${id}`));

@@ -38,7 +38,8 @@ export function DeviceTable({
         { label: 'Name', cell: (device) => device.deviceName },
         { label: 'Label', cell: (device) => device.deviceLabel },
         { label: 'Type', cell: (device) => device.deviceType },
-        { label: 'IP Address', cell: (device) => device.deviceIpAddress },
+        // An MQTT device has no address: its topic says where it is.
+        { label: 'IP Address', cell: (device) => device.deviceIpAddress || `MQTT: ${device.mqttTopic}` },
         { label: 'Status', cell: (device) => <DeviceHealthCell device={device} now={now} />, testId: 'device-health' },
       ]}
       actions={(device) => (

@@ -1,23 +1,42 @@
 import { DEVICE_MESSAGES } from '@core/api/device-texts';
-import { type DeviceDto, updateDeviceBody } from '@core/api/devices';
+import {
+  connectionOf,
+  type DeviceConnection,
+  type DeviceDto,
+  isMqttDriver,
+  type RelayDriverName,
+  updateDeviceBody,
+} from '@core/api/devices';
 import { DEVICE_TYPE_LABELS, DEVICE_TYPES, type DeviceType, MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useUpdateDevice } from '../../api/devices';
+import { ConnectionField, driverFor, driverOptions, MqttLoginNotice } from '../../ui/device-connection';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { useTimedMessage } from '../../ui/use-timed-message';
 
 const TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
-const EMPTY = { deviceName: '', deviceLabel: '', deviceType: '' as DeviceType | '', deviceIpAddress: '' };
+const EMPTY = {
+  deviceName: '',
+  deviceLabel: '',
+  deviceType: '' as DeviceType | '',
+  connection: 'http' as DeviceConnection,
+  driver: 'shelly-gen1' as RelayDriverName,
+  deviceIpAddress: '',
+  mqttTopic: '',
+};
 
 function updateFailure(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? DEVICE_MESSAGES.updateFailedStatus(error.status);
   return DEVICE_MESSAGES.updateFailed;
 }
 
-/** Edit device (SPEC §5): name, type and IP required; Save stays disabled until they are filled. */
+/**
+ * Edit device (SPEC §5): name, type and IP required; Save stays disabled until they are filled.
+ * An MQTT device has its topic where an HTTP device has its IP address.
+ */
 export function EditDeviceDialog({
   device,
   onClose,
@@ -31,6 +50,7 @@ export function EditDeviceDialog({
   const [error, showError, clearError] = useTimedMessage(MESSAGE_TIMINGS_MS.deviceUpdateDelete);
   const update = useUpdateDevice();
   const { setValues, clearErrors, resetTouched } = form;
+  const [mqttLogin, setMqttLogin] = useState<{ username: string; password: string } | null>(null);
 
   useEffect(() => {
     if (!device) return;
@@ -38,21 +58,32 @@ export function EditDeviceDialog({
       deviceName: device.deviceName,
       deviceLabel: device.deviceLabel ?? '',
       deviceType: device.deviceType,
+      connection: connectionOf(device.driver),
+      driver: device.driver,
       deviceIpAddress: device.deviceIpAddress,
+      mqttTopic: device.mqttTopic ?? '',
     });
+    setMqttLogin(null);
     clearErrors();
     resetTouched();
     clearError();
   }, [device, setValues, clearErrors, resetTouched, clearError]);
 
   const values = form.values;
-  const incomplete = !values.deviceName.trim() || !values.deviceType || !values.deviceIpAddress.trim();
-  const save = form.onSubmit((edited) => {
+  const address = values.connection === 'mqtt' ? values.mqttTopic : values.deviceIpAddress;
+  const incomplete = !values.deviceName.trim() || !values.deviceType || !address.trim();
+  const save = form.onSubmit(({ connection: _, deviceIpAddress, mqttTopic, ...edited }) => {
     if (!device || !edited.deviceType) return;
+    const reach = isMqttDriver(edited.driver) ? { mqttTopic } : { deviceIpAddress };
     update.mutate(
-      { id: device._id, ...edited, deviceType: edited.deviceType },
+      { id: device._id, ...edited, ...reach, deviceType: edited.deviceType },
       {
-        onSuccess: onSaved,
+        onSuccess: (saved) => {
+          // A device that just became an MQTT device has a broker password to show, once.
+          if (saved.mqttTopic && saved.mqttPassword)
+            setMqttLogin({ username: saved.mqttTopic, password: saved.mqttPassword });
+          else onSaved();
+        },
         onError: (failure) => {
           if (showServerErrors(form, failure, '')) showError({ text: updateFailure(failure), color: 'red' });
         },
@@ -74,7 +105,39 @@ export function EditDeviceDialog({
             value={values.deviceType || null}
             onChange={(value) => form.setFieldValue('deviceType', (value ?? '') as DeviceType | '')}
           />
-          <TextInput label="IP Address" required {...form.getInputProps('deviceIpAddress')} />
+          <ConnectionField
+            value={values.connection}
+            onChange={(connection) =>
+              setValues({
+                connection,
+                driver: driverFor(connection, values.driver),
+                deviceIpAddress: '',
+                mqttTopic: '',
+              })
+            }
+          />
+          {values.connection === 'http' ? (
+            <TextInput label="IP Address" required {...form.getInputProps('deviceIpAddress')} />
+          ) : (
+            <>
+              <TextInput label="MQTT Topic" required {...form.getInputProps('mqttTopic')} />
+              <Select
+                label="Relay driver"
+                data={driverOptions('mqtt')}
+                allowDeselect={false}
+                value={values.driver}
+                onChange={(driver) => form.setFieldValue('driver', (driver ?? values.driver) as RelayDriverName)}
+              />
+            </>
+          )}
+          {mqttLogin && (
+            <Alert color="blue" title="MQTT login">
+              <MqttLoginNotice {...mqttLogin} />
+              <Button mt="sm" size="xs" onClick={onSaved}>
+                Done
+              </Button>
+            </Alert>
+          )}
           {incomplete && (
             <Text c="red.9" size="sm" role="alert">
               {DEVICE_MESSAGES.editRequired}

@@ -1,3 +1,4 @@
+import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
 import { emptyRegisterDeviceForm, registerDeviceFormSchema, toRegisterDeviceBody } from './register-device-form';
@@ -28,5 +29,20 @@ describe('register device form', () => {
       username: 'admin',
       password: 'pw',
     });
+  });
+
+  it('asks an MQTT device for its topic instead of an IP address, and sends only the topic', () => {
+    const form = {
+      ...emptyRegisterDeviceForm(),
+      deviceName: 'Back Gate',
+      connection: 'mqtt' as const,
+      driver: 'tasmota-mqtt' as const,
+      propertyId: '5b0c7c1e-3f0a-4c1e-9a51-3b6f2f6d1a10',
+    };
+    expect(errorsOf(form)).toEqual({ mqttTopic: DEVICE_MESSAGES.mqttTopicRequired });
+    expect(errorsOf({ ...form, mqttTopic: 'tasmota/#' })).toEqual({ mqttTopic: DEVICE_MESSAGES.invalidMqttTopic });
+    const body = toRegisterDeviceBody({ ...form, mqttTopic: ' gate-a1 ', deviceIpAddress: '192.0.2.1' });
+    expect(body).toMatchObject({ driver: 'tasmota-mqtt', mqttTopic: 'gate-a1' });
+    expect(body).not.toHaveProperty('deviceIpAddress');
   });
 });

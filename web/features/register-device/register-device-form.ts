@@ -1,11 +1,20 @@
-import { type RegisterDeviceBody, type RelayDriverName, registerDeviceBody } from '@core/api/devices';
+import {
+  addressByConnection,
+  type DeviceConnection,
+  isMqttDriver,
+  type RegisterDeviceBody,
+  type RelayDriverName,
+  registerDeviceFields,
+} from '@core/api/devices';
 import type { DeviceType } from '@core/constants';
 
 export interface RegisterDeviceForm {
   deviceName: string;
   deviceLabel: string;
   deviceType: DeviceType | '';
+  connection: DeviceConnection;
   deviceIpAddress: string;
+  mqttTopic: string;
   propertyId: string;
   driver: RelayDriverName;
   channel: number;
@@ -19,7 +28,9 @@ export const emptyRegisterDeviceForm = (): RegisterDeviceForm => ({
   deviceName: '',
   deviceLabel: '',
   deviceType: 'gate',
+  connection: 'http',
   deviceIpAddress: '',
+  mqttTopic: '',
   propertyId: '',
   driver: 'shelly-gen1',
   channel: 0,
@@ -30,23 +41,28 @@ export const emptyRegisterDeviceForm = (): RegisterDeviceForm => ({
 });
 
 /** The form's fields checked by the request schema of core/: SPEC §5's messages, each on its field. */
-export const registerDeviceFormSchema = registerDeviceBody.pick({
-  deviceName: true,
-  deviceLabel: true,
-  deviceType: true,
-  deviceIpAddress: true,
-  propertyId: true,
-  channel: true,
-  pulseSeconds: true,
-  driver: true,
-});
+export const registerDeviceFormSchema = registerDeviceFields
+  .pick({
+    deviceName: true,
+    deviceLabel: true,
+    deviceType: true,
+    deviceIpAddress: true,
+    mqttTopic: true,
+    propertyId: true,
+    channel: true,
+    pulseSeconds: true,
+    driver: true,
+  })
+  .superRefine(...addressByConnection('shelly-gen1'));
 
 export function toRegisterDeviceBody(form: RegisterDeviceForm): RegisterDeviceBody {
   return {
     deviceName: form.deviceName.trim(),
     deviceLabel: form.deviceLabel.trim() || undefined,
     deviceType: form.deviceType as DeviceType,
-    deviceIpAddress: form.deviceIpAddress.trim(),
+    ...(isMqttDriver(form.driver)
+      ? { mqttTopic: form.mqttTopic.trim() }
+      : { deviceIpAddress: form.deviceIpAddress.trim() }),
     propertyId: form.propertyId,
     driver: form.driver,
     channel: form.channel,

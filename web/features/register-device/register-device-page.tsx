@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { useRegisterDevice } from '../../api/devices';
 import { useAllProperties } from '../../api/properties';
+import { ConnectionField, driverFor, MqttLoginNotice } from '../../ui/device-connection';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { QueryError } from '../../ui/query-state';
@@ -44,7 +45,11 @@ export function RegisterDevicePage() {
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [banner, showBanner] = useTimedMessage(MESSAGE_TIMINGS_MS.deviceRegisteredBanner);
-  const [deviceKey, setDeviceKey] = useState<{ name: string; key: string } | null>(null);
+  const [deviceKey, setDeviceKey] = useState<{
+    name: string;
+    key: string;
+    mqttLogin?: { username: string; password: string };
+  } | null>(null);
   const update = (patch: Partial<RegisterDeviceForm>) => form.setValues(patch);
 
   const submit = form.onSubmit((values) => {
@@ -52,7 +57,11 @@ export function RegisterDevicePage() {
     register.mutate(toRegisterDeviceBody(values), {
       onSuccess: (device) => {
         showBanner({ color: 'green', text: DEVICE_MESSAGES.registered });
-        setDeviceKey({ name: device.deviceName, key: device.deviceKey });
+        const mqttLogin =
+          device.mqttTopic && device.mqttPassword
+            ? { username: device.mqttTopic, password: device.mqttPassword }
+            : undefined;
+        setDeviceKey({ name: device.deviceName, key: device.deviceKey, mqttLogin });
         form.reset();
       },
       onError: (error) => setFailure(showServerErrors(form, error, DEVICE_MESSAGES.registrationFailed)),
@@ -94,6 +103,7 @@ export function RegisterDevicePage() {
                     )}
                   </CopyButton>
                 </Group>
+                {deviceKey.mqttLogin && <MqttLoginNotice {...deviceKey.mqttLogin} />}
               </Stack>
             </Alert>
           )}
@@ -114,13 +124,35 @@ export function RegisterDevicePage() {
               value={form.values.deviceType || null}
               onChange={(value) => form.setFieldValue('deviceType', (value ?? '') as RegisterDeviceForm['deviceType'])}
             />
-            <TextInput
-              label="IP Address"
-              required
-              placeholder="192.168.1.20 or 192.168.1.20:8080"
-              errorProps={READABLE_ERROR}
-              {...form.getInputProps('deviceIpAddress')}
+            <ConnectionField
+              value={form.values.connection}
+              onChange={(connection) =>
+                update({
+                  connection,
+                  driver: driverFor(connection, form.values.driver),
+                  deviceIpAddress: '',
+                  mqttTopic: '',
+                })
+              }
             />
+            {form.values.connection === 'http' ? (
+              <TextInput
+                label="IP Address"
+                required
+                placeholder="192.168.1.20 or 192.168.1.20:8080"
+                errorProps={READABLE_ERROR}
+                {...form.getInputProps('deviceIpAddress')}
+              />
+            ) : (
+              <TextInput
+                label="MQTT Topic"
+                required
+                placeholder="shellyplus1-a8032ab12345"
+                description="Shelly: its MQTT prefix. Tasmota: its topic."
+                errorProps={READABLE_ERROR}
+                {...form.getInputProps('mqttTopic')}
+              />
+            )}
           </SimpleGrid>
           <QueryError query={properties} title={PROPERTY_MESSAGES.listFailed} />
           <Select

@@ -1,13 +1,7 @@
-import { RELAY_DRIVERS, type RelayDriverName } from '@core/api/devices';
+import type { RelayDriverName } from '@core/api/devices';
 import { Accordion, NumberInput, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { driverOptions } from '../../ui/device-connection';
 import type { RegisterDeviceForm } from './register-device-form';
-
-const DRIVER_LABELS: Record<RelayDriverName, string> = {
-  'shelly-gen1': 'Shelly Gen1 HTTP (default)',
-  'shelly-gen2': 'Shelly Gen2+ RPC',
-  tasmota: 'Tasmota HTTP',
-  'http-template': 'Generic HTTP template',
-};
 
 /** The relay's driver, channel, pulse length and credentials; folded away, with working defaults. */
 export function RelaySettingsFields({
@@ -25,7 +19,7 @@ export function RelaySettingsFields({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Relay driver"
-              data={RELAY_DRIVERS.map((driver) => ({ value: driver, label: DRIVER_LABELS[driver] }))}
+              data={driverOptions(form.connection)}
               value={form.driver}
               allowDeselect={false}
               onChange={(driver) => update({ driver: (driver ?? 'shelly-gen1') as RelayDriverName })}
@@ -52,18 +46,23 @@ export function RelaySettingsFields({
                 onChange={(e) => update({ pathTemplate: e.currentTarget.value })}
               />
             )}
-            <TextInput
-              label="Relay username"
-              autoComplete="off"
-              value={form.username}
-              onChange={(e) => update({ username: e.currentTarget.value })}
-            />
-            <PasswordInput
-              label="Relay password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={(e) => update({ password: e.currentTarget.value })}
-            />
+            {/* An MQTT relay's login is on the broker, not on the relay. */}
+            {form.connection === 'http' && (
+              <>
+                <TextInput
+                  label="Relay username"
+                  autoComplete="off"
+                  value={form.username}
+                  onChange={(e) => update({ username: e.currentTarget.value })}
+                />
+                <PasswordInput
+                  label="Relay password"
+                  autoComplete="new-password"
+                  value={form.password}
+                  onChange={(e) => update({ password: e.currentTarget.value })}
+                />
+              </>
+            )}
           </SimpleGrid>
         </Accordion.Panel>
       </Accordion.Item>

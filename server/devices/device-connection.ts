@@ -1,0 +1,39 @@
+import { addressProblems, DEVICE_MESSAGES, isMqttDriver, type RelayDriverName } from '@core/api/devices';
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { randomToken, sha256Hex } from '../crypto/keys';
+import { devices } from '../db/schema';
+import { badRequest, conflict } from '../http/http-error';
+import { assertAllowedDeviceAddress } from './device-address-policy';
+import type { DeviceRow } from './device-repository';
+
+type ConnectionColumns = Pick<typeof devices.$inferInsert, 'deviceIpAddress' | 'mqttTopic' | 'mqttPasswordHash'>;
+
+/**
+ * How a registered or edited device is reached: its IP address (direct HTTP), or its MQTT topic.
+ * A device that becomes an MQTT device gets a broker password, returned here once and stored
+ * hashed; it keeps that password while it stays one.
+ */
+export async function connectionColumns(
+  app: FastifyInstance,
+  driver: RelayDriverName,
+  body: { deviceIpAddress?: string; mqttTopic?: string },
+  current?: DeviceRow,
+): Promise<{ columns: ConnectionColumns; mqttPassword?: string }> {
+  const [problem] = addressProblems(driver, body);
+  if (problem) throw badRequest(problem.message, problem.field);
+  if (!isMqttDriver(driver)) {
+    assertAllowedDeviceAddress(app, body.deviceIpAddress as string);
+    return { columns: { deviceIpAddress: body.deviceIpAddress, mqttTopic: null, mqttPasswordHash: null } };
+  }
+  const mqttTopic = body.mqttTopic as string;
+  const [taken] = await app.db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.mqttTopic, mqttTopic), current ? ne(devices.id, current.id) : undefined))
+    .limit(1);
+  if (taken) throw conflict(DEVICE_MESSAGES.mqttTopicTaken, 'mqttTopic');
+  if (current?.mqttPasswordHash) return { columns: { deviceIpAddress: null, mqttTopic } };
+  const mqttPassword = randomToken(24);
+  return { columns: { deviceIpAddress: null, mqttTopic, mqttPasswordHash: sha256Hex(mqttPassword) }, mqttPassword };
+}

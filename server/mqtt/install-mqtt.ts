@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker';
+import { MqttLink } from './mqtt-link';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The connection MQTT relays are pulsed through; null when no broker is configured. */
+    mqtt: MqttLink | null;
+    /** The embedded broker, when this process runs one. */
+    mqttBroker: EmbeddedBroker | null;
+  }
+}
+
+/** A broker that is down at start does not stop the server: MQTT pulses fail until it is back. */
+const FIRST_CONNECT_WAIT_MS = 3000;
+
+/**
+ * Connects to MQTT_URL, or runs the embedded broker on MQTT_PORT and connects to it. Neither
+ * set: no MQTT (the embedded broker is opt-in, so a taken port 1883 never stops `npm start`).
+ */
+export async function installMqtt(app: FastifyInstance) {
+  const { mqttUrl, mqttPort } = app.config;
+  let broker: EmbeddedBroker | null = null;
+  let link: MqttLink | null = null;
+  if (mqttUrl) link = MqttLink.open(mqttUrl);
+  else if (mqttPort !== undefined) {
+    broker = await startEmbeddedBroker({ db: app.db, secret: app.config.secret, port: mqttPort, log: app.log });
+    link = MqttLink.open(broker.url, broker.login);
+    app.log.info(`embedded MQTT broker listening on port ${broker.port}`);
+  }
+  app.decorate('mqtt', link);
+  app.decorate('mqttBroker', broker);
+  if (link) {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), FIRST_CONNECT_WAIT_MS);
+    });
+    if ((await Promise.race([link.ready, waited])) === 'late')
+      app.log.warn('MQTT broker not reachable yet; MQTT relays fail until it is');
+    clearTimeout(timer);
+  }
+  app.addHook('onClose', async () => {
+    await link?.close();
+    await broker?.close();
+  });
+}
