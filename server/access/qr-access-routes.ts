@@ -7,6 +7,7 @@ import { deviceKeyOf, refuseUnknownDeviceKey } from '../http/device-key-access';
 import { LIMITS } from '../limits/limit-rules';
 import { reserve } from '../limits/rate-limit';
 import { TooManyRequests } from '../limits/too-many';
+import { passNotice } from '@core/validity/pass-notice';
 import { decideScan } from './qr-decision';
 import { refuseScan } from './qr-denial';
 import { grantScan } from './qr-grant';
@@ -43,7 +44,8 @@ export async function qrAccessRoutes(app: FastifyInstance) {
       if (outcome !== 'valid' || !scanned) {
         app.metrics.gateDecisions.inc({ credential: 'qr', outcome });
         await refuseScan(app, context, QR_ACCESS_REASONS[outcome]);
-        return { granted: false, reason: QR_ACCESS_REASONS[outcome] };
+        const notice = passNotice(outcome, scanned?.code ?? null, scanned?.timeZone ?? 'UTC', now);
+        return { granted: false, reason: QR_ACCESS_REASONS[outcome], notice };
       }
       const answer = await grantScan(app, { ...context, scanned });
       app.metrics.gateDecisions.inc({ credential: 'qr', outcome: answer.granted ? 'granted' : 'relay_failed' });
