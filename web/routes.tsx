@@ -53,6 +53,7 @@ const RequestDeleteUserPage = lazyPage(
   () => import('./features/static/request-delete-user-page'),
   'RequestDeleteUserPage',
 );
+const ReaderPage = lazyPage(() => import('./features/reader/reader-page'), 'ReaderPage');
 const NotFoundPage = lazyPage(() => import('./features/static/not-found-page'), 'NotFoundPage');
 
 /** Every route has its own error boundary, so a failing screen leaves the header and menu usable. */
@@ -73,6 +74,8 @@ const signedOut = (path: string, page: ReactNode) => route(path, <SignedOutRoute
 
 /** The route table of SPEC §2. */
 const ROUTES: RouteObject[] = [
+  // The gate reader is a full-screen kiosk of its own, without the app's header, menu or sign-in.
+  route('/reader', <ReaderPage />),
   {
     element: <AppLayout />,
     children: [

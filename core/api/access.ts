@@ -9,6 +9,8 @@ export const accessResponse = z.object({
   /** For a refused pass: what a reader's screen shows the person holding it ("This pass has expired"). */
   notice: z.string().optional(),
   visitor: z.object({ firstName: z.string(), lastName: z.string() }).optional(),
+  /** For a PIN let in: whom the reader's screen welcomes. */
+  resident: z.object({ firstName: z.string() }).optional(),
 });
 export type AccessResponse = z.infer<typeof accessResponse>;
 

@@ -32,6 +32,8 @@ describe('passNotice', () => {
       qrType: 'weekdays',
       recurringDays: [{ day: 'Saturday', startTime: '10:00', endTime: '12:00' }],
     };
-    expect(passNotice('outside-window', weekdays, ZONE, now)).toBe('This pass is valid Saturdays, 10:00–12:00, not now');
+    expect(passNotice('outside-window', weekdays, ZONE, now)).toBe(
+      'This pass is valid Saturdays, 10:00–12:00, not now',
+    );
   });
 });

@@ -17,11 +17,17 @@ export function readableOpening(instant: Date, timeZone: string, now: Date): str
 }
 
 /** What a gate reader's screen tells the person holding a refused pass, in plain words. */
-export function passNotice(outcome: keyof typeof QR_ACCESS_REASONS, code: QrWindow | null, timeZone: string, now: Date): string {
+export function passNotice(
+  outcome: keyof typeof QR_ACCESS_REASONS,
+  code: QrWindow | null,
+  timeZone: string,
+  now: Date,
+): string {
   if (outcome === 'otherProperty') return 'Not a pass for this property';
   if (!code) return 'This code is not a valid pass';
   if (outcome === 'expired') return 'This pass has expired';
-  if (outcome === 'not-yet-valid') return `This pass is not valid until ${readableOpening(code.startDate, timeZone, now)}`;
+  if (outcome === 'not-yet-valid')
+    return `This pass is not valid until ${readableOpening(code.startDate, timeZone, now)}`;
   if (outcome === 'outside-window') return `This pass is valid ${describeWindow(code, timeZone)}, not now`;
   return 'This code is not a valid pass';
 }

@@ -1,5 +1,6 @@
 import { accessResponse, QR_ACCESS_REASONS, qrScanRequest } from '@core/api/access';
 import { errorResponse } from '@core/api/common';
+import { passNotice } from '@core/validity/pass-notice';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceReadInRouteAccess } from '../http/access';
@@ -7,7 +8,6 @@ import { deviceKeyOf, refuseUnknownDeviceKey } from '../http/device-key-access';
 import { LIMITS } from '../limits/limit-rules';
 import { reserve } from '../limits/rate-limit';
 import { TooManyRequests } from '../limits/too-many';
-import { passNotice } from '@core/validity/pass-notice';
 import { decideScan } from './qr-decision';
 import { refuseScan } from './qr-denial';
 import { grantScan } from './qr-grant';

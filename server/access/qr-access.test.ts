@@ -86,7 +86,12 @@ describe('POST /api/access/qr', () => {
   });
 
   it.each([
-    ['before the window', '2025-06-02T11:59:00Z', 'QR code is not valid yet', 'This pass is not valid until Monday 8:00 AM'],
+    [
+      'before the window',
+      '2025-06-02T11:59:00Z',
+      'QR code is not valid yet',
+      'This pass is not valid until Monday 8:00 AM',
+    ],
     ['after the window', '2025-06-02T21:00:00Z', 'QR code has expired', 'This pass has expired'],
   ])('refuses %s with a failed log, words for the reader and no pulse', async (_name, instant, reason, notice) => {
     const { token } = await emailedToken(`outside-${instant.replace(/\D/g, '')}@example.com`);

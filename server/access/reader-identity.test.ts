@@ -48,7 +48,11 @@ describe('GET /api/access/reader', () => {
     const unknown = await whoAmI(bearer('not-a-key'));
     expect([unknown.statusCode, unknown.json().message]).toEqual([401, UNKNOWN_DEVICE_KEY]);
 
-    await t.app.inject({ method: 'POST', url: `/api/device/${gate._id}/rotate-key`, headers: bearer(superadmin.token) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/device/${gate._id}/rotate-key`,
+      headers: bearer(superadmin.token),
+    });
     const rotated = await whoAmI(bearer(gate.deviceKey));
     expect([rotated.statusCode, rotated.json().message]).toEqual([401, UNKNOWN_DEVICE_KEY]);
   });
