@@ -1,3 +1,4 @@
+import { UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import classes from './reader.module.css';
 
@@ -55,16 +56,15 @@ export function Keypad({
       )}
       <div className={classes.keys}>
         {KEYS.map((key) => (
-          <button
+          <UnstyledButton
             key={key}
-            type="button"
             className={key.length === 1 ? classes.key : classes.keyWord}
             onClick={() => press(key)}
             disabled={disabled || locked}
             aria-label={key === 'Delete' ? 'Delete' : undefined}
           >
             {key === 'Delete' ? '⌫' : key}
-          </button>
+          </UnstyledButton>
         ))}
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { Box } from '@mantine/core';
 import { CameraView } from './camera-view';
 import { useKeyboardWedge } from './keyboard-wedge';
 import { Keypad } from './keypad';
@@ -12,7 +13,7 @@ export function PairedReader({ deviceKey, onUnpaired }: { deviceKey: string; onU
   const { identity, screen } = reader;
 
   return (
-    <main className={classes.reader}>
+    <Box component="main" className={classes.reader}>
       <header className={classes.header}>
         <div>
           <h1 className={classes.gateName}>{identity?.gateName ?? 'Gate reader'}</h1>
@@ -27,6 +28,6 @@ export function PairedReader({ deviceKey, onUnpaired }: { deviceKey: string; onU
         )}
       </div>
       <ReaderOverlay screen={screen} online={reader.online} />
-    </main>
+    </Box>
   );
 }

@@ -1,3 +1,4 @@
+import { Box } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { PairedReader } from './paired-reader';
 import classes from './reader.module.css';
@@ -33,7 +34,7 @@ export function ReaderPage() {
 
   if (deviceKey) return <PairedReader key={deviceKey} deviceKey={deviceKey} onUnpaired={unpair} />;
   return (
-    <main className={classes.reader}>
+    <Box component="main" className={classes.reader}>
       <div className={classes.unpaired}>
         <h1 className={classes.gateName}>This reader is not paired</h1>
         {unpairedBecause && (
@@ -46,6 +47,6 @@ export function ReaderPage() {
           device key using this device, or opens /reader#key=&lt;device key&gt; here.
         </p>
       </div>
-    </main>
+    </Box>
   );
 }
