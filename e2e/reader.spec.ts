@@ -13,9 +13,10 @@ import {
   TABLET,
   wedgeScan,
 } from './reader-support';
-import { apiCall } from './support/api';
-import { expect, test } from './support/fixtures';
-import { gateWorld, relaySimulatorPerFile } from './visitors-support';
+import { apiCall, apiToken } from './support/api';
+import { expect, signIn, test } from './support/fixtures';
+import { createProperty, unique } from './support/seed';
+import { decodeQr, gateWorld, relaySimulatorPerFile } from './visitors-support';
 
 // The gate reader page (issue 15) against the real server, real SMTP and the relay simulator;
 // the camera is Chromium's fake capture device playing the QR image the visitor was emailed.
@@ -154,7 +155,7 @@ test('the keypad opens for the resident PIN, and shows the lockout with its coun
   const lockout = keypad.getByRole('alert');
   for (let attempt = 0; attempt < 7 && !(await lockout.isVisible()); attempt++) {
     await enter(wrong);
-    await expect(result(page)).toBeVisible();
+    await expect(result(page)).toHaveText(/^(Wrong PIN|Too many wrong PINs)/);
   }
   await expect(lockout).toHaveText(/Too many wrong PINs\..* Try again in [0-5]:\d\d\./);
   await expect(keypad.getByRole('button', { name: '1', exact: true })).toBeDisabled();
@@ -203,4 +204,39 @@ test('offline the reader says so and grants nothing; it recovers by itself when 
     await own.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+test('registering a device shows a pairing QR code whose link pairs the reader', async ({
+  page,
+  request,
+  superadmin,
+  baseURL,
+}) => {
+  const rootToken = await apiToken(request, superadmin);
+  const property = await createProperty(request, rootToken);
+  const relay = await simulator().addDevice();
+  const gateName = unique('Pairing Gate');
+  await signIn(page, superadmin);
+  await page.goto('/register-device');
+  await page.getByLabel('Device Name').fill(gateName);
+  await page.getByRole('textbox', { name: 'IP Address' }).fill(relay.address);
+  await page.getByRole('combobox', { name: 'Property' }).click();
+  await page.getByRole('option', { name: new RegExp(property.propertyName) }).click();
+  await page.getByRole('button', { name: 'Register Device' }).click();
+  const key = await page.getByTestId('device-key').textContent();
+  const qr = page.getByRole('img', { name: `Pairing QR code for ${gateName}` });
+  await expect(qr).toBeVisible();
+  for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
+    await page.setViewportSize(viewport);
+    await snapshot(page, `register-device-pairing-${viewport.width}`);
+  }
+  expect(await axeFindings(page)).toEqual([]);
+
+  const link = decodeQr(Buffer.from((await qr.getAttribute('src'))!.split(',')[1], 'base64'));
+  expect(link).toBe(`${baseURL}/reader#key=${key}`);
+  const reader = await page.context().newPage();
+  await reader.goto(link);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(gateName);
+  await expect(reader.getByText(property.propertyName)).toBeVisible();
+  expect(reader.url()).toBe(`${baseURL}/reader`);
 });

@@ -21,14 +21,19 @@ export function wallHoursFromNow(hours: number) {
 
 export const wallDaysFromNow = (days: number) => formatWall(new Date(Date.now() + days * 24 * HOUR), ZONE);
 
+/** What a QR code in a PNG image encodes. */
+export function decodeQr(image: Buffer): string {
+  const png = PNG.sync.read(image);
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!decoded) throw new Error('the QR image does not decode');
+  return decoded.data;
+}
+
 /** What the QR image in an email encodes. */
 export function qrTokenOf(mail: ParsedMail): string {
   const image = mail.attachments.find((a) => a.contentType === 'image/png');
   if (!image) throw new Error(`no PNG in ${mail.subject}`);
-  const png = PNG.sync.read(image.content);
-  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  if (!decoded) throw new Error('the QR image does not decode');
-  return decoded.data;
+  return decodeQr(image.content);
 }
 
 export interface GateWorld {

@@ -21,6 +21,7 @@ import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { QueryError } from '../../ui/query-state';
 import { useTimedMessage } from '../../ui/use-timed-message';
+import { PairingQr } from './pairing-qr';
 import {
   emptyRegisterDeviceForm,
   type RegisterDeviceForm,
@@ -93,6 +94,7 @@ export function RegisterDevicePage() {
                     )}
                   </CopyButton>
                 </Group>
+                <PairingQr deviceKey={deviceKey.key} deviceName={deviceKey.name} />
               </Stack>
             </Alert>
           )}
