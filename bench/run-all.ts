@@ -18,6 +18,7 @@ const BENCHMARKS = [
   'hostile-bodies',
   'cluster',
   'cold-start',
+  'reader-camera',
 ];
 
 const chosen = process.argv.slice(2);

@@ -56,10 +56,10 @@ export async function registerPass(
 }
 
 /** A Chromium whose camera films the pass (a Y4M made from the emailed PNG), camera allowed. */
-export async function browserFilming(pass: Pass, options: { blankSeconds?: number } = {}) {
+export async function browserFilming(pass: Pass, options: { blankSeconds?: number; codeSeconds?: number } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-camera-'));
   const video = path.join(dir, 'pass.y4m');
-  writeQrVideo(pass.png, video, { blankSeconds: options.blankSeconds, codeSeconds: 3 });
+  writeQrVideo(pass.png, video, { blankSeconds: options.blankSeconds, codeSeconds: options.codeSeconds ?? 3 });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
