@@ -100,6 +100,12 @@ test('a keyboard-wedge scanner typing the code then Enter opens; a rotated key u
   await page.setViewportSize(TABLET);
   await page.goto(`/reader#key=${world.deviceKey}`);
   await expect(page.getByText(world.property.propertyName)).toBeVisible();
+  // Kiosk habits: no pointer on screen, and an installable app manifest that starts here.
+  expect(await page.locator('main').evaluate((main) => getComputedStyle(main).cursor)).toBe('none');
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await request.get(manifestHref!)).json();
+  expect(manifest).toMatchObject({ start_url: '/reader', display: 'fullscreen' });
+
   await wedgeScan(page, pass.token);
   await expect(result(page)).toHaveText(/Welcome, Wanda/);
   await expect.poll(async () => (await world.relay.pulses()).length).toBe(1);

@@ -4,7 +4,7 @@ export const LOGIN_BUDGET_BYTES = 150_000;
 export const ROUTE_BUDGET_BYTES = 250_000;
 /** The gate reader: a tablet on a gate's network loads it at every restart. */
 export const READER_PAGE = 'features/reader/reader-page.tsx';
-export const READER_BUDGET_BYTES = 170_000;
+export const READER_BUDGET_BYTES = 150_000;
 /**
  * The QR decoder a reader without a native BarcodeDetector fetches after its first paint
  * (zxing-wasm's reader build and the barcode-detector ponyfill), gzip.

@@ -33,12 +33,14 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
   const busy = useRef(false);
   const debounce = useRef(new CodeDebounce(SAME_CODE_QUIET_MS));
   const checkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const stopped = useRef(false);
   const unpaired = useRef(onUnpaired);
   unpaired.current = onUnpaired;
 
   const checkIn = useCallback(async () => {
     clearTimeout(checkTimer.current);
     const reply = await whoAmI(deviceKey);
+    if (stopped.current) return;
     if (reply.kind === 'unpaired') return unpaired.current(reply.message);
     const answered = reply.kind === 'answer';
     setOnline(answered);
@@ -51,11 +53,13 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
   }, [deviceKey]);
 
   useEffect(() => {
+    stopped.current = false;
     void checkIn();
     const wentOffline = () => setOnline(false);
     window.addEventListener('offline', wentOffline);
     window.addEventListener('online', checkIn);
     return () => {
+      stopped.current = true;
       clearTimeout(checkTimer.current);
       window.removeEventListener('offline', wentOffline);
       window.removeEventListener('online', checkIn);

@@ -1,4 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
+import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
 const QR_SIZE = 220;
@@ -8,8 +9,7 @@ export const pairingLink = (deviceKey: string) =>
   `${window.location.origin}/reader#key=${encodeURIComponent(deviceKey)}`;
 
 /**
- * A QR code of the pairing link, for the tablet or phone at the gate to scan with its camera. The
- * QR library is loaded only when a key is shown.
+ * A QR code of the pairing link, for the tablet or phone at the gate to scan with its camera.
  */
 export function PairingQr({ deviceKey, deviceName }: { deviceKey: string; deviceName: string }) {
   const link = pairingLink(deviceKey);
@@ -17,8 +17,7 @@ export function PairingQr({ deviceKey, deviceName }: { deviceKey: string; device
 
   useEffect(() => {
     let shown = true;
-    import('qrcode')
-      .then((qrcode) => qrcode.toDataURL(link, { width: QR_SIZE, margin: 2, errorCorrectionLevel: 'M' }))
+    QRCode.toDataURL(link, { width: QR_SIZE, margin: 2, errorCorrectionLevel: 'M' })
       .then((url) => shown && setImage(url))
       .catch(() => shown && setImage(null));
     return () => {

@@ -14,14 +14,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useRegisterDevice } from '../../api/devices';
 import { useAllProperties } from '../../api/properties';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { QueryError } from '../../ui/query-state';
 import { useTimedMessage } from '../../ui/use-timed-message';
-import { PairingQr } from './pairing-qr';
 import {
   emptyRegisterDeviceForm,
   type RegisterDeviceForm,
@@ -29,6 +28,9 @@ import {
   toRegisterDeviceBody,
 } from './register-device-form';
 import { RelaySettingsFields } from './relay-settings-fields';
+
+/** The QR library comes only with a new key: the form itself does not carry it. */
+const PairingQr = lazy(async () => ({ default: (await import('./pairing-qr')).PairingQr }));
 
 /** Mantine's default error red is too light for small text on white (WCAG AA). */
 const READABLE_ERROR = { c: 'red.9' };
@@ -94,7 +96,9 @@ export function RegisterDevicePage() {
                     )}
                   </CopyButton>
                 </Group>
-                <PairingQr deviceKey={deviceKey.key} deviceName={deviceKey.name} />
+                <Suspense fallback={null}>
+                  <PairingQr deviceKey={deviceKey.key} deviceName={deviceKey.name} />
+                </Suspense>
               </Stack>
             </Alert>
           )}
