@@ -112,7 +112,7 @@ test('a keyboard-wedge scanner typing the code then Enter opens; a rotated key u
 
   // Typing by hand (slowly) is not a scan.
   await expect(result(page)).toHaveCount(0, { timeout: 6000 });
-  await page.keyboard.type('not-a-scan-typed-slowly', { delay: 150 });
+  await page.keyboard.type('not-a-scan-typed-slowly', { delay: 250 });
   await page.keyboard.press('Enter');
   await page.waitForTimeout(500);
   await expect(result(page)).toHaveCount(0);
@@ -191,7 +191,19 @@ test('offline the reader says so and grants nothing; it recovers by itself when 
     await page.context().setOffline(false);
     await expect(page.getByRole('alert')).toHaveCount(0);
 
+    // A server that takes the request and never answers (its process paused): after 5 s the
+    // reader gives up and says Offline, and comes back when the server answers again.
+    own.child.kill('SIGSTOP');
+    await wedgeScan(page, pass.token);
+    await expect(page.getByRole('alert')).toContainText(OFFLINE, { timeout: 8000 });
+    await expect(page.getByText(/Welcome/)).toHaveCount(0);
+    own.child.kill('SIGCONT');
+    await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 15_000 });
+    // The scan it gave up on reached the server late: the server saw the reader gone and kept the gate shut.
+    expect(await world.relay.pulses()).toHaveLength(0);
+
     await own.stop();
+    await page.waitForTimeout(3500);
     await wedgeScan(page, pass.token);
     await expect(page.getByRole('alert')).toContainText(OFFLINE);
     await expect(page.getByText(/Welcome/)).toHaveCount(0);

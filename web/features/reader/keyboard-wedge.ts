@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /** A scanner types far faster than a person: a longer pause between keys starts over. */
-const MAX_GAP_MS = 60;
+const MAX_GAP_MS = 100;
 const MIN_LENGTH = 4;
 
 /**
