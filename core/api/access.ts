@@ -33,6 +33,3 @@ export const readerIdentityResponse = z.object({
   securePin: z.boolean(),
 });
 export type ReaderIdentity = z.infer<typeof readerIdentityResponse>;
-
-/** A valid pass or PIN whose reader hung up before the decision: no one is told the gate opened, so it stays shut. */
-export const READER_STOPPED_WAITING = 'The reader stopped waiting for an answer; the gate was not opened';

@@ -1,4 +1,4 @@
-import { accessResponse, READER_STOPPED_WAITING } from '@core/api/access';
+import { accessResponse } from '@core/api/access';
 import { ACCOUNT_MESSAGES, pinAccessRequest } from '@core/api/accounts';
 import { errorResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openGate } from '../gates/open-gate';
 import { commitRelayLog } from '../gates/relay-log-batcher';
 import { deviceAccess, deviceOf, type GateDevice } from '../http/access';
-import { callerGone } from '../http/caller-gone';
 import { TooManyRequests } from '../limits/too-many';
 import { KeypadLockout } from '../pins/keypad-lockout';
 import { findUserByPin } from '../pins/secure-pin';
@@ -69,11 +68,6 @@ export async function pinAccessRoutes(app: FastifyInstance) {
         return { granted: false, reason: ACCOUNT_MESSAGES.pinWrong };
       }
       await lockout.rightPin(device.id);
-      if (callerGone(request)) {
-        decided('reader_gone');
-        await logRefusal(app, device, property, READER_STOPPED_WAITING);
-        return { granted: false, reason: READER_STOPPED_WAITING };
-      }
       const opening = await openGate(app, {
         device,
         logDetails: {

@@ -1,10 +1,9 @@
-import { accessResponse, QR_ACCESS_REASONS, qrScanRequest, READER_STOPPED_WAITING } from '@core/api/access';
+import { accessResponse, QR_ACCESS_REASONS, qrScanRequest } from '@core/api/access';
 import { errorResponse } from '@core/api/common';
 import { passNotice } from '@core/validity/pass-notice';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceReadInRouteAccess } from '../http/access';
-import { callerGone } from '../http/caller-gone';
 import { deviceKeyOf, refuseUnknownDeviceKey } from '../http/device-key-access';
 import { LIMITS } from '../limits/limit-rules';
 import { reserve } from '../limits/rate-limit';
@@ -47,11 +46,6 @@ export async function qrAccessRoutes(app: FastifyInstance) {
         await refuseScan(app, context, QR_ACCESS_REASONS[outcome]);
         const notice = passNotice(outcome, scanned?.code ?? null, scanned?.timeZone ?? 'UTC', now);
         return { granted: false, reason: QR_ACCESS_REASONS[outcome], notice };
-      }
-      if (callerGone(request)) {
-        app.metrics.gateDecisions.inc({ credential: 'qr', outcome: 'reader_gone' });
-        await refuseScan(app, context, READER_STOPPED_WAITING);
-        return { granted: false, reason: READER_STOPPED_WAITING };
       }
       const answer = await grantScan(app, { ...context, scanned });
       app.metrics.gateDecisions.inc({ credential: 'qr', outcome: answer.granted ? 'granted' : 'relay_failed' });
