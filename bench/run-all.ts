@@ -21,6 +21,7 @@ const BENCHMARKS = [
   'hostile-bodies',
   'cluster',
   'cold-start',
+  'reader-camera',
 ];
 
 const chosen = process.argv.slice(2);

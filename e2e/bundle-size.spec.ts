@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { budgetOf, LOGIN_PAGE } from '../tools/bundle-size/budgets';
-import { routeBundles } from '../tools/bundle-size/route-bundles';
+import zlib from 'node:zlib';
+import { budgetOf, LOGIN_PAGE, READER_DECODER_BUDGET_BYTES } from '../tools/bundle-size/budgets';
+import { readManifest, routeBundles } from '../tools/bundle-size/route-bundles';
 import { expect, test } from './support/fixtures';
 
 // The build `npm run test:e2e` just made, which the server under test serves.
@@ -15,6 +16,17 @@ test('each route fits its first-load budget: login 150 kB, any other route 250 k
     .map((route) => `${route.page}: ${(route.gzipBytes / 1000).toFixed(1)} kB > ${budgetOf(route.page) / 1000} kB`);
   expect(over).toEqual([]);
   expect(bundles().length).toBeGreaterThanOrEqual(18);
+});
+
+test('the gate reader loads its QR decoder only on demand, within its budget (gzip)', () => {
+  const manifest = readManifest(DIST);
+  const decoder = manifest['features/reader/barcode-polyfill.ts'];
+  const files = [decoder.file, ...(decoder.assets ?? [])];
+  expect(files.some((file) => file.endsWith('.wasm'))).toBe(true);
+  const reader = bundles().find((route) => route.page === 'features/reader/reader-page.tsx');
+  expect(reader?.files).not.toContain(decoder.file);
+  const gzip = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(DIST, file))).length, 0);
+  expect(gzip).toBeLessThanOrEqual(READER_DECODER_BUDGET_BYTES);
 });
 
 test('the CSS a route loads styles every Mantine class its JS uses', () => {

@@ -98,7 +98,11 @@ test('a refreshed PIN opens the gate at the keypad and the old one no longer doe
   const pinText = page.getByTestId('secure-pin');
   await expect(pinText).toHaveText(/^\d{6}$/);
   const oldPin = (await pinText.textContent())!;
-  expect(await enterPin(request, deviceKey, oldPin)).toEqual({ granted: true, reason: 'PIN accepted' });
+  expect(await enterPin(request, deviceKey, oldPin)).toEqual({
+    granted: true,
+    reason: 'PIN accepted',
+    resident: { firstName: 'Test' },
+  });
 
   await page.getByRole('button', { name: 'Refresh PIN' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm PIN Refresh' });
@@ -109,7 +113,11 @@ test('a refreshed PIN opens the gate at the keypad and the old one no longer doe
   const newPin = (await pinText.textContent())!;
   expect(newPin).toMatch(/^\d{6}$/);
 
-  expect(await enterPin(request, deviceKey, newPin)).toEqual({ granted: true, reason: 'PIN accepted' });
+  expect(await enterPin(request, deviceKey, newPin)).toEqual({
+    granted: true,
+    reason: 'PIN accepted',
+    resident: { firstName: 'Test' },
+  });
   expect(await enterPin(request, deviceKey, oldPin)).toEqual({ granted: false, reason: 'Wrong PIN' });
   expect(await relay.pulses()).toHaveLength(2);
 });

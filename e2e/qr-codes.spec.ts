@@ -76,14 +76,22 @@ test('superadmin QR page: exact edit messages, expire moves a code to Expired an
   await expect(active.getByRole('row', { name: /Paula Paged/ })).toHaveCount(0);
   await expect(active.getByRole('row', { name: /Other Paged/ })).toHaveCount(1);
   await expect(expired.getByRole('row', { name: /Paula Paged/ })).toHaveCount(1);
-  expect(await scanAtGate(request, world, token)).toEqual({ granted: false, reason: 'QR code has expired' });
+  expect(await scanAtGate(request, world, token)).toEqual({
+    granted: false,
+    reason: 'QR code has expired',
+    notice: 'This pass has expired',
+  });
 
   // Expired codes can still be edited, then deleted for good.
   await expired.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete QR Code' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('QR code deleted successfully!')).toBeVisible();
   await expect(expired.getByText('No expired QR codes')).toBeVisible();
-  expect(await scanAtGate(request, world, token)).toEqual({ granted: false, reason: 'QR code not recognised' });
+  expect(await scanAtGate(request, world, token)).toEqual({
+    granted: false,
+    reason: 'QR code not recognised',
+    notice: 'This code is not a valid pass',
+  });
 
   await active.getByRole('button', { name: 'Edit' }).click();
   await fillWallDateTime(page, 'End Date', wallHoursFromNow(48), panel);

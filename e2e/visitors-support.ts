@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import type { ParsedMail } from 'mailparser';
 import { PNG } from 'pngjs';
+import type { PropertyFeature } from '../core/constants';
 import { formatWall } from '../core/time/zoned-time';
 import { apiCall, apiToken } from './support/api';
 import type { Credentials, test } from './support/fixtures';
@@ -20,14 +21,19 @@ export function wallHoursFromNow(hours: number) {
 
 export const wallDaysFromNow = (days: number) => formatWall(new Date(Date.now() + days * 24 * HOUR), ZONE);
 
+/** What a QR code in a PNG image encodes. */
+export function decodeQr(image: Buffer): string {
+  const png = PNG.sync.read(image);
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!decoded) throw new Error('the QR image does not decode');
+  return decoded.data;
+}
+
 /** What the QR image in an email encodes. */
 export function qrTokenOf(mail: ParsedMail): string {
   const image = mail.attachments.find((a) => a.contentType === 'image/png');
   if (!image) throw new Error(`no PNG in ${mail.subject}`);
-  const png = PNG.sync.read(image.content);
-  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  if (!decoded) throw new Error('the QR image does not decode');
-  return decoded.data;
+  return decodeQr(image.content);
 }
 
 export interface GateWorld {
@@ -36,6 +42,7 @@ export interface GateWorld {
   resident: Credentials & { id: string };
   residentToken: string;
   relay: FakeRelay;
+  deviceId: string;
   deviceKey: string;
 }
 
@@ -47,9 +54,10 @@ export async function gateWorld(
   mailbox: Mailbox,
   superadmin: Credentials,
   simulator: RunningRelaySimulator,
+  propertyFeatures: PropertyFeature[] = [],
 ): Promise<GateWorld> {
   const rootToken = await apiToken(request, superadmin);
-  const property = await createProperty(request, rootToken);
+  const property = await createProperty(request, rootToken, { propertyFeatures });
   const user = await createUser(request, rootToken, mailbox, {
     role: 'resident',
     propertyId: property._id,
@@ -58,7 +66,7 @@ export async function gateWorld(
   });
   const residentToken = await apiToken(request, user);
   const relay = await simulator.addDevice();
-  const device = await apiCall<{ deviceKey: string }>(request, rootToken, 'POST', '/api/device/register', {
+  const device = await apiCall<{ _id: string; deviceKey: string }>(request, rootToken, 'POST', '/api/device/register', {
     deviceName: unique('Main Gate'),
     deviceType: 'gate',
     deviceLabel: '',
@@ -71,6 +79,7 @@ export async function gateWorld(
     resident: { ...user, id: userIdOf(residentToken) },
     residentToken,
     relay,
+    deviceId: device._id,
     deviceKey: device.deviceKey,
   };
 }

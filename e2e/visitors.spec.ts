@@ -86,7 +86,11 @@ test('between dates: registered, emailed, opens inside its window, listed, edite
   await fillWallDateTime(page, 'End Date', wallDaysFromNow(2), editor);
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('QR code updated successfully.')).toBeVisible();
-  expect(await scanAtGate(request, world, token)).toEqual({ granted: false, reason: 'QR code is not valid yet' });
+  expect(await scanAtGate(request, world, token)).toMatchObject({
+    granted: false,
+    reason: 'QR code is not valid yet',
+    notice: expect.stringMatching(/^This pass is not valid until \w+day(, \w+ \d+)? \d+:\d\d [AP]M$/),
+  });
   await expect.poll(async () => (await world.relay.pulses()).length).toBe(2);
 
   await card.getByRole('button', { name: 'Delete QR Code' }).click();
@@ -97,7 +101,11 @@ test('between dates: registered, emailed, opens inside its window, listed, edite
   await page.getByRole('dialog', { name: 'Delete QR Code' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('QR code deleted successfully.')).toBeVisible();
   await expect(page.getByText('No visitors found')).toBeVisible();
-  expect(await scanAtGate(request, world, token)).toEqual({ granted: false, reason: 'QR code has expired' });
+  expect(await scanAtGate(request, world, token)).toEqual({
+    granted: false,
+    reason: 'QR code has expired',
+    notice: 'This pass has expired',
+  });
 });
 
 test('recurring weekdays: today opens the gate, another weekday does not', async ({
@@ -143,6 +151,7 @@ test('recurring weekdays: today opens the gate, another weekday does not', async
   expect(await scanAtGate(request, world, tokens[1])).toEqual({
     granted: false,
     reason: "Outside the visitor's time window",
+    notice: expect.stringMatching(/^This pass is valid \w+days, 00:00–23:59, not now$/),
   });
   await expect.poll(async () => (await world.relay.pulses()).length).toBe(1);
 
@@ -165,7 +174,11 @@ test('specific dates: today opens the gate, tomorrow not yet', async ({ page, re
     tokens.push(qrTokenOf(await mailbox.waitFor(email)));
   }
   expect((await scanAtGate(request, world, tokens[0])).granted).toBe(true);
-  expect(await scanAtGate(request, world, tokens[1])).toEqual({ granted: false, reason: 'QR code is not valid yet' });
+  expect(await scanAtGate(request, world, tokens[1])).toMatchObject({
+    granted: false,
+    reason: 'QR code is not valid yet',
+    notice: expect.stringMatching(/^This pass is not valid until \w+day(, \w+ \d+)? \d+:\d\d [AP]M$/),
+  });
 });
 
 test('changing the Date Option resets the whole form, the chosen property included (SPEC §4)', async ({

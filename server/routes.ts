@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pinAccessRoutes } from './access/pin-access-routes';
 import { qrAccessRoutes } from './access/qr-access-routes';
+import { readerIdentityRoutes } from './access/reader-identity-routes';
 import { passwordResetRoutes } from './accounts/password-reset-routes';
 import { verifyEmailRoutes } from './accounts/verify-email-routes';
 import { loginRoutes } from './auth/login-routes';
@@ -50,6 +51,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(qrAccessRoutes);
   await app.register(pinAccessRoutes);
   await app.register(heartbeatRoutes);
+  await app.register(readerIdentityRoutes);
   await app.register(bulkUploadRoutes);
   await app.register(cardRoutes);
 }

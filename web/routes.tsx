@@ -54,6 +54,7 @@ const RequestDeleteUserPage = lazyPage(
   'RequestDeleteUserPage',
 );
 const PassPage = lazyPage(() => import('./features/pass/pass-page'), 'PassPage');
+const ReaderPage = lazyPage(() => import('./features/reader/reader-page'), 'ReaderPage');
 const NotFoundPage = lazyPage(() => import('./features/static/not-found-page'), 'NotFoundPage');
 
 /** Every route has its own error boundary, so a failing screen leaves the header and menu usable. */
@@ -76,6 +77,8 @@ const signedOut = (path: string, page: ReactNode) => route(path, <SignedOutRoute
 const ROUTES: RouteObject[] = [
   // A visitor's pass stands alone: no header, menu or sign-in, just the pass (issue 18).
   route('/pass/:passToken', <PassPage />),
+  // The gate reader is a full-screen kiosk of its own, without the app's header, menu or sign-in.
+  route('/reader', <ReaderPage />),
   {
     element: <AppLayout />,
     children: [

@@ -83,7 +83,7 @@ export async function pinAccessRoutes(app: FastifyInstance) {
       });
       decided(opening.status === 'failed' ? 'relay_failed' : 'granted');
       if (opening.status === 'failed') return { granted: false, reason: GATE_DID_NOT_OPEN };
-      return { granted: true, reason: ACCOUNT_MESSAGES.pinGranted };
+      return { granted: true, reason: ACCOUNT_MESSAGES.pinGranted, resident: { firstName: user.firstName } };
     },
   );
 }

@@ -42,7 +42,7 @@ describe('POST /api/access/pin', () => {
     const keypad = await keypadWithResident();
     const answer = await keypad.enter(keypad.pin);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ granted: true, reason: 'PIN accepted' });
+    expect(answer.json()).toEqual({ granted: true, reason: 'PIN accepted', resident: { firstName: 'Pia' } });
     expect(simulator.pulses(keypad.relay.id)).toHaveLength(1);
     const [log] = await keypad.logs();
     expect(log).toMatchObject({

@@ -1,5 +1,6 @@
 import { accessResponse, QR_ACCESS_REASONS, qrScanRequest } from '@core/api/access';
 import { errorResponse } from '@core/api/common';
+import { passNotice } from '@core/validity/pass-notice';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceReadInRouteAccess } from '../http/access';
@@ -43,7 +44,8 @@ export async function qrAccessRoutes(app: FastifyInstance) {
       if (outcome !== 'valid' || !scanned) {
         app.metrics.gateDecisions.inc({ credential: 'qr', outcome });
         await refuseScan(app, context, QR_ACCESS_REASONS[outcome]);
-        return { granted: false, reason: QR_ACCESS_REASONS[outcome] };
+        const notice = passNotice(outcome, scanned?.code ?? null, scanned?.timeZone ?? 'UTC', now);
+        return { granted: false, reason: QR_ACCESS_REASONS[outcome], notice };
       }
       const answer = await grantScan(app, { ...context, scanned });
       app.metrics.gateDecisions.inc({ credential: 'qr', outcome: answer.granted ? 'granted' : 'relay_failed' });

@@ -86,13 +86,18 @@ describe('POST /api/access/qr', () => {
   });
 
   it.each([
-    ['before the window', '2025-06-02T11:59:00Z', 'QR code is not valid yet'],
-    ['after the window', '2025-06-02T21:00:00Z', 'QR code has expired'],
-  ])('refuses %s with a failed log and no pulse', async (_name, instant, reason) => {
+    [
+      'before the window',
+      '2025-06-02T11:59:00Z',
+      'QR code is not valid yet',
+      'This pass is not valid until Monday 8:00 AM',
+    ],
+    ['after the window', '2025-06-02T21:00:00Z', 'QR code has expired', 'This pass has expired'],
+  ])('refuses %s with a failed log, words for the reader and no pulse', async (_name, instant, reason, notice) => {
     const { token } = await emailedToken(`outside-${instant.replace(/\D/g, '')}@example.com`);
     t.clock.set(instant);
     simulator.clearPulses(gate.simId);
-    expect((await scan(gate, token)).json()).toEqual({ granted: false, reason });
+    expect((await scan(gate, token)).json()).toEqual({ granted: false, reason, notice });
     expect(simulator.pulses(gate.simId)).toHaveLength(0);
     const [log] = await t.app.db
       .select()
@@ -112,6 +117,7 @@ describe('POST /api/access/qr', () => {
     expect((await scan(otherGate, other.token)).json()).toMatchObject({
       granted: false,
       reason: 'QR code belongs to another property',
+      notice: 'Not a pass for this property',
     });
 
     const expired = await emailedToken('expired@example.com');
@@ -121,7 +127,11 @@ describe('POST /api/access/qr', () => {
       payload: { qrCodeId: expired.qrCodeId },
       headers: bearer(resident.token),
     });
-    expect((await scan(gate, expired.token)).json()).toMatchObject({ granted: false, reason: 'QR code has expired' });
+    expect((await scan(gate, expired.token)).json()).toEqual({
+      granted: false,
+      reason: 'QR code has expired',
+      notice: 'This pass has expired',
+    });
 
     const deleted = await emailedToken('deleted@example.com');
     const superadmin = await seedUser(t.app, { role: 'superadmin' });
@@ -133,6 +143,7 @@ describe('POST /api/access/qr', () => {
     expect((await scan(gate, deleted.token)).json()).toMatchObject({
       granted: false,
       reason: 'QR code not recognised',
+      notice: 'This code is not a valid pass',
     });
   });
 

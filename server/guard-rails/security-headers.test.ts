@@ -45,6 +45,15 @@ describe('security headers', () => {
     }
   });
 
+  it('let only the gate reader page compile WebAssembly (its QR decoder), never eval JavaScript', async () => {
+    const reader = await get('/reader');
+    expectSecurityHeaders(reader.headers);
+    expect(String(reader.headers['content-security-policy'])).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    for (const url of ['/', '/dashboard', '/reader-x', '/api/access/reader']) {
+      expect(String((await get(url)).headers['content-security-policy'])).not.toContain('wasm-unsafe-eval');
+    }
+  });
+
   it('are on API answers: success, refusal, validation error and unknown path', async () => {
     for (const answer of [
       await get('/healthz'),

@@ -6,25 +6,38 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Strict CSP for the SPA: scripts only from our origin. Styles allow inline because Mantine sets
  * CSS variables and positions through style attributes; no script can run from them.
  */
+const HELMET_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
 const HELMET_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  },
+  contentSecurityPolicy: { useDefaults: false, directives: HELMET_DIRECTIVES },
   crossOriginEmbedderPolicy: false,
   strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
 };
+
+/**
+ * The gate reader page decodes QR codes with a WebAssembly build of zxing where the browser has no
+ * BarcodeDetector; compiling WebAssembly needs 'wasm-unsafe-eval' (which allows no JavaScript eval),
+ * and only that page gets it.
+ */
+const READER_OPTIONS: HelmetOptions = {
+  ...HELMET_OPTIONS,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { ...HELMET_DIRECTIVES, scriptSrc: ["'self'", "'wasm-unsafe-eval'"] },
+  },
+};
+
+const isReaderPage = (url: string) => url === '/reader' || url.startsWith('/reader?');
 
 /** The headers helmet sets for these options: they depend on nothing in the request. */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
@@ -45,8 +58,9 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
   const headers = helmetHeaders(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const readerHeaders = helmetHeaders(READER_OPTIONS);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isReaderPage(request.url) ? readerHeaders : headers);
     done();
   });
 }

@@ -10,6 +10,7 @@ interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
+  assets?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -26,7 +27,12 @@ export interface RouteBundle {
 const SIGNED_IN_CHROME = 'ui/notification-bell/notification-bell.tsx';
 /** Lazily loaded screens; other dynamic imports (toasts, the bell) load later, on demand. */
 const PAGE = /^features\/.+-page\.tsx$/;
-const SIGNED_OUT_PAGES = ['features/login/login-page.tsx', 'features/pass/pass-page.tsx'];
+/** Screens shown without the signed-in header: the login form, a visitor's pass and the gate reader's kiosk. */
+const SIGNED_OUT_PAGES = [
+  'features/login/login-page.tsx',
+  'features/pass/pass-page.tsx',
+  'features/reader/reader-page.tsx',
+];
 
 export function readManifest(distDir: string): Manifest {
   return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));

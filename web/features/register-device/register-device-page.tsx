@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useRegisterDevice } from '../../api/devices';
 import { useAllProperties } from '../../api/properties';
 import { ConnectionField, driverFor, MqttLoginNotice } from '../../ui/device-connection';
@@ -30,6 +30,9 @@ import {
   toRegisterDeviceBody,
 } from './register-device-form';
 import { RelaySettingsFields } from './relay-settings-fields';
+
+/** The QR library comes only with a new key: the form itself does not carry it. */
+const PairingQr = lazy(async () => ({ default: (await import('./pairing-qr')).PairingQr }));
 
 /** Mantine's default error red is too light for small text on white (WCAG AA). */
 const READABLE_ERROR = { c: 'red.9' };
@@ -104,6 +107,9 @@ export function RegisterDevicePage() {
                   </CopyButton>
                 </Group>
                 {deviceKey.mqttLogin && <MqttLoginNotice {...deviceKey.mqttLogin} />}
+                <Suspense fallback={null}>
+                  <PairingQr deviceKey={deviceKey.key} deviceName={deviceKey.name} />
+                </Suspense>
               </Stack>
             </Alert>
           )}

@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from 'react';
+import { scanWithCamera } from './camera-scanner';
+import classes from './reader.module.css';
+
+/** The back camera, scanning for as long as it is on screen. */
+export function CameraView({ onCode }: { onCode: (text: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const latest = useRef(onCode);
+  latest.current = onCode;
+  const [unavailable, setUnavailable] = useState(false);
+
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let left = false;
+    scanWithCamera(video.current!, (text) => latest.current(text)).then(
+      (stopScanning) => {
+        if (left) stopScanning();
+        else stop = stopScanning;
+      },
+      () => setUnavailable(true),
+    );
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, []);
+
+  return (
+    <section className={classes.camera} aria-label="Camera">
+      <video ref={video} className={classes.video} muted playsInline />
+      <p className={classes.cameraHint}>
+        {unavailable ? 'Camera unavailable: use the scanner or keypad' : 'Show your QR code to the camera'}
+      </p>
+    </section>
+  );
+}

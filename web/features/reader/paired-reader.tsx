@@ -1,0 +1,33 @@
+import { Box } from '@mantine/core';
+import { CameraView } from './camera-view';
+import { useKeyboardWedge } from './keyboard-wedge';
+import { Keypad } from './keypad';
+import classes from './reader.module.css';
+import { ReaderOverlay } from './reader-overlay';
+import { useGateReader } from './use-gate-reader';
+
+/** The reader of one gate: camera, keyboard-wedge scanner and, with Secure PIN, the keypad. */
+export function PairedReader({ deviceKey, onUnpaired }: { deviceKey: string; onUnpaired: (message: string) => void }) {
+  const reader = useGateReader(deviceKey, onUnpaired);
+  useKeyboardWedge(reader.scanned);
+  const { identity, screen } = reader;
+
+  return (
+    <Box component="main" className={classes.reader}>
+      <header className={classes.header}>
+        <div>
+          <h1 className={classes.gateName}>{identity?.gateName ?? 'Gate reader'}</h1>
+          <p className={classes.propertyName}>{identity?.propertyName ?? 'Connecting…'}</p>
+        </div>
+        <p className={reader.online ? classes.online : classes.offlineBadge}>{reader.online ? 'Online' : 'Offline'}</p>
+      </header>
+      <div className={identity?.securePin ? classes.bodyWithKeypad : classes.body}>
+        <CameraView onCode={reader.scanned} />
+        {identity?.securePin && (
+          <Keypad onPin={reader.pinEntered} disabled={screen.kind !== 'ready'} lockout={reader.lockout} />
+        )}
+      </div>
+      <ReaderOverlay screen={screen} online={reader.online} />
+    </Box>
+  );
+}

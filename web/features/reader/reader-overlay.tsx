@@ -1,0 +1,32 @@
+import classes from './reader.module.css';
+import type { ReaderScreen } from './use-gate-reader';
+
+export const OFFLINE_TEXT = 'Offline — ask the resident to open the gate from their phone';
+
+/** What covers the reader: a decision for 3 s, "Checking…" while the server decides, or Offline. */
+export function ReaderOverlay({ screen, online }: { screen: ReaderScreen; online: boolean }) {
+  if (screen.kind === 'result') {
+    return (
+      <div className={screen.granted ? classes.granted : classes.refused} role="status">
+        <p className={classes.overlayText}>{screen.text}</p>
+        {screen.granted && <p className={classes.overlaySub}>The gate is opening</p>}
+      </div>
+    );
+  }
+  if (!online) {
+    return (
+      <div className={classes.offline} role="alert">
+        <p className={classes.overlayText}>{OFFLINE_TEXT}</p>
+        <p className={classes.overlaySub}>Trying to reconnect…</p>
+      </div>
+    );
+  }
+  if (screen.kind === 'deciding') {
+    return (
+      <div className={classes.deciding} role="status">
+        <p className={classes.overlayText}>Checking…</p>
+      </div>
+    );
+  }
+  return null;
+}

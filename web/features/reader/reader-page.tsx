@@ -1,0 +1,52 @@
+import { Box } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { PairedReader } from './paired-reader';
+import classes from './reader.module.css';
+import { forgetKey, storedKey, takeKeyFromAddress } from './reader-key';
+import { useKiosk } from './use-kiosk';
+
+const KEY_REVOKED = "This reader's device key was rotated or deleted, so it is no longer paired.";
+
+/**
+ * /reader: the full-screen page of one gate device, without sign-in. It pairs from
+ * `/reader#key=<device key>` and stays paired across reloads. A manager unpairs it by signing in
+ * to Gatehouse and rotating or deleting the device's key (docs/decisions/0400).
+ */
+export function ReaderPage() {
+  const [deviceKey, setDeviceKey] = useState(() => takeKeyFromAddress() ?? storedKey());
+  const [unpairedBecause, setUnpairedBecause] = useState<string | null>(null);
+  useKiosk();
+
+  useEffect(() => {
+    const repair = () => {
+      const key = takeKeyFromAddress();
+      if (key) setDeviceKey(key);
+    };
+    window.addEventListener('hashchange', repair);
+    return () => window.removeEventListener('hashchange', repair);
+  }, []);
+
+  const unpair = useCallback(() => {
+    forgetKey();
+    setDeviceKey(null);
+    setUnpairedBecause(KEY_REVOKED);
+  }, []);
+
+  if (deviceKey) return <PairedReader key={deviceKey} deviceKey={deviceKey} onUnpaired={unpair} />;
+  return (
+    <Box component="main" className={classes.reader}>
+      <div className={classes.unpaired}>
+        <h1 className={classes.gateName}>This reader is not paired</h1>
+        {unpairedBecause && (
+          <p className={classes.unpairedReason} role="alert">
+            {unpairedBecause}
+          </p>
+        )}
+        <p className={classes.propertyName}>
+          To pair it, a manager registers the gate device in Gatehouse and scans the pairing QR code shown with its
+          device key using this device, or opens /reader#key=&lt;device key&gt; here.
+        </p>
+      </div>
+    </Box>
+  );
+}
