@@ -16,13 +16,6 @@ export type PropertyDto = z.infer<typeof propertySchema>;
 
 export const propertyByIdQuery = z.strictObject({ propertyId: idSchema });
 
-export const PROPERTY_MESSAGES = {
-  registrationFailed: 'Registration failed',
-  registered: 'Property registered successfully',
-  duplicate: 'A property with this name and location already exists.',
-  listFailed: 'Failed to load properties',
-} as const;
-
 const requiredField = (label: string) => requiredName(label, 200, MESSAGES.allFieldsRequired);
 
 /** Features a property may choose; 'qr' is always on and added by the server. */

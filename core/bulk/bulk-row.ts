@@ -1,6 +1,6 @@
 import { MESSAGES } from '../messages';
 import type { Role } from '../roles';
-import { EMAIL_PATTERN } from '../validation/email';
+import { EMAIL_PATTERN } from '../validation/email-text';
 import { digitsOnly, isTenDigits } from '../validation/phone';
 import { hasHiddenCharacters } from '../validation/visible-text';
 import { BULK_MESSAGES } from './bulk-messages';

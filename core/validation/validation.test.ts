@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
-import { emailField, isValidEmail } from './email';
+import { emailField } from './email';
+import { isValidEmail } from './email-text';
 import { newPasswordError } from './password';
 import { isTenDigits, nationalDigits, toStoredPhone, typedPhoneDigits } from './phone';
 

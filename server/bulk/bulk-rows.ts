@@ -2,7 +2,7 @@ import type { BulkUploadError, BulkUserRowInput } from '@core/api/bulk';
 import { BULK_MESSAGES } from '@core/bulk/bulk-messages';
 import { type BulkRow, firstBulkRowError, normalizeBulkRole } from '@core/bulk/bulk-row';
 import type { Role } from '@core/roles';
-import { normalizeEmail } from '@core/validation/email';
+import { normalizeEmail } from '@core/validation/email-text';
 import { toStoredPhone } from '@core/validation/phone';
 import { inArray, sql } from 'drizzle-orm';
 import type { NewUser } from '../accounts/invite-user';

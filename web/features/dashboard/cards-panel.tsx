@@ -1,6 +1,6 @@
 import type { CardDto } from '@core/api/cards';
 import { CARD_TEXTS } from '@core/api/cards';
-import { PROPERTY_MESSAGES } from '@core/api/properties';
+import { PROPERTY_MESSAGES } from '@core/api/property-texts';
 import { relativeTime } from '@core/time/relative-time';
 import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';

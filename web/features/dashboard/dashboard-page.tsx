@@ -1,14 +1,16 @@
-import { Stack, Tabs, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Loader, Stack, Tabs, Title } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClaims } from '../../auth/session';
 import { BackToTop } from './back-to-top';
-import { CardsPanel } from './cards-panel';
 import { chosenTab, type DashboardType, dashboardTabsFor } from './dashboard-tabs';
-import { DevicesPanel } from './devices-panel';
-import { PropertiesPanel } from './properties-panel';
 import { UsersPanel } from './users-panel';
-import { VisitorsPanel } from './visitors-panel';
+
+// The first tab comes with the page; the others load when chosen.
+const VisitorsPanel = lazy(async () => ({ default: (await import('./visitors-panel')).VisitorsPanel }));
+const PropertiesPanel = lazy(async () => ({ default: (await import('./properties-panel')).PropertiesPanel }));
+const DevicesPanel = lazy(async () => ({ default: (await import('./devices-panel')).DevicesPanel }));
+const CardsPanel = lazy(async () => ({ default: (await import('./cards-panel')).CardsPanel }));
 
 /** Admin Dashboard (SPEC §2): the management table chosen by type. */
 export function DashboardPage() {
@@ -37,7 +39,7 @@ export function DashboardPage() {
         </Tabs.List>
         {tabs.map((tab) => (
           <Tabs.Panel key={tab.type} value={tab.type} pt="md">
-            {panels[tab.type]()}
+            <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>{panels[tab.type]()}</Suspense>
           </Tabs.Panel>
         ))}
       </Tabs>

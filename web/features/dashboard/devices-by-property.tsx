@@ -1,6 +1,6 @@
 import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import type { DeviceDto, PropertyDevicesDto } from '@core/api/devices';
-import { PROPERTY_MESSAGES } from '@core/api/properties';
+import { PROPERTY_MESSAGES } from '@core/api/property-texts';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';

@@ -1,4 +1,5 @@
-import { PROPERTY_MESSAGES, registerPropertyBody } from '@core/api/properties';
+import { registerPropertyBody } from '@core/api/properties';
+import { PROPERTY_MESSAGES } from '@core/api/property-texts';
 import { PROPERTY_FEATURE_LABELS, type PropertyFeature } from '@core/constants';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,7 +1,8 @@
 import { emptyWindow } from '@core/visitor-form/visitor-window';
 import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
-import { emptyVisitorForm, toRegisterRequest, visitorFormSchema } from './register-visitor-form';
+import { emptyVisitorForm, toRegisterRequest } from './register-visitor-form';
+import { visitorFormSchema } from './register-visitor-schema';
 
 const errorsOf = schemaResolver(visitorFormSchema, { sync: true });
 

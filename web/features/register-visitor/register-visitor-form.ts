@@ -1,8 +1,6 @@
-import { type RegisterVisitorRequest, visitorPersonFields } from '@core/api/visitors';
-import { normalizeEmail } from '@core/validation/email';
-import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
+import type { RegisterVisitorRequest } from '@core/api/visitors';
+import { normalizeEmail } from '@core/validation/email-text';
 import { emptyWindow, specificDatesSpan, type VisitorWindowInput } from '@core/visitor-form/visitor-window';
-import { z } from 'zod';
 
 export interface RegisterVisitorForm {
   firstName: string;
@@ -20,11 +18,8 @@ export const emptyVisitorForm = (propertyId: string, today: string): RegisterVis
   window: emptyWindow('betweenDates', today),
 });
 
-/** Who the visitor is and for which property; the window has its own live rules (core/visitor-form). */
-export const visitorFormSchema = z.object({
-  ...visitorPersonFields,
-  propertyId: z.string().min(1, VISITOR_MESSAGES.propertyRequired),
-});
+/** The person fields' schema (zod), fetched after the form's first paint. */
+export const loadVisitorFormSchema = async () => (await import('./register-visitor-schema')).visitorFormSchema;
 
 /** The server names the property PID; the form calls it propertyId. */
 export const REGISTER_VISITOR_FIELDS = { PID: 'propertyId' };

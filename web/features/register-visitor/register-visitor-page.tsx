@@ -1,4 +1,4 @@
-import { PROPERTY_MESSAGES } from '@core/api/properties';
+import { PROPERTY_MESSAGES } from '@core/api/property-texts';
 import { DEFAULT_TIME_ZONE, type QrType } from '@core/constants';
 import { formatWall, todayIn } from '@core/time/zoned-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
@@ -9,16 +9,16 @@ import { useAllProperties, useProperty } from '../../api/properties';
 import { useRegisterVisitor } from '../../api/visitors';
 import { useClaims } from '../../auth/session';
 import { showServerErrors } from '../../ui/forms/server-errors';
-import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { useLazySchemaForm } from '../../ui/forms/use-lazy-schema-form';
 import { useInvitedVisitor } from '../../ui/invite-again';
 import { PersonFields } from '../../ui/person-fields';
 import { QueryError } from '../../ui/query-state';
 import {
   emptyVisitorForm,
+  loadVisitorFormSchema,
   REGISTER_VISITOR_FIELDS,
   type RegisterVisitorForm,
   toRegisterRequest,
-  visitorFormSchema,
 } from './register-visitor-form';
 import { VisitorWindowFields } from './visitor-window-fields';
 
@@ -48,7 +48,7 @@ export function RegisterVisitorPage() {
   const properties = isSuperadmin ? (allProperties.data ?? []) : ownProperty.data ? [ownProperty.data] : [];
   const initialPropertyId = isSuperadmin ? '' : (claims.PID ?? '');
   const invited = useInvitedVisitor();
-  const form = useSchemaForm<RegisterVisitorForm>(visitorFormSchema, {
+  const form = useLazySchemaForm<RegisterVisitorForm>(loadVisitorFormSchema, {
     initialValues: {
       ...emptyVisitorForm(initialPropertyId, todayIn(DEFAULT_TIME_ZONE)),
       ...(invited && { ...invited, propertyId: isSuperadmin ? invited.propertyId : initialPropertyId }),

@@ -92,12 +92,16 @@ export function QrCodeSection({ visitorId, code }: { visitorId: string; code: Qr
         danger
         busy={remove.isPending}
         onClose={() => setDialog(null)}
+        // The card leaves the list as the refreshed list arrives, before per-call callbacks would run,
+        // so the outcome is read from the promise, which settles whether or not the card is still here.
         onConfirm={() =>
-          remove.mutate(code._id, {
-            onSuccess: () => toast(VISITOR_MESSAGES.listDeleted, 'red', MESSAGE_TIMINGS_MS.toastVisitorList),
-            onError: () => toast(VISITOR_MESSAGES.expireFailed, 'red', MESSAGE_TIMINGS_MS.toastVisitorList),
-            onSettled: () => setDialog(null),
-          })
+          remove
+            .mutateAsync(code._id)
+            .then(
+              () => toast(VISITOR_MESSAGES.listDeleted, 'red', MESSAGE_TIMINGS_MS.toastVisitorList),
+              () => toast(VISITOR_MESSAGES.expireFailed, 'red', MESSAGE_TIMINGS_MS.toastVisitorList),
+            )
+            .finally(() => setDialog(null))
         }
       >
         <Text>{VISITOR_MESSAGES.deleteConfirm}</Text>
