@@ -53,7 +53,7 @@ const relayFields = {
   driverSettings: httpTemplateSettingsSchema.optional(),
 };
 
-export const registerDeviceBody = z.object({
+export const registerDeviceBody = z.strictObject({
   deviceName: deviceName(DEVICE_MESSAGES.nameRequired),
   deviceLabel,
   deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.typeRequired }),
@@ -66,7 +66,7 @@ export const registerDeviceBody = z.object({
 });
 export type RegisterDeviceBody = z.input<typeof registerDeviceBody>;
 
-export const updateDeviceBody = z.object({
+export const updateDeviceBody = z.strictObject({
   deviceName: deviceName(DEVICE_MESSAGES.editRequired),
   deviceLabel,
   deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.editRequired }),
@@ -100,7 +100,7 @@ export const propertyDevicesSchema = z.object({
 });
 export type PropertyDevicesDto = z.infer<typeof propertyDevicesSchema>;
 
-export const devicesByPropertyQuery = z.object({
+export const devicesByPropertyQuery = z.strictObject({
   property: idSchema.optional().or(z.literal('').transform(() => undefined)),
   search: z.string().max(200).optional(),
 });
@@ -116,7 +116,7 @@ export const gateDeviceSchema = z.object({
 export type GateDeviceDto = z.infer<typeof gateDeviceSchema>;
 export const gateDevicesResponse = z.object({ gateDevices: z.array(gateDeviceSchema) });
 
-export const triggerRelayBody = z.object({ deviceId: idSchema, propertyId: idSchema });
+export const triggerRelayBody = z.strictObject({ deviceId: idSchema, propertyId: idSchema });
 export const triggerRelayResponse = z.object({
   message: z.string(),
   status: z.enum(['success', 'failed', 'partial']),
@@ -125,5 +125,5 @@ export const triggerRelayResponse = z.object({
 });
 export type TriggerRelayResponse = z.infer<typeof triggerRelayResponse>;
 
-export const deviceIdParams = z.object({ id: idSchema });
+export const deviceIdParams = z.strictObject({ id: idSchema });
 export const deviceKeyResponse = z.object({ deviceKey: z.string() });

@@ -5,7 +5,6 @@ import { bearerToken, type Caller, confirmCaller, identifyCaller } from '../auth
 import { DEVICE_KEY_REQUIRED, type GateDevice, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key-access';
 import { HttpError } from './http-error';
 import { publicRateLimit } from './public-rate-limit';
-import { makeRequestSchemasStrict } from './strict-request-schemas';
 
 /** Whose record a request touches: its property and, for residents' own records, its owner. */
 export interface Scope {
@@ -153,7 +152,6 @@ export function installAccessControl(app: FastifyInstance, catalog: DeclaredRout
     if (access.kind === 'public') {
       appendOnRequest(route, publicRateLimit(app, `${route.method} ${route.url}`, route.config?.publicLimit));
     }
-    makeRequestSchemasStrict(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method !== 'HEAD') catalog.push({ method, url: route.url, access, schema: requestSchemas(route) });

@@ -1,5 +1,6 @@
 import { type RegisterDeviceBody, type RelayDriverName, registerDeviceBody } from '@core/api/devices';
 import type { DeviceType } from '@core/constants';
+import { z } from 'zod';
 
 export interface RegisterDeviceForm {
   deviceName: string;
@@ -29,17 +30,22 @@ export const emptyRegisterDeviceForm = (): RegisterDeviceForm => ({
   pathTemplate: '',
 });
 
-/** The form's fields checked by the request schema of core/: SPEC §5's messages, each on its field. */
-export const registerDeviceFormSchema = registerDeviceBody.pick({
-  deviceName: true,
-  deviceLabel: true,
-  deviceType: true,
-  deviceIpAddress: true,
-  propertyId: true,
-  channel: true,
-  pulseSeconds: true,
-  driver: true,
-});
+/**
+ * The form's fields checked by the request schema of core/: SPEC §5's messages, each on its field.
+ * A plain object of its fields, since the form also holds fields the strict request has not (credentials).
+ */
+export const registerDeviceFormSchema = z.object(
+  registerDeviceBody.pick({
+    deviceName: true,
+    deviceLabel: true,
+    deviceType: true,
+    deviceIpAddress: true,
+    propertyId: true,
+    channel: true,
+    pulseSeconds: true,
+    driver: true,
+  }).shape,
+);
 
 export function toRegisterDeviceBody(form: RegisterDeviceForm): RegisterDeviceBody {
   return {
