@@ -14,7 +14,7 @@ import { GATE_DID_NOT_OPEN } from './qr-grant';
 
 /** A refused keypad entry: one failed relay log row with the reason, and no pulse. */
 function logRefusal(app: FastifyInstance, device: GateDevice, property: GateProperty, reason: string) {
-  return commitRelayLog(app, {
+  return commitRelayLog(app.db, {
     timestamp: app.config.now(),
     callerType: 'user',
     status: 'failed',

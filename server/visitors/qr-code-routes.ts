@@ -64,7 +64,13 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       message: 'Notification preference updated',
-      qrCode: await setQrNotification(app, request.body._id, request.params.visitorId, request.body.qrNotification),
+      qrCode: await setQrNotification(
+        app.db,
+        app.config.now(),
+        request.body._id,
+        request.params.visitorId,
+        request.body.qrNotification,
+      ),
     }),
   );
 
@@ -82,7 +88,14 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { _id, ...update } = request.body;
-      const qrCode = await updateQrWindow(app, _id, update, EDIT_END_MESSAGES.visitorList, request.params.visitorId);
+      const qrCode = await updateQrWindow(
+        app.db,
+        app.config.now(),
+        _id,
+        update,
+        EDIT_END_MESSAGES.visitorList,
+        request.params.visitorId,
+      );
       return { message: VISITOR_MESSAGES.listUpdated, qrCode };
     },
   );
@@ -95,7 +108,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       message: VISITOR_MESSAGES.pageExpired,
-      qrCode: await expireQrCode(app, request.body.qrCodeId),
+      qrCode: await expireQrCode(app.db, app.config.now(), request.body.qrCodeId),
     }),
   );
 
@@ -132,7 +145,13 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       message: VISITOR_MESSAGES.pageUpdated,
-      qrCode: await updateQrWindow(app, request.params.qrId, request.body, EDIT_END_MESSAGES.visitorPage),
+      qrCode: await updateQrWindow(
+        app.db,
+        app.config.now(),
+        request.params.qrId,
+        request.body,
+        EDIT_END_MESSAGES.visitorPage,
+      ),
     }),
   );
 
@@ -149,7 +168,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       message: VISITOR_MESSAGES.pageExpired,
-      qrCode: await expireQrCode(app, request.params.qrId),
+      qrCode: await expireQrCode(app.db, app.config.now(), request.params.qrId),
     }),
   );
 
@@ -165,7 +184,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteQrCode(app, request.params.qrId);
+      await deleteQrCode(app.db, request.params.qrId);
       return { message: VISITOR_MESSAGES.pageDeleted };
     },
   );
