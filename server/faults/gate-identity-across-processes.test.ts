@@ -4,29 +4,23 @@ import { hashPassword } from '../auth/passwords';
 import { randomToken, sha256Hex } from '../crypto/keys';
 import { connectPostgres, type Database } from '../db/connect';
 import { devices, properties, users } from '../db/schema';
-import {
-  type FreshPostgres,
-  freshPostgresDatabase,
-  type GatehouseProcess,
-  spawnGatehouse,
-  TEST_SUPERADMIN,
-} from '../test-support/gatehouse-process';
+import * as processes from '../test-support/gatehouse-process';
 
 // Two real processes on one database: a session ended, a role changed or a device key rotated or
 // deleted through one process is refused by the other on its very next call (the bound stated in
 // docs/decisions/0160 and 0161: nothing that decides who a caller or a reader is, is cached).
 const PASSWORD = 'resident-password-1';
-let database: FreshPostgres;
+let database: processes.FreshPostgres;
 let orm: Database;
-let pair: GatehouseProcess[];
+let pair: processes.GatehouseProcess[];
 const simulator = new RelaySimulator();
 let propertyId: string;
 
 beforeAll(async () => {
-  database = await freshPostgresDatabase('gatehouse_faults');
+  database = await processes.freshPostgresDatabase('gatehouse_faults');
   const env = { JWT_SECRET: 'gate-identity-across-processes-0123456789' };
-  const first = await spawnGatehouse({ databaseUrl: database.url, env });
-  pair = [first, await spawnGatehouse({ databaseUrl: database.url, env })];
+  const first = await processes.spawnGatehouse({ databaseUrl: database.url, env });
+  pair = [first, await processes.spawnGatehouse({ databaseUrl: database.url, env })];
   orm = await connectPostgres(database.url, 2);
   const [property] = await orm.orm
     .insert(properties)
@@ -112,7 +106,7 @@ describe('who calls, as every process sees it', () => {
     const resident = await seedResident('Rory');
     expect((await press(resident.token, gate.id)).status).toBe(200);
     expect((await listGates(resident.token)).status).toBe(200);
-    const superadmin = await signIn(TEST_SUPERADMIN.email, TEST_SUPERADMIN.password, 'superadmin');
+    const superadmin = await signIn(processes.TEST_SUPERADMIN.email, processes.TEST_SUPERADMIN.password, 'superadmin');
     const changed = await call(0, 'POST', '/api/resident/update', superadmin, {
       _id: resident.id,
       firstName: 'Rory',
@@ -129,7 +123,7 @@ describe('who calls, as every process sees it', () => {
   it('refuses a device key rotated, then the device deleted, through the other process', async () => {
     const gate = await seedGate();
     for (let i = 0; i < 2; i++) expect((await scan(gate.key)).status).toBe(200);
-    const superadmin = await signIn(TEST_SUPERADMIN.email, TEST_SUPERADMIN.password, 'superadmin');
+    const superadmin = await signIn(processes.TEST_SUPERADMIN.email, processes.TEST_SUPERADMIN.password, 'superadmin');
     const rotated = await call(0, 'POST', `/api/device/${gate.id}/rotate-key`, superadmin);
     expect(rotated.status).toBe(200);
     expect(await scan(gate.key)).toEqual({
