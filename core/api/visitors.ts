@@ -143,7 +143,11 @@ const windowUpdate = {
   multipleDays: z.array(specificDateInput).max(366).optional(),
 };
 /** PUT /api/visitor/visitors-qr/{visitorId}/update-qrcodes (Visitor List). */
-export const updateQrCodesRequest = z.strictObject({ _id: idSchema, qrType: z.enum(QR_TYPES).optional(), ...windowUpdate });
+export const updateQrCodesRequest = z.strictObject({
+  _id: idSchema,
+  qrType: z.enum(QR_TYPES).optional(),
+  ...windowUpdate,
+});
 /** PUT /api/visitor/{qrId}/qr-codes (per-visitor page). */
 export const updateQrCodeRequest = z.strictObject(windowUpdate);
 export type QrWindowUpdate = z.infer<typeof updateQrCodeRequest>;
