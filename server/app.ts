@@ -7,6 +7,7 @@ import type { AppConfig } from './config';
 import type { Database, Orm } from './db/connect';
 import { type DeclaredRoute, installAccessControl } from './http/access';
 import { registerApiDocs } from './http/api-docs';
+import { type KnownDeviceKeys, knownDeviceKeys } from './http/device-key-access';
 import { drainConnectionsOnClose } from './http/drain-on-close';
 import { errorHandler } from './http/error-handler';
 import { registerHealthRoutes } from './http/health-routes';
@@ -31,6 +32,7 @@ declare module 'fastify' {
     database: Database;
     tokens: TokenService;
     pendingSignIns: PendingSignIns;
+    deviceKeys: KnownDeviceKeys;
     jobs: JobQueue;
     routeCatalog: DeclaredRoute[];
   }
@@ -59,6 +61,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.decorate('db', database.orm);
   app.decorate('tokens', new TokenService(config.secret, config.tokenLifetimeSeconds, config.now));
   app.decorate('pendingSignIns', new PendingSignIns(config.secret, config.now));
+  app.decorate('deviceKeys', knownDeviceKeys());
   app.decorate(
     'jobs',
     new JobQueue(database.orm, config.now, app.log, {

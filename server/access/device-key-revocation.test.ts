@@ -5,8 +5,8 @@ import { devices, relayLogs } from '../db/schema';
 import { UNKNOWN_DEVICE_KEY } from '../http/access';
 import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
 
-// The QR route identifies its reader before reading the body; these pin down that a rotated or
-// deleted key stops working at once, whether this process or another one changed it.
+// The QR route trusts a cache of known device keys before reading the body; these pin down that
+// a rotated or deleted key stops working at once, whether this process or another one changed it.
 let t: TestApp;
 let superadmin: SeededUser;
 let propertyId: string;

@@ -2,8 +2,8 @@ import { accessResponse, QR_ACCESS_REASONS, qrScanRequest } from '@core/api/acce
 import { errorResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceAccess } from '../http/access';
-import { deviceOf } from '../http/device-key-access';
+import { deviceReadInRouteAccess } from '../http/access';
+import { deviceKeyOf, refuseUnknownDeviceKey } from '../http/device-key-access';
 import { LIMITS } from '../limits/limit-rules';
 import { reserve } from '../limits/rate-limit';
 import { TooManyRequests } from '../limits/too-many';
@@ -18,7 +18,7 @@ export async function qrAccessRoutes(app: FastifyInstance) {
   api.post(
     '/api/access/qr',
     {
-      config: { access: deviceAccess },
+      config: { access: deviceReadInRouteAccess },
       schema: {
         tags: ['gate readers'],
         summary: 'A gate reader scanned a QR code: open the gate if the code is valid here and now',
@@ -27,9 +27,11 @@ export async function qrAccessRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { device, property } = deviceOf(request);
+      const key = deviceKeyOf(request);
       const now = app.config.now();
-      const scanned = await findScan(app.db, request.body.code);
+      const found = await findScan(app.db, request.body.code, key.hash);
+      if (!found) return refuseUnknownDeviceKey(app, request, key.hash);
+      const { device, property, scanned } = found;
       const outcome = decideScan(scanned, device.propertyId, now);
       if (outcome === 'unknown') {
         // Only unrecognised codes count, so a valid pass is always decided on its merits.

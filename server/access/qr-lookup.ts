@@ -1,12 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sha256Hex } from '../crypto/keys';
 import type { Orm } from '../db/connect';
 import { preparedPerDatabase } from '../db/prepared-per-database';
-import { properties, qrCodes, users, visitors } from '../db/schema';
+import { devices, properties, qrCodes, users, visitors } from '../db/schema';
+
+const codeProperty = alias(properties, 'code_property');
 
 const scanQuery = preparedPerDatabase((db: Orm) =>
   db
     .select({
+      device: devices,
+      property: { propertyName: properties.propertyName, propertyLocation: properties.propertyLocation },
       code: {
         id: qrCodes.id,
         propertyId: qrCodes.propertyId,
@@ -30,23 +35,29 @@ const scanQuery = preparedPerDatabase((db: Orm) =>
         prefEmail: users.prefEmail,
         prefSms: users.prefSms,
       },
-      timeZone: properties.timeZone,
+      timeZone: codeProperty.timeZone,
     })
-    .from(qrCodes)
-    .innerJoin(visitors, eq(visitors.id, qrCodes.visitorId))
-    .innerJoin(users, eq(users.id, qrCodes.createdBy))
-    .innerJoin(properties, eq(properties.id, qrCodes.propertyId))
-    .where(eq(qrCodes.tokenHash, sql.placeholder('tokenHash')))
+    .from(devices)
+    .innerJoin(properties, eq(properties.id, devices.propertyId))
+    .leftJoin(qrCodes, eq(qrCodes.tokenHash, sql.placeholder('tokenHash')))
+    .leftJoin(visitors, eq(visitors.id, qrCodes.visitorId))
+    .leftJoin(users, eq(users.id, qrCodes.createdBy))
+    .leftJoin(codeProperty, eq(codeProperty.id, qrCodes.propertyId))
+    .where(eq(devices.deviceKeyHash, sql.placeholder('deviceKeyHash')))
     .limit(1)
     .prepare('access_qr_find_scan'),
 );
 
 /**
- * In one query: the scanned code with everything the decision, the log and the notification
- * need (its visitor, its creator, its property's time zone), or null when no code has that token.
+ * In one query: the gate device holding this key (null when no device does, any more), its
+ * property (for the log), and the scanned code with everything the decision, the log and the
+ * notification need, or null when no code has that token.
  */
-export async function findScan(db: Orm, scanned: string) {
-  const [row] = await scanQuery(db).execute({ tokenHash: sha256Hex(scanned.trim()) });
-  return row ?? null;
+export async function findScan(db: Orm, scanned: string, deviceKeyHash: string) {
+  const [row] = await scanQuery(db).execute({ tokenHash: sha256Hex(scanned.trim()), deviceKeyHash });
+  if (!row) return null;
+  const { device, property, code, visitor, creator, timeZone } = row;
+  const found = code && visitor && creator && timeZone ? { code, visitor, creator, timeZone } : null;
+  return { device, property, scanned: found };
 }
-export type ScannedCode = NonNullable<Awaited<ReturnType<typeof findScan>>>;
+export type ScannedCode = NonNullable<NonNullable<Awaited<ReturnType<typeof findScan>>>['scanned']>;

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { randomToken, sha256Hex } from '../crypto/keys';
 import { devices } from '../db/schema';
 import { allow, callerOf } from '../http/access';
+import { forgetDeviceKeys } from '../http/device-key-access';
 import { badRequest, notFound } from '../http/http-error';
 import { findProperty, visiblePropertyRows } from '../properties/property-repository';
 import { assertAllowedDeviceAddress } from './device-address-policy';
@@ -129,6 +130,7 @@ export async function deviceRoutes(app: FastifyInstance) {
         .where(eq(devices.id, request.params.id))
         .returning({ id: devices.id });
       if (!deleted.length) throw notFound('Device not found');
+      forgetDeviceKeys(app, request.params.id);
       return { message: DEVICE_MESSAGES.deleted };
     },
   );
@@ -147,6 +149,7 @@ export async function deviceRoutes(app: FastifyInstance) {
         .where(eq(devices.id, request.params.id))
         .returning({ id: devices.id });
       if (!updated.length) throw notFound('Device not found');
+      forgetDeviceKeys(app, request.params.id);
       return { deviceKey };
     },
   );

@@ -22,7 +22,7 @@ export type ScopeResolver = (request: FastifyRequest, app: FastifyInstance) => P
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'device' }
+  | { kind: 'device'; readsDeviceItself?: boolean }
   | {
       kind: 'user';
       roles: readonly Role[];
@@ -37,6 +37,12 @@ export type Access =
 
 export const publicAccess: Access = { kind: 'public' };
 export const deviceAccess: Access = { kind: 'device' };
+/**
+ * A gate reader's hot route whose own query reads the device by `request.deviceKey.hash` and
+ * calls refuseUnknownDeviceKey when none matches: the key is first checked against the keys
+ * this process saw valid, saving a query.
+ */
+export const deviceReadInRouteAccess: Access = { kind: 'device', readsDeviceItself: true };
 export function allow(roles: readonly Role[], scope?: ScopeResolver): Access {
   return { kind: 'user', roles, scope };
 }
@@ -155,7 +161,14 @@ export function installAccessControl(app: FastifyInstance, catalog: DeclaredRout
   app.addHook('preParsing', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
-    if (access.kind === 'device') return identifyDevice(app, request, bearerToken(request.headers.authorization));
+    if (access.kind === 'device') {
+      return identifyDevice(
+        app,
+        request,
+        bearerToken(request.headers.authorization),
+        access.readsDeviceItself === true,
+      );
+    }
     return identifyCaller(app, request, access);
   });
 

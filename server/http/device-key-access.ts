@@ -1,6 +1,7 @@
 import { MESSAGES } from '@core/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type TtlCache, ttlCache } from '../cache/ttl-cache';
 import { sha256Hex } from '../crypto/keys';
 import type { Orm } from '../db/connect';
 import { preparedPerDatabase } from '../db/prepared-per-database';
@@ -19,9 +20,19 @@ export type GateProperty = typeof properties.$inferSelect;
 export const DEVICE_KEY_REQUIRED = 'Device key required';
 export const UNKNOWN_DEVICE_KEY = 'Unknown device key';
 
+/**
+ * Key hashes seen valid, with their device id: only a hint that lets a route whose own query reads
+ * the device by key hash refuse unknown keys before its body is read without a query of its own.
+ * The route's query is the authority, so a key rotated or deleted anywhere is refused at once;
+ * this process forgets keys it rotates or deletes. docs/decisions/0160.
+ */
+export type KnownDeviceKeys = TtlCache<string>;
+export const knownDeviceKeys = (): KnownDeviceKeys => ttlCache({ max: 10_000, ttlMs: 60_000 });
+
 declare module 'fastify' {
   interface FastifyRequest {
     gateDevice?: { device: GateDevice; property: GateProperty };
+    deviceKey?: { hash: string; deviceId: string };
   }
 }
 
@@ -36,15 +47,28 @@ const deviceByKeyHash = preparedPerDatabase((db: Orm) =>
 );
 
 /**
- * Identifies the gate reader calling, before its body is read: 401 without a key or with one no
- * device holds (now: a key rotated or a device deleted by any process is refused at once), else
- * the device and its property for deviceOf. No cache: docs/decisions/0160.
+ * Identifies the gate reader calling (401 without a key or with an unknown one). With
+ * `readsDeviceItself` the route's own query loads the device by key hash, so a key recently seen
+ * valid needs no query here; otherwise the device and its property are loaded for deviceOf.
  */
-export async function identifyDevice(app: FastifyInstance, request: FastifyRequest, key: string | null) {
+export async function identifyDevice(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  key: string | null,
+  readsDeviceItself: boolean,
+) {
   if (!key) return refuseDeviceKey(app, request, DEVICE_KEY_REQUIRED);
-  const [found] = await deviceByKeyHash(app.db).execute({ keyHash: sha256Hex(key) });
+  const hash = sha256Hex(key);
+  const knownDeviceId = readsDeviceItself ? app.deviceKeys.get(hash) : undefined;
+  if (knownDeviceId) {
+    request.deviceKey = { hash, deviceId: knownDeviceId };
+    return;
+  }
+  const [found] = await deviceByKeyHash(app.db).execute({ keyHash: hash });
   if (!found) return refuseDeviceKey(app, request, UNKNOWN_DEVICE_KEY);
+  app.deviceKeys.set(hash, found.device.id);
   request.gateDevice = found;
+  request.deviceKey = { hash, deviceId: found.device.id };
 }
 
 /**
@@ -55,6 +79,23 @@ async function refuseDeviceKey(app: FastifyInstance, request: FastifyRequest, me
   const failures = await reserve(app.db, LIMITS.deviceKeyFailures, request.ip, app.config.now());
   if (!failures.allowed) throw new TooManyRequests(MESSAGES.tooManyRequests, failures.retryAfterSeconds);
   throw new HttpError(401, message);
+}
+
+/** For a route reading its device itself: a key that no longer matches a device is refused like an unknown one. */
+export function refuseUnknownDeviceKey(app: FastifyInstance, request: FastifyRequest, keyHash: string) {
+  app.deviceKeys.delete(keyHash);
+  return refuseDeviceKey(app, request, UNKNOWN_DEVICE_KEY);
+}
+
+/** After this process rotated a device's key or deleted it: its old key is refused before any body is read. */
+export function forgetDeviceKeys(app: FastifyInstance, deviceId: string) {
+  app.deviceKeys.deleteWhere((id) => id === deviceId);
+}
+
+/** The calling reader's key hash and device id, on a route declared with deviceReadInRouteAccess. */
+export function deviceKeyOf(request: FastifyRequest): { hash: string; deviceId: string } {
+  if (!request.deviceKey) throw new Error('deviceKeyOf used on a route without device access');
+  return request.deviceKey;
 }
 
 /** The calling reader and its property, on a route declared with deviceAccess. */
