@@ -3,8 +3,9 @@
 // Scenario "decision": codes outside their weekly window, the full path (device key, lookup,
 // zone-aware decision, relay log) without any relay. Scenario "grant": codes open now, the relay
 // on the in-process simulator; its own duration (from the relay logs) is reported beside it.
+// Seeded like the cluster test (server/test-support/cluster-seed.ts).
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/access-qr.bench.ts
-import crypto from 'node:crypto';
+// BENCH_DATABASE=pglite: the same on the embedded database (in memory), results in access-qr-pglite.json.
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -12,40 +13,18 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { sha256Hex } from '../server/crypto/keys';
-import { connectPostgres } from '../server/db/connect';
-import { devices } from '../server/db/schema';
+import { connectPglite, connectPostgres, type Database } from '../server/db/connect';
+import { seedClusterProperty } from '../server/test-support/cluster-seed';
 import { testConfig } from '../server/test-support/test-app';
 import { RelaySimulator } from '../tools/relay-simulator/relay-simulator';
 import { benchDatabase, writeResult } from './dashboard-bench-support';
 
 const CODES = Number(process.env.BENCH_CODES ?? 100_000);
 const GRANT_CODES = 2_000;
+const ON_PGLITE = process.env.BENCH_DATABASE === 'pglite';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 const WARM_UP_S = 3;
-
-/** One resident, 1,000 visitors and the codes: weekly windows that never include now, plus some open now. */
-async function seed(db: Awaited<ReturnType<typeof connectPostgres>>['orm']) {
-  await db.execute(sql`
-    with p as (insert into properties (property_name, property_location) values ('Bench Towers', '1 Bench St') returning id),
-    u as (insert into users (first_name, last_name, email, role, property_id)
-          select 'Bench', 'Resident', 'bench@example.com', 'resident', id from p returning id, property_id)
-    insert into visitors (first_name, last_name, email, property_id, created_by)
-    select 'Visitor', n::text, 'visitor' || n || '@example.com', u.property_id, u.id from u, generate_series(1, 1000) n`);
-  // A window of one minute a week at Sunday 03:33 never includes a run of this benchmark by chance
-  // unless it runs then; the decision is still fully evaluated.
-  await db.execute(sql`
-    insert into qr_codes (visitor_id, property_id, created_by, token_hash, qr_first_name, qr_last_name, qr_type,
-                          start_date, end_date, recurring_days)
-    select v.id, v.property_id, v.created_by, encode(sha256(('bench-token-' || n)::bytea), 'hex'), 'Visitor', n::text,
-           case when n <= ${GRANT_CODES} then 'betweenDates' else 'weekdays' end,
-           now() - interval '1 day', null,
-           case when n <= ${GRANT_CODES} then '[]'::jsonb
-                else '[{"_id":"a","day":"Sunday","startTime":"03:33","endTime":"03:33"}]'::jsonb end
-    from generate_series(1, ${CODES}) n
-    join lateral (select * from visitors order by id offset (n % 1000) limit 1) v on true`);
-  await db.execute(sql`analyze`);
-}
 
 function load(
   url: string,
@@ -72,39 +51,63 @@ const summary = (result: autocannon.Result) => ({
   errors: result.errors + result.non2xx,
 });
 
-async function main() {
-  const database = await benchDatabase('gatehouse_bench_access_qr');
+/** The bench's own PostgreSQL database, or an in-memory PGlite one; plus a bare indexed SELECT on it. */
+async function openDatabase(): Promise<{
+  connection: Database;
+  select: (hash: string) => Promise<number>;
+  drop: () => Promise<void>;
+}> {
+  if (ON_PGLITE) {
+    const connection = await connectPglite();
+    const select = async (hash: string) => {
+      const answer = (await connection.orm.execute(
+        sql`select id, start_date, end_date from qr_codes where token_hash = ${hash}`,
+      )) as unknown as { rows: unknown[] };
+      return answer.rows.length;
+    };
+    return { connection, select, drop: async () => {} };
+  }
+  const database = await benchDatabase(`gatehouse_bench_access_qr_${process.pid}`);
   const connection = await connectPostgres(database.url, undefined, 'unbounded');
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  const select = async (hash: string) => {
+    const { rows } = await pool.query('select id, start_date, end_date from qr_codes where token_hash = $1', [hash]);
+    return rows.length;
+  };
+  return {
+    connection,
+    select,
+    drop: async () => {
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+async function main() {
+  const { connection, select, drop } = await openDatabase();
   const simulator = new RelaySimulator();
   const bare = Fastify();
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
   const app = await buildApp(testConfig({ logLevel: 'silent' }), connection);
   try {
     const seedStart = performance.now();
-    await seed(connection.orm);
+    const [gate] = await seedClusterProperty(connection.orm, simulator, {
+      codes: CODES,
+      openCodes: GRANT_CODES,
+      gates: 1,
+    });
+    const key = gate.key;
     const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;
-    const relay = await simulator.addDevice({ protocol: 'shelly-gen1' });
-    const key = crypto.randomBytes(32).toString('base64url');
-    const properties = (await connection.orm.execute(sql`select id from properties limit 1`)) as unknown as {
-      rows: { id: string }[];
-    };
-    const propertyId = properties.rows[0].id;
-    await connection.orm
-      .insert(devices)
-      .values({ propertyId, deviceName: 'Bench Gate', deviceIpAddress: relay.address, deviceKeyHash: sha256Hex(key) });
 
     bare.post('/bare', async (request) => {
       const { code } = request.body as { code: string };
-      const { rows } = await pool.query('select id, start_date, end_date from qr_codes where token_hash = $1', [
-        sha256Hex(code),
-      ]);
-      return { found: rows.length === 1 };
+      return { found: (await select(sha256Hex(code))) === 1 };
     });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
-    const deniedToken = (i: number) => `bench-token-${GRANT_CODES + 1 + ((i * 7919) % (CODES - GRANT_CODES))}`;
-    const grantedToken = (i: number) => `bench-token-${1 + (i % GRANT_CODES)}`;
+    const deniedToken = (i: number) => `closed-${1 + ((i * 7919) % CODES)}`;
+    const grantedToken = (i: number) => `open-${1 + (i % GRANT_CODES)}`;
     const asBody = (token: string) => JSON.stringify({ code: token });
 
     // Untimed warm-up of both servers (JIT, connection pools, buffer cache) before any measurement.
@@ -137,7 +140,7 @@ async function main() {
 
     const results = {
       measuredAt: new Date().toISOString(),
-      database: 'postgres',
+      database: ON_PGLITE ? 'pglite' : 'postgres',
       cpus: os.cpus().length,
       loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100),
       activeCodes: CODES,
@@ -157,15 +160,15 @@ async function main() {
       },
       targets: { throughputVsBare: 0.5, p99Ms: 10 },
     };
-    writeResult('access-qr.json', results);
-    console.log('wrote bench/results/access-qr.json');
+    const file = ON_PGLITE ? 'access-qr-pglite.json' : 'access-qr.json';
+    writeResult(file, results);
+    console.log(`wrote bench/results/${file}`);
   } finally {
     await app.close();
     await bare.close();
-    await pool.end();
     await simulator.close();
     await connection.close();
-    await database.drop();
+    await drop();
   }
 }
 

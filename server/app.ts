@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { KnownCallers } from './auth/known-callers';
 import { PendingSignIns } from './auth/second-factor/pending-sign-in';
 import { purgeOldSessions } from './auth/session-retention';
 import { TokenService } from './auth/tokens';
 import type { AppConfig } from './config';
 import type { Database, Orm } from './db/connect';
-import { DeviceKeyCache } from './devices/device-key-cache';
 import { type DeclaredRoute, installAccessControl } from './http/access';
 import { registerApiDocs } from './http/api-docs';
+import { type KnownDeviceKeys, knownDeviceKeys } from './http/device-key-access';
 import { drainConnectionsOnClose } from './http/drain-on-close';
 import { errorHandler } from './http/error-handler';
 import { registerHealthRoutes } from './http/health-routes';
@@ -35,8 +34,7 @@ declare module 'fastify' {
     database: Database;
     tokens: TokenService;
     pendingSignIns: PendingSignIns;
-    deviceKeys: DeviceKeyCache;
-    knownCallers: KnownCallers;
+    deviceKeys: KnownDeviceKeys;
     jobs: JobQueue;
     routeCatalog: DeclaredRoute[];
   }
@@ -65,8 +63,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.decorate('db', database.orm);
   app.decorate('tokens', new TokenService(config.secret, config.tokenLifetimeSeconds, config.now));
   app.decorate('pendingSignIns', new PendingSignIns(config.secret, config.now));
-  app.decorate('deviceKeys', new DeviceKeyCache());
-  app.decorate('knownCallers', new KnownCallers());
+  app.decorate('deviceKeys', knownDeviceKeys());
   app.decorate(
     'jobs',
     new JobQueue(database.orm, config.now, app.log, {

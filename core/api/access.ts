@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** POST /api/access/qr: what a gate reader scanned. */
-export const qrScanRequest = z.object({ code: z.string().max(512) });
+export const qrScanRequest = z.strictObject({ code: z.string().max(512) });
 
 export const accessResponse = z.object({
   granted: z.boolean(),

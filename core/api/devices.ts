@@ -137,11 +137,13 @@ export const registerDeviceFields = z.object({
     .pipe(idSchema),
   ...relayFields,
 });
-export const registerDeviceBody = registerDeviceFields.superRefine(...addressByConnection('shelly-gen1'));
+export const registerDeviceBody = z
+  .strictObject(registerDeviceFields.shape)
+  .superRefine(...addressByConnection('shelly-gen1'));
 export type RegisterDeviceBody = z.input<typeof registerDeviceBody>;
 
 export const updateDeviceBody = z
-  .object({
+  .strictObject({
     deviceName: deviceName(DEVICE_MESSAGES.editRequired),
     deviceLabel,
     deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.editRequired }),
@@ -192,7 +194,7 @@ export const propertyDevicesSchema = z.object({
 });
 export type PropertyDevicesDto = z.infer<typeof propertyDevicesSchema>;
 
-export const devicesByPropertyQuery = z.object({
+export const devicesByPropertyQuery = z.strictObject({
   property: idSchema.optional().or(z.literal('').transform(() => undefined)),
   search: z.string().max(200).optional(),
 });
@@ -212,7 +214,7 @@ export const gateDeviceSchema = z.object({
 export type GateDeviceDto = z.infer<typeof gateDeviceSchema>;
 export const gateDevicesResponse = z.object({ gateDevices: z.array(gateDeviceSchema) });
 
-export const triggerRelayBody = z.object({ deviceId: idSchema, propertyId: idSchema });
+export const triggerRelayBody = z.strictObject({ deviceId: idSchema, propertyId: idSchema });
 export const triggerRelayResponse = z.object({
   message: z.string(),
   status: z.enum(['success', 'failed', 'partial']),
@@ -221,7 +223,7 @@ export const triggerRelayResponse = z.object({
 });
 export type TriggerRelayResponse = z.infer<typeof triggerRelayResponse>;
 
-export const deviceIdParams = z.object({ id: idSchema });
+export const deviceIdParams = z.strictObject({ id: idSchema });
 /** A gate reader's heartbeat carries nothing but its key; an empty object or no body at all. */
 export const heartbeatBody = z.strictObject({}).nullish();
 export const deviceKeyResponse = z.object({ deviceKey: z.string() });

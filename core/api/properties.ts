@@ -21,7 +21,7 @@ const requiredField = (label: string) => requiredName(label, 200, MESSAGES.allFi
 /** Features a property may choose; 'qr' is always on and added by the server. */
 const featuresField = z.array(z.enum(PROPERTY_FEATURES)).max(PROPERTY_FEATURES.length).default([]);
 
-export const registerPropertyBody = z.object({
+export const registerPropertyBody = z.strictObject({
   propertyName: requiredField('Property name'),
   propertyLocation: requiredField('Property location'),
   propertyFeatures: featuresField,
@@ -36,9 +36,9 @@ export type RegisterPropertyBody = z.input<typeof registerPropertyBody>;
 export const updatePropertyBody = registerPropertyBody.extend({ _id: idSchema });
 export type UpdatePropertyBody = z.input<typeof updatePropertyBody>;
 
-export const deleteByIdBody = z.object({ _id: idSchema });
+export const deleteByIdBody = z.strictObject({ _id: idSchema });
 
-export const propertyListQuery = z.object({
+export const propertyListQuery = z.strictObject({
   property: idSchema.optional().or(z.literal('').transform(() => undefined)),
   search: z.string().max(200).optional(),
   page: pageQuery.page,

@@ -36,7 +36,7 @@ export const visitorPersonFields = {
 
 /** POST /api/visitor/register (SPEC §3 visitor fields plus timezone, PID, UID). */
 export const registerVisitorRequest = z
-  .object({
+  .strictObject({
     ...visitorPersonFields,
     qrType: z.enum(QR_TYPES, { error: needs('must be Between Dates, Recurring Weekdays or Specific Dates') }),
     startDate: optionalDate,
@@ -154,10 +154,10 @@ export const pastVisitorSchema = z.object({
 export type PastVisitor = z.infer<typeof pastVisitorSchema>;
 export const pastVisitorsResponse = z.object({ visitors: z.array(pastVisitorSchema) });
 
-export const visitorIdParams = z.object({ visitorId: idSchema });
-export const qrIdParams = z.object({ qrId: idSchema });
+export const visitorIdParams = z.strictObject({ visitorId: idSchema });
+export const qrIdParams = z.strictObject({ qrId: idSchema });
 
-export const qrNotificationRequest = z.object({ _id: idSchema, qrNotification: z.boolean() });
+export const qrNotificationRequest = z.strictObject({ _id: idSchema, qrNotification: z.boolean() });
 
 /** Dates are ISO instants, or wall times ('yyyy-MM-dd HH:mm') read in the property's zone. */
 const dateTimeText = z.string().trim().min(1).max(40);
@@ -169,12 +169,16 @@ const windowUpdate = {
   multipleDays: z.array(specificDateInput).max(366).optional(),
 };
 /** PUT /api/visitor/visitors-qr/{visitorId}/update-qrcodes (Visitor List). */
-export const updateQrCodesRequest = z.object({ _id: idSchema, qrType: z.enum(QR_TYPES).optional(), ...windowUpdate });
+export const updateQrCodesRequest = z.strictObject({
+  _id: idSchema,
+  qrType: z.enum(QR_TYPES).optional(),
+  ...windowUpdate,
+});
 /** PUT /api/visitor/{qrId}/qr-codes (per-visitor page). */
-export const updateQrCodeRequest = z.object(windowUpdate);
+export const updateQrCodeRequest = z.strictObject(windowUpdate);
 export type QrWindowUpdate = z.infer<typeof updateQrCodeRequest>;
 
-export const expireQrCodeRequest = z.object({ qrCodeId: idSchema });
+export const expireQrCodeRequest = z.strictObject({ qrCodeId: idSchema });
 
 export const qrCodeResponse = z.object({ message: z.string(), qrCode: qrCodeSchema });
 export const visitorQrCodesResponse = z.object({

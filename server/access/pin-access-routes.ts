@@ -3,28 +3,23 @@ import { ACCOUNT_MESSAGES, pinAccessRequest } from '@core/api/accounts';
 import { errorResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { openGate } from '../gates/open-gate';
+import { gateLogTarget, openGate } from '../gates/open-gate';
 import { commitRelayLog } from '../gates/relay-log-batcher';
-import { deviceAccess, deviceOf, type GateDevice } from '../http/access';
+import { deviceAccess } from '../http/access';
+import { deviceOf, type GateDevice, type GateProperty } from '../http/device-key-access';
 import { TooManyRequests } from '../limits/too-many';
 import { KeypadLockout } from '../pins/keypad-lockout';
 import { findUserByPin } from '../pins/secure-pin';
-import { findProperty, type PropertyRow } from '../properties/property-repository';
 import { GATE_DID_NOT_OPEN } from './qr-grant';
 
 /** A refused keypad entry: one failed relay log row with the reason, and no pulse. */
-function logRefusal(app: FastifyInstance, device: GateDevice, property: PropertyRow | null, reason: string) {
-  return commitRelayLog(app, {
+function logRefusal(app: FastifyInstance, device: GateDevice, property: GateProperty, reason: string) {
+  return commitRelayLog(app.db, {
     timestamp: app.config.now(),
     callerType: 'user',
     status: 'failed',
     reason,
-    propertyId: device.propertyId,
-    deviceId: device.id,
-    deviceDetails: { deviceName: device.deviceName, deviceType: device.deviceType },
-    propertyDetails: property
-      ? { propertyName: property.propertyName, propertyLocation: property.propertyLocation }
-      : null,
+    ...gateLogTarget(device, property),
   });
 }
 
@@ -46,9 +41,8 @@ export async function pinAccessRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const decided = (outcome: string) => app.metrics.gateDecisions.inc({ credential: 'pin', outcome });
-      const device = deviceOf(request);
-      const property = await findProperty(app.db, device.propertyId);
-      if (!property?.propertyFeatures.includes('securepin')) {
+      const { device, property } = deviceOf(request);
+      if (!property.propertyFeatures.includes('securepin')) {
         decided('feature_off');
         await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinFeatureOff);
         return { granted: false, reason: ACCOUNT_MESSAGES.pinFeatureOff };
@@ -70,6 +64,7 @@ export async function pinAccessRoutes(app: FastifyInstance) {
       await lockout.rightPin(device.id);
       const opening = await openGate(app, {
         device,
+        property,
         logDetails: {
           callerType: 'user',
           actorUserId: user.id,

@@ -43,7 +43,7 @@ export async function qrAccessRoutes(app: FastifyInstance) {
       const context = { device, property, scanned, now };
       if (outcome !== 'valid' || !scanned) {
         app.metrics.gateDecisions.inc({ credential: 'qr', outcome });
-        await refuseScan(app, context, QR_ACCESS_REASONS[outcome]);
+        await refuseScan(app.db, context, QR_ACCESS_REASONS[outcome]);
         const notice = passNotice(outcome, scanned?.code ?? null, scanned?.timeZone ?? 'UTC', now);
         return { granted: false, reason: QR_ACCESS_REASONS[outcome], notice };
       }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Orm } from '../db/connect';
 import { commitRelayLog } from '../gates/relay-log-batcher';
 import type { GateDevice } from '../http/access';
 import type { ScannedCode } from './qr-lookup';
@@ -35,6 +35,6 @@ export function visitorLogDetails({ device, property, scanned }: ScanContext) {
 }
 
 /** A refused scan: one failed relay log with the reason, and no pulse. */
-export async function refuseScan(app: FastifyInstance, context: ScanContext, reason: string) {
-  await commitRelayLog(app, { ...visitorLogDetails(context), timestamp: context.now, status: 'failed', reason });
+export async function refuseScan(db: Orm, context: ScanContext, reason: string) {
+  await commitRelayLog(db, { ...visitorLogDetails(context), timestamp: context.now, status: 'failed', reason });
 }

@@ -1,9 +1,8 @@
 import { readerIdentityResponse } from '@core/api/access';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { properties } from '../db/schema';
-import { deviceAccess, deviceOf } from '../http/access';
+import { deviceAccess } from '../http/access';
+import { deviceOf } from '../http/device-key-access';
 
 /** GET /api/access/reader: the gate reader page asks who its device key belongs to. */
 export async function readerIdentityRoutes(app: FastifyInstance) {
@@ -20,16 +19,11 @@ export async function readerIdentityRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const device = deviceOf(request);
-      // A device's property cannot be deleted while the device exists (foreign key, restrict).
-      const [property] = await app.db
-        .select({ propertyName: properties.propertyName, features: properties.propertyFeatures })
-        .from(properties)
-        .where(eq(properties.id, device.propertyId));
+      const { device, property } = deviceOf(request);
       return {
         gateName: device.deviceName,
         propertyName: property.propertyName,
-        securePin: property.features.includes('securepin'),
+        securePin: property.propertyFeatures.includes('securepin'),
       };
     },
   );

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { randomToken, sha256Hex } from '../crypto/keys';
 import { deviceHealth, devices } from '../db/schema';
 import { allow, callerOf } from '../http/access';
+import { forgetDeviceKeys } from '../http/device-key-access';
 import { badRequest, notFound } from '../http/http-error';
 import { findProperty, visiblePropertyRows } from '../properties/property-repository';
 import { connectionColumns } from './device-connection';
@@ -138,7 +139,7 @@ export async function deviceRoutes(app: FastifyInstance) {
         .where(eq(devices.id, request.params.id))
         .returning({ id: devices.id });
       if (!deleted.length) throw notFound('Device not found');
-      app.deviceKeys.forgetDevice(request.params.id);
+      forgetDeviceKeys(app, request.params.id);
       return { message: DEVICE_MESSAGES.deleted };
     },
   );
@@ -157,7 +158,7 @@ export async function deviceRoutes(app: FastifyInstance) {
         .where(eq(devices.id, request.params.id))
         .returning({ id: devices.id });
       if (!updated.length) throw notFound('Device not found');
-      app.deviceKeys.forgetDevice(request.params.id);
+      forgetDeviceKeys(app, request.params.id);
       return { deviceKey };
     },
   );

@@ -1,13 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Caller, callerColumns, callerOfRow, liveSessionOfUser } from '../auth/caller';
+import {
+  type ClaimedCaller,
+  callerColumns,
+  callerOfRow,
+  claimedCallerOf,
+  liveSessionOfUser,
+  noteCurrentCaller,
+} from '../auth/caller';
 import type { Orm } from '../db/connect';
 import { preparedPerDatabase } from '../db/prepared-per-database';
 import { devices, properties, sessions, users } from '../db/schema';
 import type { DeviceRow } from '../devices/device-repository';
-import { callerOf, type Scope } from '../http/access';
-import { noteCurrentCaller } from '../http/caller-read-in-scope';
+import type { Scope } from '../http/access';
 import type { PropertyRow } from '../properties/property-repository';
 
 const callerProperty = alias(properties, 'caller_property');
@@ -26,7 +32,7 @@ const callerAndGate = preparedPerDatabase((db: Orm) =>
     .prepare('caller_and_gate'),
 );
 
-const sessionOf = (caller: Caller) => ({ userId: caller.userId, sessionId: caller.sessionId });
+const sessionOf = (caller: ClaimedCaller) => ({ userId: caller.userId, sessionId: caller.sessionId });
 
 const loaded = new WeakMap<FastifyRequest, { device: DeviceRow; property: PropertyRow }>();
 
@@ -37,7 +43,7 @@ const loaded = new WeakMap<FastifyRequest, { device: DeviceRow; property: Proper
  */
 export async function loadGateScope(app: FastifyInstance, request: FastifyRequest): Promise<Scope | null> {
   const { deviceId } = request.body as { deviceId: string };
-  const [row] = await callerAndGate(app.db).execute({ deviceId, ...sessionOf(callerOf(request)) });
+  const [row] = await callerAndGate(app.db).execute({ deviceId, ...sessionOf(claimedCallerOf(request)) });
   noteCurrentCaller(request, callerOfRow(row?.caller));
   if (!row?.device || !row.property) return null;
   loaded.set(request, { device: row.device, property: row.property });

@@ -63,7 +63,7 @@ export async function openGate(
   const status = statusOf(pulse.operations);
   const totalDurationMs = Math.round(pulse.durationMs);
   const [logId] = await Promise.all([
-    commitRelayLog(app, {
+    commitRelayLog(app.db, {
       ...logDetails,
       reason: logDetails.reason ?? pulse.error ?? null,
       timestamp: app.config.now(),

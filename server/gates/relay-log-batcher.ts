@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Orm } from '../db/connect';
 import { insertRelayLogRows, type RelayLogEntry } from '../relay-logs/relay-log-writer';
 
 interface Pending {
@@ -22,26 +22,26 @@ const MAX_BATCH = 200;
  * arrive while a commit is in flight share the next one: under many simultaneous gate openings
  * the cost of a commit (a disk flush) is paid once per batch instead of once per row.
  */
-export function commitRelayLog(app: FastifyInstance, entry: RelayLogEntry): Promise<string> {
-  let batcher = batchers.get(app.db);
+export function commitRelayLog(db: Orm, entry: RelayLogEntry): Promise<string> {
+  let batcher = batchers.get(db);
   if (!batcher) {
     batcher = { queue: [], flushing: false };
-    batchers.set(app.db, batcher);
+    batchers.set(db, batcher);
   }
   const id = crypto.randomUUID();
   const committed = new Promise<string>((resolve, reject) => {
     batcher.queue.push({ id, entry, done: (error) => (error ? reject(error) : resolve(id)) });
   });
-  if (!batcher.flushing) void flush(app, batcher);
+  if (!batcher.flushing) void flush(db, batcher);
   return committed;
 }
 
-async function flush(app: FastifyInstance, batcher: Batcher) {
+async function flush(db: Orm, batcher: Batcher) {
   batcher.flushing = true;
   while (batcher.queue.length) {
     const batch = batcher.queue.splice(0, MAX_BATCH);
     try {
-      await insertRelayLogRows(app.db, batch);
+      await insertRelayLogRows(db, batch);
       for (const pending of batch) pending.done();
     } catch (error) {
       for (const pending of batch) pending.done(error);

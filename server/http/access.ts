@@ -1,13 +1,10 @@
 import { MESSAGES } from '@core/messages';
 import { ROLES, type Role } from '@core/roles';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import { bearerToken, type Caller } from '../auth/caller';
-import { mustEnrolSecondFactor } from '../auth/second-factor/enrolment-rule';
-import { confirmCaller, identifyCaller } from './caller-read-in-scope';
+import { bearerToken, type Caller, confirmCaller, identifyCaller } from '../auth/caller';
 import { DEVICE_KEY_REQUIRED, type GateDevice, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key-access';
 import { HttpError } from './http-error';
 import { publicRateLimit } from './public-rate-limit';
-import { makeRequestSchemasStrict } from './strict-request-schemas';
 
 /** Whose record a request touches: its property and, for residents' own records, its owner. */
 export interface Scope {
@@ -54,9 +51,9 @@ export function allow(roles: readonly Role[], scope?: ScopeResolver): Access {
 export const allowDuringEnrolment: Access = { kind: 'user', roles: ROLES, duringEnrolment: true };
 
 /**
- * A hot route whose scope query also reads the caller (by `callerOf(request).userId`) and hands
- * them to noteCurrentCaller: the caller identified before validation may then come from an
- * earlier call, and the fresh one is checked (token version, role) before the scope.
+ * A hot route whose scope query also reads the caller (by `claimedCallerOf(request)`) and hands
+ * them to noteCurrentCaller: before validation only the token is checked, and the caller as that
+ * query read them is judged (live session, role) before the scope.
  */
 export function callerReadInScope(roles: readonly Role[], scope: ScopeResolver): Access {
   return { kind: 'user', roles, scope, scopeReadsCaller: true };
@@ -87,20 +84,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
-  interface FastifyRequest {
-    caller?: Caller;
-  }
 }
 
 /** The caller of a route declared with `allow(...)`; set before the handler runs. */
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error('callerOf used on a route without user access');
   return request.caller;
-}
-
-export function deviceOf(request: FastifyRequest): GateDevice {
-  if (!request.gateDevice) throw new Error('deviceOf used on a route without device access');
-  return request.gateDevice;
 }
 
 export function withinScope(caller: Caller, scope: Scope): boolean {
@@ -163,7 +152,6 @@ export function installAccessControl(app: FastifyInstance, catalog: DeclaredRout
     if (access.kind === 'public') {
       appendOnRequest(route, publicRateLimit(app, `${route.method} ${route.url}`, route.config?.publicLimit));
     }
-    makeRequestSchemasStrict(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method !== 'HEAD') catalog.push({ method, url: route.url, access, schema: requestSchemas(route) });
@@ -173,23 +161,22 @@ export function installAccessControl(app: FastifyInstance, catalog: DeclaredRout
   app.addHook('preParsing', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
-    const token = bearerToken(request.headers.authorization);
-    if (access.kind === 'device') return identifyDevice(app, request, token, access.readsDeviceItself === true);
-    if (!token) throw new HttpError(401, MESSAGES.authenticationRequired);
-    const caller = await identifyCaller(app, token, access.scopeReadsCaller === true);
-    if (!caller) throw new HttpError(401, MESSAGES.sessionExpired);
-    if (!access.roles.includes(caller.role)) throw new HttpError(403, MESSAGES.forbidden);
-    if (!access.duringEnrolment && mustEnrolSecondFactor(app.config, caller)) {
-      throw new HttpError(403, MESSAGES.secondFactorEnrolmentRequired);
+    if (access.kind === 'device') {
+      return identifyDevice(
+        app,
+        request,
+        bearerToken(request.headers.authorization),
+        access.readsDeviceItself === true,
+      );
     }
-    request.caller = caller;
+    return identifyCaller(app, request, access);
   });
 
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access?.kind !== 'user' || !access.scope) return;
     const scope = await access.scope(request, app);
-    const caller = access.scopeReadsCaller ? confirmCaller(app, request, access.roles) : callerOf(request);
+    const caller = access.scopeReadsCaller ? await confirmCaller(app, request, access) : callerOf(request);
     const reachable = scope && (access.selfOnly ? scope.ownerUserId === caller.userId : withinScope(caller, scope));
     if (!reachable && access.selfRefusal === 403) throw new HttpError(403, MESSAGES.forbidden);
     if (!reachable) throw new HttpError(404, MESSAGES.notFound);

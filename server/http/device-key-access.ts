@@ -1,39 +1,55 @@
 import { MESSAGES } from '@core/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type TtlCache, ttlCache } from '../cache/ttl-cache';
 import { sha256Hex } from '../crypto/keys';
 import type { Orm } from '../db/connect';
 import { preparedPerDatabase } from '../db/prepared-per-database';
-import { devices } from '../db/schema';
+import { devices, properties } from '../db/schema';
 import { LIMITS } from '../limits/limit-rules';
 import { reserve } from '../limits/rate-limit';
 import { TooManyRequests } from '../limits/too-many';
 import { HttpError } from './http-error';
 
+/**
+ * The one way a gate reader is identified: its key → the device holding that key's hash → the
+ * device's property. Every device route goes through identifyDevice (installAccessControl).
+ */
 export type GateDevice = typeof devices.$inferSelect;
+export type GateProperty = typeof properties.$inferSelect;
 export const DEVICE_KEY_REQUIRED = 'Device key required';
 export const UNKNOWN_DEVICE_KEY = 'Unknown device key';
 
+/**
+ * Key hashes seen valid, with their device id: only a hint that lets a route whose own query reads
+ * the device by key hash refuse unknown keys before its body is read without a query of its own.
+ * The route's query is the authority, so a key rotated or deleted anywhere is refused at once;
+ * this process forgets keys it rotates or deletes. docs/decisions/0160.
+ */
+export type KnownDeviceKeys = TtlCache<string>;
+export const knownDeviceKeys = (): KnownDeviceKeys => ttlCache({ max: 10_000, ttlMs: 60_000 });
+
 declare module 'fastify' {
   interface FastifyRequest {
-    gateDevice?: GateDevice;
+    gateDevice?: { device: GateDevice; property: GateProperty };
     deviceKey?: { hash: string; deviceId: string };
   }
 }
 
 const deviceByKeyHash = preparedPerDatabase((db: Orm) =>
   db
-    .select()
+    .select({ device: devices, property: properties })
     .from(devices)
+    .innerJoin(properties, eq(properties.id, devices.propertyId))
     .where(eq(devices.deviceKeyHash, sql.placeholder('keyHash')))
     .limit(1)
     .prepare('device_by_key_hash'),
 );
 
 /**
- * Identifies the gate reader calling. With `readsDeviceItself` the route's own query loads the
- * device by key hash, so a key this process recently saw valid needs no query here; otherwise
- * (or the first time) the device row is loaded and the key remembered.
+ * Identifies the gate reader calling (401 without a key or with an unknown one). With
+ * `readsDeviceItself` the route's own query loads the device by key hash, so a key recently seen
+ * valid needs no query here; otherwise the device and its property are loaded for deviceOf.
  */
 export async function identifyDevice(
   app: FastifyInstance,
@@ -43,16 +59,16 @@ export async function identifyDevice(
 ) {
   if (!key) return refuseDeviceKey(app, request, DEVICE_KEY_REQUIRED);
   const hash = sha256Hex(key);
-  const knownDeviceId = readsDeviceItself ? app.deviceKeys.deviceIdOf(hash) : undefined;
+  const knownDeviceId = readsDeviceItself ? app.deviceKeys.get(hash) : undefined;
   if (knownDeviceId) {
     request.deviceKey = { hash, deviceId: knownDeviceId };
     return;
   }
-  const [device] = await deviceByKeyHash(app.db).execute({ keyHash: hash });
-  if (!device) return refuseDeviceKey(app, request, UNKNOWN_DEVICE_KEY);
-  app.deviceKeys.remember(hash, device.id);
-  request.gateDevice = device;
-  request.deviceKey = { hash, deviceId: device.id };
+  const [found] = await deviceByKeyHash(app.db).execute({ keyHash: hash });
+  if (!found) return refuseDeviceKey(app, request, UNKNOWN_DEVICE_KEY);
+  app.deviceKeys.set(hash, found.device.id);
+  request.gateDevice = found;
+  request.deviceKey = { hash, deviceId: found.device.id };
 }
 
 /**
@@ -67,12 +83,23 @@ async function refuseDeviceKey(app: FastifyInstance, request: FastifyRequest, me
 
 /** For a route reading its device itself: a key that no longer matches a device is refused like an unknown one. */
 export function refuseUnknownDeviceKey(app: FastifyInstance, request: FastifyRequest, keyHash: string) {
-  app.deviceKeys.forgetKey(keyHash);
+  app.deviceKeys.delete(keyHash);
   return refuseDeviceKey(app, request, UNKNOWN_DEVICE_KEY);
+}
+
+/** After this process rotated a device's key or deleted it: its old key is refused before any body is read. */
+export function forgetDeviceKeys(app: FastifyInstance, deviceId: string) {
+  app.deviceKeys.deleteWhere((id) => id === deviceId);
 }
 
 /** The calling reader's key hash and device id, on a route declared with deviceReadInRouteAccess. */
 export function deviceKeyOf(request: FastifyRequest): { hash: string; deviceId: string } {
   if (!request.deviceKey) throw new Error('deviceKeyOf used on a route without device access');
   return request.deviceKey;
+}
+
+/** The calling reader and its property, on a route declared with deviceAccess. */
+export function deviceOf(request: FastifyRequest): { device: GateDevice; property: GateProperty } {
+  if (!request.gateDevice) throw new Error('deviceOf used on a route without device access');
+  return request.gateDevice;
 }

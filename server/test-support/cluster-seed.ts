@@ -6,14 +6,15 @@ import { devices } from '../db/schema';
 
 /**
  * A property with visitors and QR codes for load through several processes: "open-N" codes are
- * valid now, "closed-N" codes open one minute a week (refused, fully decided), N = 1..codes; and
- * `gates` gate devices on simulated relays, each with its reader key.
+ * valid now (N = 1..openCodes, default codes), "closed-N" codes open one minute a week (refused,
+ * fully decided), N = 1..codes; and `gates` gate devices on simulated relays, each with its reader key.
  */
 export async function seedClusterProperty(
   orm: Orm,
   simulator: RelaySimulator,
-  options: { codes: number; gates: number },
+  options: { codes: number; openCodes?: number; gates: number },
 ) {
+  const openCodes = options.openCodes ?? options.codes;
   await orm.execute(sql`
     with p as (insert into properties (property_name, property_location) values ('Cluster Court', '3 Cluster Way') returning id),
     u as (insert into users (first_name, last_name, email, role, property_id)
@@ -27,7 +28,8 @@ export async function seedClusterProperty(
            case when kind = 'open' then 'betweenDates' else 'weekdays' end, now() - interval '1 day', null,
            case when kind = 'open' then '[]'::jsonb
                 else '[{"_id":"a","day":"Sunday","startTime":"03:33","endTime":"03:33"}]'::jsonb end
-    from (values ('open'), ('closed')) k(kind), generate_series(1, ${options.codes}) n
+    from (select 'open' kind, n from generate_series(1, ${openCodes}) n
+          union all select 'closed', n from generate_series(1, ${options.codes}) n) s
     join lateral (select * from visitors order by id offset (n % 50) limit 1) v on true`);
   await orm.execute(sql`analyze`);
   const [{ id: propertyId }] = (

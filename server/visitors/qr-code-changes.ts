@@ -2,32 +2,33 @@ import type { QrCodeDto, QrWindowUpdate } from '@core/api/visitors';
 import { QR_TYPES, type QrType } from '@core/constants';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/connect';
 import { qrCodes } from '../db/schema';
 import { badRequest, notFound } from '../http/http-error';
 import { findQrCode, toQrCodeDto } from './qr-code-repository';
 import { editedWindow } from './stored-window';
 
-async function existingCode(app: FastifyInstance, qrId: string, visitorId?: string) {
-  const found = await findQrCode(app.db, qrId);
+async function existingCode(db: Queryable, qrId: string, visitorId?: string) {
+  const found = await findQrCode(db, qrId);
   if (!found || (visitorId && found.code.visitorId !== visitorId)) throw notFound(VISITOR_MESSAGES.qrNotFound);
   return found;
 }
 
-async function saved(app: FastifyInstance, qrId: string): Promise<QrCodeDto> {
-  const found = await existingCode(app, qrId);
-  return toQrCodeDto(found.code, found, app.config.now());
+async function saved(db: Queryable, qrId: string, now: Date): Promise<QrCodeDto> {
+  const found = await existingCode(db, qrId);
+  return toQrCodeDto(found.code, found, now);
 }
 
 /** Saves a QR editor's change of window; `endMessage` is the editing screen's own text. */
 export async function updateQrWindow(
-  app: FastifyInstance,
+  db: Queryable,
+  now: Date,
   qrId: string,
   update: QrWindowUpdate & { qrType?: QrType },
   endMessage: string,
   visitorId?: string,
 ): Promise<QrCodeDto> {
-  const { code, timeZone } = await existingCode(app, qrId, visitorId);
+  const { code, timeZone } = await existingCode(db, qrId, visitorId);
   const window = editedWindow(update, code, timeZone, endMessage);
   const qrType = update.qrType ?? code.qrType;
   if (!QR_TYPES.includes(qrType)) throw badRequest(VISITOR_MESSAGES.unknownDateOption, 'qrType');
@@ -35,19 +36,18 @@ export async function updateQrWindow(
     throw badRequest(VISITOR_MESSAGES.noWeekdays, 'recurringDays');
   if (qrType === 'randomDates' && !window.multipleDays.length)
     throw badRequest(VISITOR_MESSAGES.noDatesInWindow, 'endDate');
-  await app.db
+  await db
     .update(qrCodes)
     .set({ ...window, qrType })
     .where(eq(qrCodes.id, qrId));
-  return saved(app, qrId);
+  return saved(db, qrId, now);
 }
 
 /** Ends the code now: it moves to Expired and the gate refuses it from this instant. */
-export async function expireQrCode(app: FastifyInstance, qrId: string): Promise<QrCodeDto> {
-  await existingCode(app, qrId);
-  const now = app.config.now();
+export async function expireQrCode(db: Queryable, now: Date, qrId: string): Promise<QrCodeDto> {
+  await existingCode(db, qrId);
   // A code that had not started yet ends before it starts: its window closes at now, start included.
-  await app.db
+  await db
     .update(qrCodes)
     .set({
       startDate: sql`least(${qrCodes.startDate}, ${now.toISOString()}::timestamptz)`,
@@ -55,18 +55,18 @@ export async function expireQrCode(app: FastifyInstance, qrId: string): Promise<
       lifetimeValidity: false,
     })
     .where(eq(qrCodes.id, qrId));
-  return saved(app, qrId);
+  return saved(db, qrId, now);
 }
 
-export async function setQrNotification(app: FastifyInstance, qrId: string, visitorId: string, on: boolean) {
-  await existingCode(app, qrId, visitorId);
-  await app.db.update(qrCodes).set({ qrNotification: on }).where(eq(qrCodes.id, qrId));
-  return saved(app, qrId);
+export async function setQrNotification(db: Queryable, now: Date, qrId: string, visitorId: string, on: boolean) {
+  await existingCode(db, qrId, visitorId);
+  await db.update(qrCodes).set({ qrNotification: on }).where(eq(qrCodes.id, qrId));
+  return saved(db, qrId, now);
 }
 
-export async function deleteQrCode(app: FastifyInstance, qrId: string) {
-  await existingCode(app, qrId);
-  await app.db.delete(qrCodes).where(eq(qrCodes.id, qrId));
+export async function deleteQrCode(db: Queryable, qrId: string) {
+  await existingCode(db, qrId);
+  await db.delete(qrCodes).where(eq(qrCodes.id, qrId));
 }
 
 export const EDIT_END_MESSAGES = {

@@ -79,7 +79,13 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       message: 'Notification preference updated',
-      qrCode: await setQrNotification(app, request.body._id, request.params.visitorId, request.body.qrNotification),
+      qrCode: await setQrNotification(
+        app.db,
+        app.config.now(),
+        request.body._id,
+        request.params.visitorId,
+        request.body.qrNotification,
+      ),
     }),
   );
 
@@ -97,7 +103,14 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { _id, ...update } = request.body;
-      const qrCode = await updateQrWindow(app, _id, update, EDIT_END_MESSAGES.visitorList, request.params.visitorId);
+      const qrCode = await updateQrWindow(
+        app.db,
+        app.config.now(),
+        _id,
+        update,
+        EDIT_END_MESSAGES.visitorList,
+        request.params.visitorId,
+      );
       return { message: VISITOR_MESSAGES.listUpdated, qrCode };
     },
   );
@@ -110,7 +123,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       message: VISITOR_MESSAGES.pageExpired,
-      qrCode: await expireQrCode(app, request.body.qrCodeId),
+      qrCode: await expireQrCode(app.db, app.config.now(), request.body.qrCodeId),
     }),
   );
 
@@ -147,7 +160,13 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       message: VISITOR_MESSAGES.pageUpdated,
-      qrCode: await updateQrWindow(app, request.params.qrId, request.body, EDIT_END_MESSAGES.visitorPage),
+      qrCode: await updateQrWindow(
+        app.db,
+        app.config.now(),
+        request.params.qrId,
+        request.body,
+        EDIT_END_MESSAGES.visitorPage,
+      ),
     }),
   );
 
@@ -164,7 +183,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       message: VISITOR_MESSAGES.pageExpired,
-      qrCode: await expireQrCode(app, request.params.qrId),
+      qrCode: await expireQrCode(app.db, app.config.now(), request.params.qrId),
     }),
   );
 
@@ -180,7 +199,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteQrCode(app, request.params.qrId);
+      await deleteQrCode(app.db, request.params.qrId);
       return { message: VISITOR_MESSAGES.pageDeleted };
     },
   );

@@ -4,8 +4,8 @@ import { users } from '../db/schema';
 import { bearer, createTestApp, seedUser, type TestApp } from '../test-support/test-app';
 import { endAllSessions } from './session-store';
 
-// Signed-in calls skip the signature check for a token already verified; these pin down that
-// the shortcut never outlives a revocation or the token's expiry.
+// A token that worked a moment ago stops working at once when its session ends, it expires, or
+// its user is deleted; and its claims never stand for another user.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
