@@ -131,3 +131,26 @@ test("a super administrator resets a resident's two-step verification from the d
   expect(await (await passwordStep()).json()).toHaveProperty('token');
   await mailbox.waitFor(resident.email, (mail) => /reset by an administrator/.test(mail.subject ?? ''));
 });
+
+test("a property's setting makes its managers set up two-step verification at their next sign-in", async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const root = await apiToken(request, superadmin);
+  const property = await createProperty(request, root);
+  const manager = await createUser(request, root, mailbox, { role: 'admin', propertyId: property._id });
+
+  await signIn(page, superadmin);
+  await page.goto('/dashboard?type=property');
+  await page.getByRole('button', { name: `Edit ${property.propertyName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Property' });
+  await dialog.getByRole('checkbox', { name: 'Property managers must use two-step verification' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+
+  await signIn(page, manager);
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+});

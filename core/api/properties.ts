@@ -11,6 +11,8 @@ export const propertySchema = z.object({
   propertyLocation: z.string(),
   propertyFeatures: z.array(z.enum(PROPERTY_FEATURES)),
   timeZone: z.string(),
+  /** Its property managers must set up two-step verification before using the app (issue 13). */
+  managersNeedSecondFactor: z.boolean(),
 });
 export type PropertyDto = z.infer<typeof propertySchema>;
 
@@ -33,7 +35,10 @@ export const registerPropertyBody = z.strictObject({
 });
 export type RegisterPropertyBody = z.input<typeof registerPropertyBody>;
 
-export const updatePropertyBody = registerPropertyBody.extend({ _id: idSchema });
+export const updatePropertyBody = registerPropertyBody.extend({
+  _id: idSchema,
+  managersNeedSecondFactor: z.boolean().optional(),
+});
 export type UpdatePropertyBody = z.input<typeof updatePropertyBody>;
 
 export const deleteByIdBody = z.strictObject({ _id: idSchema });

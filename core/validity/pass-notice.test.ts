@@ -30,6 +30,7 @@ describe('passNotice', () => {
     const weekdays: QrWindow = {
       ...code,
       qrType: 'weekdays',
+      endDate: null,
       recurringDays: [{ day: 'Saturday', startTime: '10:00', endTime: '12:00' }],
     };
     expect(passNotice('outside-window', weekdays, ZONE, now)).toBe(

@@ -65,7 +65,10 @@ export function expectedRefusal(route: DeclaredRoute, inputs: RequestInputs, mut
   const early = refusalBeforeSchema(mutation);
   if (early) return { names: early };
   const schema = route.schema[mutation.part] as ZodType;
-  const parsed = schema.safeParse(inputs[PART_VALUE[mutation.part]]);
+  // Judge what the server receives: a body travels as JSON, where -Infinity or NaN become null.
+  const value = inputs[PART_VALUE[mutation.part]];
+  const received = mutation.part === 'body' && value !== undefined ? JSON.parse(JSON.stringify(value)) : value;
+  const parsed = schema.safeParse(received);
   const beyond = parsed.success ? refusalBeyondSchema(mutation) : null;
   if (beyond) return { names: beyond };
   if (parsed.success) {

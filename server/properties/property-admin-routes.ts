@@ -58,7 +58,8 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
       schema: { tags: ['properties'], body: updatePropertyBody, response: { 200: propertySchema, 409: errorResponse } },
     },
     async (request) => {
-      const { _id, propertyName, propertyLocation, propertyFeatures, timeZone } = request.body;
+      const { _id, propertyName, propertyLocation, propertyFeatures, timeZone, managersNeedSecondFactor } =
+        request.body;
       const [row] = await refusingDuplicates(
         app.db
           .update(properties)
@@ -67,6 +68,7 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
             propertyLocation,
             propertyFeatures: withQr(propertyFeatures),
             ...(timeZone ? { timeZone } : {}),
+            ...(managersNeedSecondFactor === undefined ? {} : { managersNeedSecondFactor }),
           })
           .where(eq(properties.id, _id))
           .returning(),

@@ -15,6 +15,7 @@ export function toPropertyDto(row: PropertyRow): PropertyDto {
     propertyLocation: row.propertyLocation,
     propertyFeatures: row.propertyFeatures as PropertyFeature[],
     timeZone: row.timeZone,
+    managersNeedSecondFactor: row.managersNeedSecondFactor,
   };
 }
 

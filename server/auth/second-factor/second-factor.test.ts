@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { generate } from 'otplib/functional';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { properties } from '../../db/schema';
 import {
   bearer,
   createTestApp,
@@ -119,7 +117,21 @@ describe('managers', () => {
   it('must enrol only where their property requires it', async () => {
     const relaxed = await seedProperty(t.app);
     const strict = await seedProperty(t.app);
-    await t.app.db.update(properties).set({ managersNeedSecondFactor: true }).where(eq(properties.id, strict.id));
+    // Set as a super administrator does it, in Edit Property.
+    const owner = await seedUser(t.app, { role: 'superadmin' });
+    await enrol(owner);
+    const setting = await t.app.inject({
+      method: 'POST',
+      url: '/api/property/update',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: {
+        _id: strict.id,
+        propertyName: strict.propertyName,
+        propertyLocation: strict.propertyLocation,
+        managersNeedSecondFactor: true,
+      },
+    });
+    expect(setting.json()).toMatchObject({ managersNeedSecondFactor: true });
     const free = await seedUser(t.app, { role: 'admin', propertyId: relaxed.id });
     const bound = await seedUser(t.app, { role: 'admin', propertyId: strict.id });
     expect((await listGates(free.token)).statusCode).toBe(200);

@@ -18,6 +18,7 @@ export function EditPropertyDialog({ property, onClose }: { property: PropertyDt
       propertyName: property.propertyName,
       propertyLocation: property.propertyLocation,
       propertyFeatures: property.propertyFeatures.filter((feature) => feature !== 'qr'),
+      managersNeedSecondFactor: property.managersNeedSecondFactor,
     },
   });
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,6 +41,11 @@ export function EditPropertyDialog({ property, onClose }: { property: PropertyDt
           ))}
         </Group>
       </Checkbox.Group>
+      <Checkbox
+        label="Property managers must use two-step verification"
+        description="They are asked to set it up at their next sign-in and cannot use the app until they do."
+        {...form.getInputProps('managersNeedSecondFactor', { type: 'checkbox' })}
+      />
     </EditDialogFrame>
   );
 }
