@@ -142,15 +142,16 @@ export const registerDeviceBody = z
   .superRefine(...addressByConnection('shelly-gen1'));
 export type RegisterDeviceBody = z.input<typeof registerDeviceBody>;
 
-export const updateDeviceBody = z
-  .strictObject({
-    deviceName: deviceName(DEVICE_MESSAGES.editRequired),
-    deviceLabel,
-    deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.editRequired }),
-    ...addressFields,
-    ...relayFields,
-  })
-  .superRefine(...addressByConnection());
+const updateDeviceShape = {
+  deviceName: deviceName(DEVICE_MESSAGES.editRequired),
+  deviceLabel,
+  deviceType: z.enum(DEVICE_TYPES, { error: DEVICE_MESSAGES.editRequired }),
+  ...addressFields,
+  ...relayFields,
+};
+/** Edit Device's fields, for its form, which also holds fields the request has not (the connection). */
+export const updateDeviceFields = z.object(updateDeviceShape).superRefine(...addressByConnection());
+export const updateDeviceBody = z.strictObject(updateDeviceShape).superRefine(...addressByConnection());
 export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
 
 export const deviceSchema = z.object({

@@ -5,7 +5,7 @@ import {
   type DeviceDto,
   isMqttDriver,
   type RelayDriverName,
-  updateDeviceBody,
+  updateDeviceFields,
 } from '@core/api/devices';
 import { DEVICE_TYPE_LABELS, DEVICE_TYPES, type DeviceType, MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
@@ -46,7 +46,7 @@ export function EditDeviceDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const form = useSchemaForm(updateDeviceBody, { initialValues: EMPTY });
+  const form = useSchemaForm(updateDeviceFields, { initialValues: EMPTY });
   const [error, showError, clearError] = useTimedMessage(MESSAGE_TIMINGS_MS.deviceUpdateDelete);
   const update = useUpdateDevice();
   const { setValues, clearErrors, resetTouched } = form;
