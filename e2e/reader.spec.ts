@@ -200,8 +200,19 @@ test('offline the reader says so and grants nothing; it recovers by itself when 
     own.child.kill('SIGCONT');
     await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 15_000 });
     await expect(page.getByText(/Welcome/)).toHaveCount(0);
-    // The resumed server still decides the request the reader gave up on (docs/decisions/0400).
-    await world.relay.clearPulses();
+    // The resumed server decides the scan the reader gave up on as late: refused, logged, no pulse.
+    await expect
+      .poll(async () => {
+        const logs = await apiCall<{ logs: { reason: string | null }[] }>(
+          request,
+          world.rootToken,
+          'GET',
+          `/api/relay-logs/property/${world.property._id}?timezone=UTC`,
+        );
+        return logs.logs.map((log) => log.reason);
+      })
+      .toContain('The reader had stopped waiting, so nothing was opened.');
+    expect(await world.relay.pulses()).toHaveLength(0);
 
     await own.stop();
     await page.waitForTimeout(3500);
@@ -259,4 +270,40 @@ test('registering a device shows a pairing QR code whose link pairs the reader',
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText(gateName);
   await expect(reader.getByText(property.propertyName)).toBeVisible();
   expect(reader.url()).toBe(`${baseURL}/reader`);
+});
+
+test('a new reader key from the device list unpairs the old reader and its pairing QR pairs a new one', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+  baseURL,
+}) => {
+  const world = await gateWorld(request, mailbox, superadmin, simulator());
+  const oldReader = await page.context().newPage();
+  await oldReader.goto(`/reader#key=${world.deviceKey}`);
+  await expect(oldReader.getByText(world.property.propertyName)).toBeVisible();
+
+  await signIn(page, superadmin);
+  await page.goto('/dashboard?type=device');
+  await page.getByRole('combobox', { name: 'Property' }).fill(world.property.propertyName);
+  await page.getByRole('option', { name: new RegExp(world.property.propertyName) }).click();
+  const gateName = world.deviceName;
+  await page.getByRole('button', { name: new RegExp(`^New reader key for ${gateName}`) }).click();
+  const dialog = page.getByRole('dialog', { name: `New reader key for ${gateName}` });
+  await dialog.getByRole('button', { name: 'Replace key' }).click();
+  const key = await dialog.getByTestId('new-device-key').textContent();
+  const qr = dialog.getByRole('img', { name: `Pairing QR code for ${gateName}` });
+  await expect(qr).toBeVisible();
+  await page.mouse.move(0, 0);
+  expect(await axeFindings(page)).toEqual([]);
+  await snapshot(page, 'new-reader-key');
+
+  const link = decodeQr(Buffer.from((await qr.getAttribute('src'))!.split(',')[1], 'base64'));
+  expect(link).toBe(`${baseURL}/reader#key=${key}`);
+  await oldReader.reload();
+  await expect(oldReader.getByRole('heading', { name: 'This reader is not paired' })).toBeVisible();
+  const newReader = await page.context().newPage();
+  await newReader.goto(link);
+  await expect(newReader.getByText(world.property.propertyName)).toBeVisible();
 });

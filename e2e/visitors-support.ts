@@ -43,6 +43,7 @@ export interface GateWorld {
   residentToken: string;
   relay: FakeRelay;
   deviceId: string;
+  deviceName: string;
   deviceKey: string;
 }
 
@@ -66,8 +67,9 @@ export async function gateWorld(
   });
   const residentToken = await apiToken(request, user);
   const relay = await simulator.addDevice();
+  const deviceName = unique('Main Gate');
   const device = await apiCall<{ _id: string; deviceKey: string }>(request, rootToken, 'POST', '/api/device/register', {
-    deviceName: unique('Main Gate'),
+    deviceName,
     deviceType: 'gate',
     deviceLabel: '',
     deviceIpAddress: relay.address,
@@ -80,6 +82,7 @@ export async function gateWorld(
     residentToken,
     relay,
     deviceId: device._id,
+    deviceName,
     deviceKey: device.deviceKey,
   };
 }

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
+/**
+ * When a reader stops waiting for its answer, in milliseconds since 1970 on the server's clock
+ * (the reader learns it from GET /api/access/reader). A decision reached later opens nothing:
+ * the reader already shows Offline, and no one may be standing at the gate any more.
+ */
+export const decideBy = z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional();
+
 /** POST /api/access/qr: what a gate reader scanned. */
-export const qrScanRequest = z.strictObject({ code: z.string().max(512) });
+export const qrScanRequest = z.strictObject({ code: z.string().max(512), decideBy });
 
 export const accessResponse = z.object({
   granted: z.boolean(),
@@ -23,6 +30,7 @@ export const QR_ACCESS_REASONS = {
   'outside-window': "Outside the visitor's time window",
   otherProperty: 'QR code belongs to another property',
   throttled: 'Too many unrecognised codes from this device. Please wait a minute.',
+  late: 'The reader had stopped waiting, so nothing was opened.',
 } as const;
 
 /** GET /api/access/reader: who a paired gate reader is, for its screen. */
@@ -31,5 +39,7 @@ export const readerIdentityResponse = z.object({
   propertyName: z.string(),
   /** Whether the reader shows its keypad: the property has the Secure PIN feature. */
   securePin: z.boolean(),
+  /** The server's clock (ms since 1970), so the reader can say by when it needs an answer. */
+  serverTime: z.number(),
 });
 export type ReaderIdentity = z.infer<typeof readerIdentityResponse>;

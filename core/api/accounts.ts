@@ -6,6 +6,7 @@ import { newPasswordField } from '../validation/password';
 import { isTenDigits, toStoredPhone } from '../validation/phone';
 import { needs } from '../validation/sentences';
 import { requiredName } from '../validation/visible-text';
+import { decideBy } from './access';
 import { idSchema } from './common';
 
 /** Texts of the account screens and answers (SPEC §2, §5, §8), shared by browser and server. */
@@ -125,4 +126,5 @@ export const securePinResponse = z.object({ success: z.boolean(), securePin: z.s
 /** POST /api/access/pin from a keypad (DESIGN, Operating interface). */
 export const pinAccessRequest = z.strictObject({
   pin: z.string().regex(/^\d{6}$/, 'PIN must be 6 digits.'),
+  decideBy,
 });

@@ -1,4 +1,4 @@
-import { accessResponse } from '@core/api/access';
+import { accessResponse, QR_ACCESS_REASONS } from '@core/api/access';
 import { ACCOUNT_MESSAGES, pinAccessRequest } from '@core/api/accounts';
 import { errorResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import { TooManyRequests } from '../limits/too-many';
 import { KeypadLockout } from '../pins/keypad-lockout';
 import { findUserByPin } from '../pins/secure-pin';
 import { GATE_DID_NOT_OPEN } from './qr-grant';
+import { readerGaveUp } from './reader-deadline';
 
 /** A refused keypad entry: one failed relay log row with the reason, and no pulse. */
 function logRefusal(app: FastifyInstance, device: GateDevice, property: GateProperty, reason: string) {
@@ -62,6 +63,11 @@ export async function pinAccessRoutes(app: FastifyInstance) {
         return { granted: false, reason: ACCOUNT_MESSAGES.pinWrong };
       }
       await lockout.rightPin(device.id);
+      if (readerGaveUp(request.body.decideBy, app.config.now())) {
+        decided('late');
+        await logRefusal(app, device, property, QR_ACCESS_REASONS.late);
+        return { granted: false, reason: QR_ACCESS_REASONS.late };
+      }
       const opening = await openGate(app, {
         device,
         property,

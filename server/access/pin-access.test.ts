@@ -53,6 +53,21 @@ describe('POST /api/access/pin', () => {
     });
   });
 
+  it('opens nothing for a keypad that had stopped waiting for the answer (a late decision)', async () => {
+    const keypad = await keypadWithResident();
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/access/pin',
+      payload: { pin: keypad.pin, decideBy: t.app.config.now().getTime() - 1 },
+      headers: { authorization: `Bearer ${await giveDeviceKey(t.app, keypad.device.id)}` },
+    });
+    expect(late.json()).toEqual({ granted: false, reason: 'The reader had stopped waiting, so nothing was opened.' });
+    expect(simulator.pulses(keypad.relay.id)).toHaveLength(0);
+    expect((await keypad.logs()).map((log) => log.reason)).toEqual([
+      'The reader had stopped waiting, so nothing was opened.',
+    ]);
+  });
+
   it('refuses a wrong PIN, a PIN of another property, and any PIN where securepin is off', async () => {
     const keypad = await keypadWithResident();
     const other = await keypadWithResident();

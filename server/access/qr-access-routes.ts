@@ -12,6 +12,7 @@ import { decideScan } from './qr-decision';
 import { refuseScan } from './qr-denial';
 import { grantScan } from './qr-grant';
 import { findScan } from './qr-lookup';
+import { readerGaveUp } from './reader-deadline';
 
 export async function qrAccessRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -46,6 +47,11 @@ export async function qrAccessRoutes(app: FastifyInstance) {
         await refuseScan(app.db, context, QR_ACCESS_REASONS[outcome]);
         const notice = passNotice(outcome, scanned?.code ?? null, scanned?.timeZone ?? 'UTC', now);
         return { granted: false, reason: QR_ACCESS_REASONS[outcome], notice };
+      }
+      if (readerGaveUp(request.body.decideBy, app.config.now())) {
+        app.metrics.gateDecisions.inc({ credential: 'qr', outcome: 'late' });
+        await refuseScan(app.db, context, QR_ACCESS_REASONS.late);
+        return { granted: false, reason: QR_ACCESS_REASONS.late };
       }
       const answer = await grantScan(app, { ...context, scanned });
       app.metrics.gateDecisions.inc({ credential: 'qr', outcome: answer.granted ? 'granted' : 'relay_failed' });

@@ -246,4 +246,34 @@ describe('POST /api/access/qr', () => {
       t.clock.set(clockBefore.toISOString());
     }
   });
+
+  it('opens nothing for a reader that had stopped waiting (a late decision), and opens on time', async () => {
+    t.clock.set('2025-06-01T12:00:00Z');
+    const { token } = await emailedToken('late@example.com');
+    t.clock.set('2025-06-02T14:00:00Z');
+    const sent = (decideBy: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/access/qr',
+        payload: { code: token, decideBy },
+        headers: bearer(gate.key),
+      });
+    const pulsesBefore = simulator.pulses(gate.simId).length;
+    const late = await sent(t.app.config.now().getTime() - 1);
+    expect(late.json()).toEqual({ granted: false, reason: 'The reader had stopped waiting, so nothing was opened.' });
+    expect(simulator.pulses(gate.simId)).toHaveLength(pulsesBefore);
+    const lateLogs = await t.app.db
+      .select()
+      .from(relayLogs)
+      .where(
+        and(
+          eq(relayLogs.deviceId, gate.id),
+          eq(relayLogs.reason, 'The reader had stopped waiting, so nothing was opened.'),
+        ),
+      );
+    expect(lateLogs).toHaveLength(1);
+    expect((await sent(t.app.config.now().getTime() + 4000)).json()).toMatchObject({ granted: true });
+    expect(simulator.pulses(gate.simId)).toHaveLength(pulsesBefore + 1);
+    t.clock.set('2025-06-01T12:00:00Z');
+  });
 });

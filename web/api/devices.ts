@@ -44,6 +44,9 @@ export const useUpdateDevice = () =>
   );
 
 export const useDeleteDevice = () => useDeviceMutation((id: string) => api('DELETE', `/api/device/${id}`));
+/** A new device key: the reader paired with the old one stops working at its next call. */
+export const useRotateDeviceKey = () =>
+  useDeviceMutation((id: string) => api<{ deviceKey: string }>('POST', `/api/device/${id}/rotate-key`));
 
 /** Opening a gate changes nothing the lists show, so it invalidates nothing. */
 export const useTriggerRelay = () =>

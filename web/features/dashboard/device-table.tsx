@@ -16,6 +16,7 @@ export function DeviceTable({
   onOpen,
   onEdit,
   onDelete,
+  onNewKey,
 }: {
   propertyName: string;
   devices: ListedDeviceDto[];
@@ -26,6 +27,8 @@ export function DeviceTable({
   onOpen: (device: DeviceDto) => void;
   onEdit: (device: DeviceDto) => void;
   onDelete: (device: DeviceDto) => void;
+  /** A new reader key with its pairing QR (super administrators). */
+  onNewKey: (device: DeviceDto) => void;
 }) {
   return (
     <ManagerTable
@@ -58,6 +61,14 @@ export function DeviceTable({
                 aria-label={`Edit ${device.deviceName}`}
               >
                 Edit
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => onNewKey(device)}
+                aria-label={`New reader key for ${device.deviceName}`}
+              >
+                New reader key
               </Button>
               <Button
                 size="xs"

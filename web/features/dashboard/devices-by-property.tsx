@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { QueryState } from '../../ui/query-state';
 import { type TimedMessage, useTimedMessage } from '../../ui/use-timed-message';
 import { DeviceTable } from './device-table';
-import { EditDeviceDialog } from './lazy-dialogs';
+import { EditDeviceDialog, NewReaderKeyDialog } from './lazy-dialogs';
 
 function MessageLine({ message }: { message: TimedMessage | null }) {
   if (!message) return null;
@@ -35,6 +35,7 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
   const [openingId, setOpeningId] = useState<string | null>(null);
   const [editing, setEditing] = useState<DeviceDto | null>(null);
   const [deleting, setDeleting] = useState<DeviceDto | null>(null);
+  const [rekeying, setRekeying] = useState<DeviceDto | null>(null);
   const [now, setNow] = useState(() => new Date());
   useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
 
@@ -97,6 +98,7 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
                 onOpen={(device) => open(property, device)}
                 onEdit={setEditing}
                 onDelete={setDeleting}
+                onNewKey={setRekeying}
               />
             )}
           </Stack>
@@ -112,6 +114,11 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
               showDeviceMessage({ color: 'green', text: DEVICE_MESSAGES.updated });
             }}
           />
+        </Suspense>
+      )}
+      {rekeying && (
+        <Suspense fallback={null}>
+          <NewReaderKeyDialog device={rekeying} onClose={() => setRekeying(null)} />
         </Suspense>
       )}
       <ConfirmDialog

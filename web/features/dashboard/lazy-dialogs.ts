@@ -12,3 +12,6 @@ export const EditPropertyDialog = lazy(async () => ({
 export const EditDeviceDialog = lazy(async () => ({
   default: (await import('./edit-device-dialog')).EditDeviceDialog,
 }));
+export const NewReaderKeyDialog = lazy(async () => ({
+  default: (await import('./new-reader-key-dialog')).NewReaderKeyDialog,
+}));

@@ -53,10 +53,30 @@ export async function readerCall<T>(
   }
 }
 
-export const whoAmI = (deviceKey: string) => readerCall<ReaderIdentity>(deviceKey, 'GET', '/api/access/reader');
+/** How far the server's clock is ahead of this one, learnt at each check-in; null until the first. */
+let serverAheadMs: number | null = null;
+/** Time for the answer to travel back before the reader gives up. */
+const ANSWER_TRAVEL_MS = 300;
+
+export async function whoAmI(deviceKey: string) {
+  const sent = Date.now();
+  const reply = await readerCall<ReaderIdentity>(deviceKey, 'GET', '/api/access/reader');
+  if (reply.kind === 'answer') serverAheadMs = reply.data.serverTime - (sent + Date.now()) / 2;
+  return reply;
+}
+
+/**
+ * By when, on the server's clock, a decision must be reached to reach this reader before it gives
+ * up: a server that was stalled decides a late scan as refused instead of opening the gate then.
+ */
+const deadline = () =>
+  serverAheadMs === null
+    ? {}
+    : { decideBy: Math.round(Date.now() + serverAheadMs + ANSWER_WITHIN_MS - ANSWER_TRAVEL_MS) };
+
 export const decideQr = (deviceKey: string, code: string) =>
-  readerCall<AccessResponse>(deviceKey, 'POST', '/api/access/qr', { code });
+  readerCall<AccessResponse>(deviceKey, 'POST', '/api/access/qr', { code, ...deadline() });
 export const decidePin = (deviceKey: string, pin: string) =>
-  readerCall<AccessResponse>(deviceKey, 'POST', '/api/access/pin', { pin });
+  readerCall<AccessResponse>(deviceKey, 'POST', '/api/access/pin', { pin, ...deadline() });
 /** Device health (issue 15); a server without the endpoint yet answers 404, which the reader ignores. */
 export const heartbeat = (deviceKey: string) => readerCall<unknown>(deviceKey, 'POST', '/api/devices/heartbeat', {});

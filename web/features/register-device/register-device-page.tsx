@@ -32,7 +32,7 @@ import {
 import { RelaySettingsFields } from './relay-settings-fields';
 
 /** The QR library comes only with a new key: the form itself does not carry it. */
-const PairingQr = lazy(async () => ({ default: (await import('./pairing-qr')).PairingQr }));
+const PairingQr = lazy(async () => ({ default: (await import('../../ui/pairing-qr')).PairingQr }));
 
 /** Mantine's default error red is too light for small text on white (WCAG AA). */
 const READABLE_ERROR = { c: 'red.9' };
