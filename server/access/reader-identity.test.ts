@@ -32,11 +32,14 @@ describe('GET /api/access/reader', () => {
 
     const a = await whoAmI(bearer(north.deviceKey));
     expect(a.statusCode).toBe(200);
-    expect(a.json()).toEqual({ gateName: 'North Gate', propertyName: 'Willow Park', securePin: true });
+    // The server's clock too, from which the reader says by when it needs each answer.
+    const serverTime = t.app.config.now().getTime();
+    expect(a.json()).toEqual({ gateName: 'North Gate', propertyName: 'Willow Park', securePin: true, serverTime });
     expect((await whoAmI(bearer(south.deviceKey))).json()).toEqual({
       gateName: 'South Gate',
       propertyName: 'Birch Hall',
       securePin: false,
+      serverTime,
     });
   });
 
