@@ -4,7 +4,7 @@ import { apiCall, apiToken } from './support/api';
 import { seriousFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 import { type RunningServer, startGatehouse } from './support/gatehouse-server';
-import { createProperty, createUser } from './support/seed';
+import { createProperty, createUser, propertyWithUser } from './support/seed';
 
 // A server of its own: here superadmins must enrol (ADMIN_MFA=required), unlike the shared one.
 let strict: RunningServer;
@@ -62,9 +62,7 @@ test('a resident turns two-step verification on from Profile and signs in with a
   mailbox,
   superadmin,
 }) => {
-  const rootToken = await apiToken(request, superadmin);
-  const property = await createProperty(request, rootToken);
-  const resident = await createUser(request, rootToken, mailbox, { role: 'resident', propertyId: property._id });
+  const { user: resident } = await propertyWithUser(request, superadmin, mailbox, 'resident');
   await signIn(page, resident);
   await page.getByRole('link', { name: 'Profile' }).click();
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
@@ -97,9 +95,7 @@ test("a super administrator resets a resident's two-step verification from the d
   mailbox,
   superadmin,
 }) => {
-  const rootToken = await apiToken(request, superadmin);
-  const property = await createProperty(request, rootToken);
-  const resident = await createUser(request, rootToken, mailbox, { role: 'resident', propertyId: property._id });
+  const { user: resident } = await propertyWithUser(request, superadmin, mailbox, 'resident');
   const residentToken = await apiToken(request, resident);
   const setup = await apiCall<{ secret: string }>(request, residentToken, 'POST', '/api/second-factor/totp/setup');
   await apiCall(request, residentToken, 'POST', '/api/second-factor/totp/confirm', {

@@ -41,8 +41,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { expect };
 
-/** Signs in through the login form of the user's role, as a person would. */
-/** Signs in through the role's login form; on success, returns once the app has left the login page. */
 /** Fills and sends the login form already on screen; resolves once the app has left the login page. */
 export async function submitSignIn(page: Page, user: Credentials) {
   const loginPath = new URL(page.url()).pathname;
@@ -56,6 +54,7 @@ export async function submitSignIn(page: Page, user: Credentials) {
   if ((await answered).ok()) await page.waitForURL((url) => url.pathname !== loginPath);
 }
 
+/** Signs in through the login form of the user's role, as a person would. */
 export async function signIn(page: Page, user: Credentials) {
   await page.goto(LOGIN_PATHS[user.role]);
   await submitSignIn(page, user);
