@@ -39,7 +39,7 @@ export function DashboardPage() {
         </Tabs.List>
         {tabs.map((tab) => (
           <Tabs.Panel key={tab.type} value={tab.type} pt="md">
-            <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>{panels[tab.type]()}</Suspense>
+            <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>{panels[tab.type]()}</Suspense>
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -30,7 +30,7 @@ export function NewReaderKeyDialog({ device, onClose }: { device: DeviceDto; onC
               )}
             </CopyButton>
           </Group>
-          <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+          <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
             <PairingQr deviceKey={key} deviceName={device.deviceName} />
           </Suspense>
           <Group justify="flex-end">

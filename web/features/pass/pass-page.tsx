@@ -32,7 +32,7 @@ export function PassPage() {
     // 2.5 kB to every route's first load (rolldown's chunking).
     <Stack align="center" justify="center" mih="100dvh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="lg" w="100%" maw={460} component="main">
-        {query.isPending && <Loader aria-label="Loading the pass" mx="auto" display="block" />}
+        {query.isPending && <Loader role="status" aria-label="Loading the pass" mx="auto" display="block" />}
         {missing && (
           <Alert color="red" role="alert">
             {PASS_MESSAGES.notFound}
