@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { apiCall, apiToken } from './support/api';
-import { expect, test } from './support/fixtures';
+import { expect, signIn, test } from './support/fixtures';
 import { propertyWithUser, unique, uniqueEmail } from './support/seed';
+import { smsTo } from './support/sms-outbox';
+import { fillVisitor, submitRegistration } from './visitors-support';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -45,4 +47,27 @@ test('a visitor opens the pass from the email on a phone: the QR, its window, th
   await expect(page.getByRole('alert')).toHaveText(
     'This pass link is not valid. Ask the resident who invited you to send a new one.',
   );
+});
+
+test('a resident gives the visitor a mobile number: the pass link arrives by text and opens the pass', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+  server,
+}) => {
+  const { user: resident } = await propertyWithUser(request, superadmin, mailbox, 'resident');
+  await signIn(page, resident);
+  await fillVisitor(page, { firstName: 'Tess', lastName: 'Texted', email: uniqueEmail('tess') });
+  const mobile = `555${String(Date.now()).slice(-7)}`;
+  await page.getByLabel("Visitor's Mobile (optional)").fill(`(${mobile.slice(0, 3)}) ${mobile.slice(3)}`);
+  await page.screenshot({ path: test.info().outputPath('register-visitor-mobile.png'), fullPage: true });
+  await submitRegistration(page);
+
+  let text = '';
+  await expect.poll(() => (text = smsTo(server.dataDir, `+1${mobile}`)), { timeout: 15_000 }).toMatch(/\/pass\//);
+  const link = /\/pass\/[A-Za-z0-9_-]+/.exec(text)?.[0] as string;
+  await page.goto(link);
+  await expect(page.getByText('Tess Texted')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Your visitor QR code' })).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
 import { emailField } from '../validation/email';
 import { newPasswordField } from '../validation/password';
-import { isTenDigits, toStoredPhone } from '../validation/phone';
+import { optionalPhone, toStoredPhone } from '../validation/phone';
 import { needs } from '../validation/sentences';
 import { requiredName } from '../validation/visible-text';
 import { decideBy } from './access';
@@ -45,13 +45,6 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 const personName = (label: string) => requiredName(label, 100, `${label} is required`, MESSAGES.allFieldsRequired);
-
-/** '' means no phone; otherwise exactly 10 digits, stored as +1 and the digits. */
-const optionalPhone = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isTenDigits(value), MESSAGES.phoneRegisterUser)
-  .transform((value) => (value === '' ? null : toStoredPhone(value)));
 
 /**
  * POST /api/resident/register (SPEC §7). `password` is accepted for compatibility with the spec's

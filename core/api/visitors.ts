@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_WINDOW_START, QR_TYPES, type QrType, WEEKDAYS } from '../constants';
 import { isCalendarDate } from '../time/zoned-time';
 import { emailField } from '../validation/email';
+import { optionalPhone } from '../validation/phone';
 import { labelOf, needs } from '../validation/sentences';
 import { requiredName } from '../validation/visible-text';
 import { firstWindowError, type VisitorWindowInput, visitorWindowErrors } from '../visitor-form/visitor-window';
@@ -38,6 +39,8 @@ export const visitorPersonFields = {
 export const registerVisitorRequest = z
   .strictObject({
     ...visitorPersonFields,
+    /** The visitor's mobile ('' or absent: none); the pass link is also sent there by SMS. */
+    phoneNumber: optionalPhone.optional(),
     qrType: z.enum(QR_TYPES, { error: needs('must be Between Dates, Recurring Weekdays or Specific Dates') }),
     startDate: optionalDate,
     endDate: optionalDate,

@@ -178,6 +178,8 @@ export const visitors = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
+    /** +1 and 10 digits when the resident gave one: the pass link is also sent by SMS. */
+    phoneNumber: text('phone_number'),
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'restrict' }),

@@ -4,6 +4,7 @@ import { registerSecurityNoticeJob } from '../auth/security-notice';
 import { registerDeviceHealthNoticeJob } from '../device-health/health-notice';
 import { registerKeypadLockedNoticeJob } from '../pins/keypad-locked-notice';
 import { registerSmsConsentJob } from '../residents/sms-consent-job';
+import { registerPassLinkSmsJob } from '../visitors/pass-link-sms-job';
 import { registerQrCodeEmailJob } from '../visitors/qr-code-email-job';
 import type { JobQueue } from './job-queue';
 import { registerLegacyJobs } from './legacy-jobs';
@@ -13,6 +14,7 @@ import type { NotificationContext } from './notification-context';
 export function registerNotificationJobs(queue: JobQueue, context: NotificationContext) {
   registerAccountEmailJobs(queue, context);
   registerQrCodeEmailJob(queue, context);
+  registerPassLinkSmsJob(queue, context);
   registerArrivalNoticeJob(queue, context);
   registerSmsConsentJob(queue, context);
   registerKeypadLockedNoticeJob(queue, context);

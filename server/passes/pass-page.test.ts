@@ -4,6 +4,7 @@ import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { randomToken, sha256Hex } from '../crypto/keys';
 import { devices } from '../db/schema';
 import { sentEmailsTo } from '../test-support/sent-mail';
+import { sentSmsTo } from '../test-support/sent-sms';
 import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
 import {
   betweenDatesBody,
@@ -146,5 +147,37 @@ describe("the visitor's pass page (issue 18)", () => {
     const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
     const rule = vevent.getFirstPropertyValue('rrule') as ICAL.Recur;
     expect(rule.freq).toBe('WEEKLY');
+  });
+
+  it('texts the pass link to the visitor when the resident gives a phone number, and only then', async () => {
+    const answer = await registerAs(
+      t,
+      resident,
+      betweenDatesBody({ email: 'texted@example.com', phoneNumber: '5550104477' }),
+    );
+    expect(answer.statusCode).toBe(200);
+    const [text] = await sentSmsTo(t.app, '+15550104477');
+    expect(text).toContain('invited you to Oak Ridge, 12 Oak Ridge Road');
+    expect(text).toContain('from Mon, Jun 2, 2025 08:00 to Mon, Jun 2, 2025 17:00');
+    const [mail] = await sentEmailsTo(t.app, 'texted@example.com');
+    expect(text).toContain(`/pass/${passTokenOf(mail)}`);
+    const texted = /\/pass\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+    expect((await pass(texted)).json()).toMatchObject({ propertyName: 'Oak Ridge', state: 'upcoming' });
+
+    await registerAs(t, resident, betweenDatesBody({ email: 'untexted@example.com' }));
+    expect(await sentSmsTo(t.app, '+15550104477')).toHaveLength(1);
+  });
+
+  it('refuses a visitor phone number that is not 10 digits, and registers nothing', async () => {
+    const answer = await registerAs(
+      t,
+      resident,
+      betweenDatesBody({ email: 'badphone@example.com', phoneNumber: '555-01' }),
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().fieldErrors).toMatchObject({
+      phoneNumber: 'Phone number must be 10 digits long and contain only numbers',
+    });
+    expect(await sentEmailsTo(t.app, 'badphone@example.com')).toHaveLength(0);
   });
 });

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sentSmsTo } from '../test-support/sent-sms';
 import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -85,12 +84,8 @@ describe('profile', () => {
       email: true,
       sms: true,
     });
-    await t.app.jobs.kick();
-    const outbox = path.join(t.app.config.dataDir, 'sms');
-    const texts = fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'));
-    expect(texts.some((text) => text.startsWith('To: +15551234567') && /SMS notifications are on/.test(text))).toBe(
-      true,
-    );
+    const texts = await sentSmsTo(t.app, '+15551234567');
+    expect(texts.some((text) => /SMS notifications are on/.test(text))).toBe(true);
   });
 
   it('shows residents\u2019 PINs to their admin only where the property has securepin', async () => {

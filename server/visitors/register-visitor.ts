@@ -16,6 +16,7 @@ import { qrCodes, visitors } from '../db/schema';
 import { badRequest, notFound } from '../http/http-error';
 import { newPassLink } from '../passes/pass-link';
 import { findProperty } from '../properties/property-repository';
+import { enqueuePassLinkSms } from './pass-link-sms-job';
 import { enqueueQrCodeEmails } from './qr-code-email-job';
 import { registrationWindow } from './stored-window';
 
@@ -37,13 +38,19 @@ async function visitorFor(tx: Queryable, caller: Caller, propertyId: string, bod
     .from(visitors)
     .where(and(eq(visitors.createdBy, caller.userId), eq(sql`lower(${visitors.email})`, body.email)))
     .limit(1);
-  if (existing) return existing;
+  const phoneNumber = body.phoneNumber ?? null;
+  if (existing) {
+    if (!phoneNumber || phoneNumber === existing.phoneNumber) return existing;
+    const [updated] = await tx.update(visitors).set({ phoneNumber }).where(eq(visitors.id, existing.id)).returning();
+    return updated;
+  }
   const [created] = await tx
     .insert(visitors)
     .values({
       firstName: body.firstName,
       lastName: body.lastName,
       email: body.email,
+      phoneNumber,
       propertyId,
       createdBy: caller.userId,
     })
@@ -86,11 +93,9 @@ export async function registerVisitor(
         ...window,
       })
       .returning({ id: qrCodes.id });
-    await enqueueQrCodeEmails(app.jobs, tx, app.config.secret, {
-      qrCodeId: code.id,
-      token,
-      passLink: passLink.linkToken,
-    });
+    const sealed = { qrCodeId: code.id, token, passLink: passLink.linkToken };
+    await enqueueQrCodeEmails(app.jobs, tx, app.config.secret, sealed);
+    if (body.phoneNumber) await enqueuePassLinkSms(app.jobs, tx, app.config.secret, sealed);
     return { visitorId: visitor.id, qrCodeId: code.id };
   });
   void app.jobs.kick();

@@ -9,6 +9,7 @@ import type { FocusEventHandler, ReactNode } from 'react';
  */
 export function UsPhoneInput({
   label,
+  description,
   value,
   onChange,
   onBlur,
@@ -16,6 +17,7 @@ export function UsPhoneInput({
   autoFocus,
 }: {
   label: string;
+  description?: ReactNode;
   value: string;
   onChange: (digits: string) => void;
   onBlur?: FocusEventHandler<HTMLInputElement>;
@@ -33,6 +35,9 @@ export function UsPhoneInput({
       />
       <TextInput
         label={label}
+        description={description}
+        // Under the field, so the input lines up with the country selector beside it.
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"

@@ -6,6 +6,8 @@ export interface RegisterVisitorForm {
   firstName: string;
   lastName: string;
   email: string;
+  /** The visitor's 10 digits, or '' for none. */
+  phoneNumber: string;
   propertyId: string;
   window: VisitorWindowInput;
 }
@@ -14,6 +16,7 @@ export const emptyVisitorForm = (propertyId: string, today: string): RegisterVis
   firstName: '',
   lastName: '',
   email: '',
+  phoneNumber: '',
   propertyId,
   window: emptyWindow('betweenDates', today),
 });
@@ -32,6 +35,7 @@ export function toRegisterRequest(form: RegisterVisitorForm, timezone: string, u
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),
     email: normalizeEmail(form.email),
+    phoneNumber: form.phoneNumber,
     qrType: window.qrType,
     startDate: span?.startDate ?? window.startDate,
     endDate: window.qrType === 'weekdays' ? '' : (span?.endDate ?? window.endDate),

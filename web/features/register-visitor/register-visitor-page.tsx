@@ -13,6 +13,7 @@ import { useLazySchemaForm } from '../../ui/forms/use-lazy-schema-form';
 import { useInvitedVisitor } from '../../ui/invite-again';
 import { PersonFields } from '../../ui/person-fields';
 import { QueryError } from '../../ui/query-state';
+import { UsPhoneInput } from '../../ui/us-phone-input';
 import {
   emptyVisitorForm,
   loadVisitorFormSchema,
@@ -91,6 +92,13 @@ export function RegisterVisitorPage() {
           <Title order={2}>Register Visitor</Title>
           <QueryError query={isSuperadmin ? allProperties : ownProperty} title={PROPERTY_MESSAGES.listFailed} />
           <PersonFields inputProps={form.getInputProps} />
+          <UsPhoneInput
+            label="Visitor's Mobile (optional)"
+            description="The pass link is also sent here by text message."
+            {...form.getInputProps('phoneNumber')}
+            value={form.values.phoneNumber}
+            onChange={(digits) => form.setFieldValue('phoneNumber', digits)}
+          />
           {isSuperadmin && (
             <Select
               label="Property"

@@ -1,0 +1,55 @@
+import { describeWindow } from '@core/validity/window-words';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Queryable } from '../db/connect';
+import { properties, qrCodes, users, visitors } from '../db/schema';
+import { jobKind } from '../jobs/job-kind';
+import type { JobQueue } from '../jobs/job-queue';
+import { openJobSecret, sealedJobSecret, sealJobSecret } from '../jobs/job-secret';
+import { type NotificationContext, sendOptionsOf, skipped } from '../jobs/notification-context';
+import { passLinkHashOf, passPageUrl } from '../passes/pass-link';
+
+/** The visitor's pass page link by SMS; the link token travels sealed and the text is written at send time. */
+export const passLinkSmsJob = jobKind(
+  'pass-link-sms',
+  z.strictObject({ qrCodeId: z.uuid(), passLink: sealedJobSecret }),
+);
+
+/** Queues the SMS inside the transaction that created the code. */
+export function enqueuePassLinkSms(
+  queue: JobQueue,
+  db: Queryable,
+  secret: Buffer,
+  code: { qrCodeId: string; passLink: string },
+) {
+  return queue.enqueueMany(db, passLinkSmsJob, [
+    { qrCodeId: code.qrCodeId, passLink: sealJobSecret(secret, code.passLink) },
+  ]);
+}
+
+/** The code this link still opens, with its visitor, property and resident; null once ended. */
+async function findLinkedCode(db: Queryable, qrCodeId: string, linkToken: string) {
+  const [row] = await db
+    .select({ code: qrCodes, visitor: visitors, property: properties, resident: users })
+    .from(qrCodes)
+    .innerJoin(visitors, eq(visitors.id, qrCodes.visitorId))
+    .innerJoin(properties, eq(properties.id, qrCodes.propertyId))
+    .innerJoin(users, eq(users.id, qrCodes.createdBy))
+    .where(and(eq(qrCodes.id, qrCodeId), eq(qrCodes.passLinkHash, passLinkHashOf(linkToken))));
+  return row ?? null;
+}
+
+export function registerPassLinkSmsJob(queue: JobQueue, context: NotificationContext) {
+  queue.register(passLinkSmsJob, async (payload, running) => {
+    const linkToken = openJobSecret(context.secret, payload.passLink);
+    const found = await findLinkedCode(context.db, payload.qrCodeId, linkToken);
+    if (!found) return skipped(context, running, passLinkSmsJob.name, 'the QR code is gone');
+    const { code, visitor, property, resident } = found;
+    if (!visitor.phoneNumber) return skipped(context, running, passLinkSmsJob.name, 'the visitor has no phone number');
+    const body =
+      `${resident.firstName} ${resident.lastName} invited you to ${property.propertyName}, ` +
+      `${property.propertyLocation}: ${describeWindow(code, property.timeZone)}. ` +
+      `Your pass, with the QR code for the gate: ${passPageUrl(context.appUrl, linkToken)}`;
+    await context.sendSms({ to: visitor.phoneNumber, body }, sendOptionsOf(running));
+  });
+}
