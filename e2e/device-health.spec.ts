@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { rowWith } from './dashboard-support';
 import { apiCall, apiToken } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
 import { createProperty, createUser, unique } from './support/seed';
+import { relaySimulatorPerFile } from './visitors-support';
 
 // Devices by Property (the dashboard's Devices tab) shows each device Online or Offline with when
 // it was last seen: a reader that sent a heartbeat is Online, a device never heard from is Offline.
@@ -12,7 +14,9 @@ async function seriousFindings(page: Page) {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
-test('a reader that sent a heartbeat shows Online, a device never seen shows Offline', async ({
+const simulator = relaySimulatorPerFile(test);
+
+test('a reader that sent a heartbeat shows Online, a device never seen shows Offline, a relay that does not answer its probe is offline and Access Gates says so', async ({
   page,
   request,
   mailbox,
@@ -20,18 +24,23 @@ test('a reader that sent a heartbeat shows Online, a device never seen shows Off
 }) => {
   const root = await apiToken(request, superadmin);
   const property = await createProperty(request, root);
-  const register = (deviceName: string, deviceIpAddress = '192.0.2.10') =>
+  const register = (deviceName: string, connection: Record<string, string>) =>
     apiCall<{ _id: string; deviceKey: string }>(request, root, 'POST', '/api/device/register', {
       deviceName,
       deviceLabel: 'Main entrance',
       deviceType: 'gate',
-      deviceIpAddress,
       propertyId: property._id,
+      ...connection,
     });
-  const reader = await register(unique('Front Gate'));
-  await register(unique('Back Gate'));
-  // A relay on a closed port: its pulse fails, so the device is known to be offline.
-  const broken = await register(unique('Garage Gate'), '127.0.0.1:9');
+  const relay = await simulator().addDevice({ protocol: 'shelly-gen1' });
+  const reader = await register(unique('Front Gate'), { deviceIpAddress: relay.address });
+  // An MQTT relay that never connected to the broker: nothing was ever heard from it.
+  await register(unique('Back Gate'), {
+    driver: 'shelly-gen2-mqtt',
+    mqttTopic: `e2e-never-${crypto.randomBytes(5).toString('hex')}`,
+  });
+  // A relay on a closed port: its status probe and its pulse fail, so it is known to be offline.
+  const broken = await register(unique('Garage Gate'), { deviceIpAddress: '127.0.0.1:9' });
   const press = await request.post('/api/device/trigger-relay', {
     headers: { authorization: `Bearer ${root}` },
     data: { deviceId: broken._id, propertyId: property._id },
@@ -71,4 +80,16 @@ test('a reader that sent a heartbeat shows Online, a device never seen shows Off
   await expect(cards.filter({ hasText: 'Back Gate' }).getByTestId('device-health')).toHaveText('Offlinenever seen');
   await page.screenshot({ path: test.info().outputPath('devices-phone.png'), fullPage: true });
   expect(await seriousFindings(page)).toEqual([]);
+
+  // Access Gates: the offline gate says so on its button instead of trying for 5 s.
+  await page.goto('/access-gates');
+  const gateCard = (name: string) => page.locator('.mantine-Card-root').filter({ hasText: name });
+  await expect(gateCard('Garage Gate').getByRole('button', { name: 'Gate offline' })).toBeDisabled();
+  await expect(gateCard('Garage Gate').getByText('This gate is not answering right now')).toBeVisible();
+  await expect(gateCard('Front Gate').getByRole('button', { name: 'Open Gate' })).toBeEnabled();
+  await expect(gateCard('Back Gate').getByRole('button', { name: 'Open Gate' })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('access-gates-phone.png'), fullPage: true });
+  expect(await seriousFindings(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('access-gates-desktop.png'), fullPage: true });
 });

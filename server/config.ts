@@ -70,7 +70,7 @@ function smsOf(settings: Settings): SmsConfig | undefined {
     accountSid: settings.SMS_ACCOUNT_SID,
     authToken: settings.SMS_AUTH_TOKEN,
     from: settings.SMS_FROM,
-    apiUrl: settings.SMS_API_URL ?? 'https://api.twilio.com',
+    apiUrl: settings.SMS_API_URL,
   };
 }
 

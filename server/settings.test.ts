@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readSettings, SettingsError } from './settings';
+import { readSettings, SettingsError, settingsSchema } from './settings';
 import { spawnGatehouse } from './test-support/gatehouse-process';
 
 describe('settings', () => {
@@ -12,6 +13,19 @@ describe('settings', () => {
       LOG_LEVEL: 'info',
       TRUST_PROXY: [],
     });
+  });
+
+  it('.env.example lists every setting, each with the default Gatehouse uses', () => {
+    const listed = Object.fromEntries(
+      fs
+        .readFileSync('.env.example', 'utf8')
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(Object.keys(listed).sort()).toEqual(Object.keys(settingsSchema.shape).sort());
+    const defaults = readSettings({});
+    expect(readSettings(listed)).toEqual({ ...defaults, JWT_SECRET: defaults.JWT_SECRET });
   });
 
   it('names each bad value on its own line, never showing a secret', () => {

@@ -42,7 +42,7 @@ export const settingsSchema = z.object({
   SMS_ACCOUNT_SID: optionalText,
   SMS_AUTH_TOKEN: optionalText,
   SMS_FROM: optionalText,
-  SMS_API_URL: url(['http', 'https']),
+  SMS_API_URL: z.preprocess(blankAsUnset, url(['http', 'https']).default('https://api.twilio.com')),
   JWT_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters long').optional()),
   SUPERADMIN_EMAIL: z.preprocess(blankAsUnset, z.email('must be an email address').optional()),
   SUPERADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(8, 'must be at least 8 characters long').optional()),
@@ -80,7 +80,7 @@ export const settingsSchema = z.object({
   JOB_POLL_MS: integer(1000, 10, 60_000),
   JOB_LEASE_SECONDS: integer(30, 1, 3600),
   JOB_CONCURRENCY: integer(4, 1, 100),
-  DEVICE_HEALTH_SWEEP_MS: integer(60_000, 50, 600_000),
+  DEVICE_HEALTH_SWEEP_MS: integer(15_000, 50, 600_000),
   MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss']),
   MQTT_PORT: z.preprocess(
     blankAsUnset,

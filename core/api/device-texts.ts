@@ -23,6 +23,9 @@ export const DEVICE_MESSAGES = {
   failedFromList: (property: string, device: string, message: string) => `${property} (${device}): ${message}`,
   opening: 'Opening...',
   openingGate: (name: string) => `Opening ${name}...`,
+  /** Access Gates, on the Open button of a gate whose relay is known to be offline. */
+  gateOfflineButton: 'Gate offline',
+  gateOfflineHelp: 'This gate is not answering right now, so it cannot be opened from here.',
   gateOpened: (name: string) => `${name} has been opened successfully.`,
   gateNotOpened: (name: string) => `${name} has not been opened. Please try again.`,
   noGates: 'No gates are set up for your property yet.',

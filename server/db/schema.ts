@@ -169,6 +169,8 @@ export const deviceHealth = pgTable('device_health', {
   relayFailingSince: tz('relay_failing_since'),
   /** Set when the offline email was queued, cleared when the back-online one is: one of each per outage. */
   offlineNoticeAt: tz('offline_notice_at'),
+  /** When a process last claimed this HTTP relay's status probe: one probe per device per minute. */
+  relayProbedAt: tz('relay_probed_at'),
 });
 
 export const visitors = pgTable(

@@ -9,6 +9,7 @@ const row = (values: Partial<DeviceHealthRow>): DeviceHealthRow => ({
   relaySeenAt: null,
   relayFailingSince: null,
   offlineNoticeAt: null,
+  relayProbedAt: null,
   ...values,
 });
 

@@ -4,6 +4,7 @@ import type { Tx } from '../db/connect';
 import { devices, users } from '../db/schema';
 import { type DeviceHealthNotice, deviceHealthNoticeJob } from './health-notice';
 import { type DeviceHealthRow, deviceHealthOf, OFFLINE_NOTICE_AFTER_MS, READER_OFFLINE_AFTER_MS } from './health-rule';
+import { probeDueRelays } from './relay-probe';
 
 interface RawHealthRow {
   device_id: string;
@@ -11,6 +12,7 @@ interface RawHealthRow {
   relay_seen_at: string | Date | null;
   relay_failing_since: string | Date | null;
   offline_notice_at: string | Date | null;
+  relay_probed_at: string | Date | null;
 }
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
@@ -22,6 +24,7 @@ const toHealthRow = (raw: RawHealthRow): DeviceHealthRow => ({
   relaySeenAt: dateOf(raw.relay_seen_at),
   relayFailingSince: dateOf(raw.relay_failing_since),
   offlineNoticeAt: dateOf(raw.offline_notice_at),
+  relayProbedAt: dateOf(raw.relay_probed_at),
 });
 
 /**
@@ -103,10 +106,12 @@ export async function sweepDeviceHealth(app: FastifyInstance): Promise<Omit<Devi
   return queued;
 }
 
-/** Sweeps every `intervalMs` until the app closes. */
+/** Every `intervalMs` until the app closes: probes the HTTP relays due one, then sends the emails now due. */
 export function startDeviceHealthSweeper(app: FastifyInstance, intervalMs: number) {
   const timer = setInterval(() => {
-    sweepDeviceHealth(app).catch((error) => app.log.warn({ err: error }, 'device health sweep failed'));
+    probeDueRelays(app)
+      .then(() => sweepDeviceHealth(app))
+      .catch((error) => app.log.warn({ err: error }, 'device health sweep failed'));
   }, intervalMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

@@ -1,8 +1,7 @@
 import { DEVICE_MESSAGES, isMqttDriver } from '@core/api/devices';
 import type { FastifyInstance } from 'fastify';
 import type { devices } from '../db/schema';
-import { parseDeviceAddress } from '../devices/device-address';
-import { openCredentials } from '../devices/device-credentials';
+import { httpRelayTarget } from '../devices/relay-target';
 import { MQTT_RELAY_DRIVER_BY_NAME, RELAY_DRIVER_BY_NAME } from '../relays/drivers';
 import type { RelayOutcome } from '../relays/relay-driver';
 import { relaySender } from '../relays/relay-http';
@@ -63,15 +62,7 @@ function pulseThroughDriver(app: FastifyInstance, device: DeviceRow): Promise<Re
     }
     return MQTT_RELAY_DRIVER_BY_NAME[driver].pulse(target, app.mqtt, relayTimeoutsOf(app).totalMs);
   }
-  const { host, port } = parseDeviceAddress(device.deviceIpAddress ?? '');
-  const target = {
-    host,
-    port,
-    channel: device.channel,
-    pulseSeconds: device.pulseSeconds,
-    credentials: openCredentials(app, device.credentialsEncrypted),
-    settings: device.driverSettings,
-  };
+  const target = httpRelayTarget(app, device);
   const send = relaySender(target, { timeouts: relayTimeoutsOf(app), allowLocal: app.config.allowLocalDevices });
   return RELAY_DRIVER_BY_NAME[driver].pulse(target, send);
 }

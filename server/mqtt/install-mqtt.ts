@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { watchMqttPresence } from '../device-health/mqtt-presence';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker';
 import { MqttLink } from './mqtt-link';
 
@@ -30,6 +31,8 @@ export async function installMqtt(app: FastifyInstance) {
   }
   app.decorate('mqtt', link);
   app.decorate('mqttBroker', broker);
+  // Before the first connection: a broker hands over retained presence as soon as we subscribe.
+  watchMqttPresence(app);
   if (link) {
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<'late'>((resolve) => {

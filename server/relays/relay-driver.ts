@@ -38,6 +38,16 @@ export interface RelayOutcome {
 export interface RelayDriver {
   name: HttpRelayDriverName;
   pulse(target: RelayTarget, send: RelaySend): Promise<RelayOutcome>;
+  /**
+   * Asks the device for its status without switching anything: device health's probe. Absent where
+   * no request is known to be harmless (a template's URL may switch the relay).
+   */
+  probe?(target: RelayTarget, send: RelaySend): Promise<RelayOutcome>;
+}
+
+/** Shelly's device description (Gen1 and Gen2+ alike): answered without credentials, switches nothing. */
+export function shellyProbe(_target: RelayTarget, send: RelaySend): Promise<RelayOutcome> {
+  return runCommand('GET /shelly', () => send({ method: 'GET', path: '/shelly' }), statusProblem);
 }
 
 export class RelayHttpError extends Error {

@@ -1,8 +1,9 @@
-import { basicAuthHeader, parseJson, type RelayDriver, runCommand, statusProblem } from './relay-driver';
+import { basicAuthHeader, parseJson, type RelayDriver, runCommand, shellyProbe, statusProblem } from './relay-driver';
 
 /** Shelly Gen1 HTTP API (also accepted by Gen2+): `/relay/<ch>?turn=on&timer=<s>`, optional basic auth. */
 export const shellyGen1Driver: RelayDriver = {
   name: 'shelly-gen1',
+  probe: shellyProbe,
   pulse(target, send) {
     const path = `/relay/${target.channel}?turn=on&timer=${target.pulseSeconds}`;
     return runCommand(

@@ -1,5 +1,5 @@
 import { digestAuthorization, parseDigestChallenge } from './digest-auth';
-import { parseJson, type RelayDriver, type RelayRequest, runCommand, statusProblem } from './relay-driver';
+import { parseJson, type RelayDriver, type RelayRequest, runCommand, shellyProbe, statusProblem } from './relay-driver';
 
 const RPC_PATH = '/rpc';
 
@@ -10,6 +10,7 @@ const RPC_PATH = '/rpc';
  */
 export const shellyGen2Driver: RelayDriver = {
   name: 'shelly-gen2',
+  probe: shellyProbe,
   pulse(target, send) {
     const params = { id: target.channel, on: true, toggle_after: target.pulseSeconds };
     const request: RelayRequest = {

@@ -91,6 +91,8 @@ export async function spawnGatehouse(options: ProcessOptions = {}): Promise<Gate
       PASSWORD_HASH_MEMORY_KIB: '256',
       ALLOW_LOCAL_DEVICES: '1',
       JOB_POLL_MS: '200',
+      // Relays are probed (and outages noticed) within a second of being registered.
+      DEVICE_HEALTH_SWEEP_MS: '1000',
       LOG_LEVEL: 'warn',
       // Suites about the second factor set `required` themselves.
       ADMIN_MFA: 'optional',

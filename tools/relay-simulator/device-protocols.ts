@@ -78,7 +78,16 @@ function relayPath(context: ProtocolContext): ProtocolAnswer | null {
 
 const notFound: ProtocolAnswer = { status: 404, body: { error: 'Not Found' } };
 
+/** `GET /shelly`: the device description, answered without credentials by every Shelly generation. */
+function shellyDescription(context: ProtocolContext, gen: 1 | 2): ProtocolAnswer | null {
+  if (context.url.pathname !== '/shelly') return null;
+  const auth = Boolean(context.credentials);
+  return { status: 200, body: gen === 1 ? { type: 'SHSW-1', auth } : { id: context.realm, gen: 2, auth_en: auth } };
+}
+
 function shellyGen1(context: ProtocolContext): ProtocolAnswer {
+  const description = shellyDescription(context, 1);
+  if (description) return description;
   if (!basicAuthOk(context)) return { status: 401, body: '401 Unauthorized' };
   return relayPath(context) ?? notFound;
 }
@@ -101,6 +110,8 @@ function rpcCall(context: ProtocolContext): { method: string; params: Record<str
 }
 
 function shellyGen2(context: ProtocolContext): ProtocolAnswer {
+  const description = shellyDescription(context, 2);
+  if (description) return description;
   if (!digestAuthOk(context)) return digestChallenge(context);
   const gen1Compatible = relayPath(context);
   if (gen1Compatible) return gen1Compatible;
@@ -135,6 +146,7 @@ function tasmota(context: ProtocolContext): ProtocolAnswer {
     .replace(/^Backlog\s+/i, '')
     .split(';')
     .map((step) => step.trim());
+  if (/^Status\s+0$/i.test(command)) return { status: 200, body: { Status: { Topic: 'tasmota' }, StatusNET: {} } };
   const on = steps.map((step) => /^Power(\d*)\s+(On|1)$/i.exec(step)).find(Boolean);
   if (!on) return { status: 200, body: { Command: 'Unknown' } };
   const delay = steps.map((step) => /^Delay\s+(\d+)$/i.exec(step)).find(Boolean);

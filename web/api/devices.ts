@@ -26,6 +26,8 @@ export const gateDevicesQuery = () =>
     queryKey: queryKeys.devices.gates(),
     queryFn: async () =>
       (await api<{ gateDevices: GateDeviceDto[] }>('GET', '/api/device/get-gate-devices')).gateDevices,
+    // A gate that goes offline (or comes back) shows so without a reload.
+    refetchInterval: 30_000,
   });
 
 export const useGateDevices = () => useQuery(gateDevicesQuery());

@@ -2,6 +2,7 @@ import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import type { GateDeviceDto } from '@core/api/devices';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
 import { useState } from 'react';
 import { useGateDevices, useTriggerRelay } from '../../api/devices';
 import { useClaims } from '../../auth/session';
@@ -16,6 +17,8 @@ export function AccessGatesPage() {
   const trigger = useTriggerRelay();
   const [opening, setOpening] = useState<GateDeviceDto | null>(null);
   const [result, showResult] = useTimedMessage(MESSAGE_TIMINGS_MS.gateAccessGates);
+  const [now, setNow] = useState(() => new Date());
+  useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
 
   const open = (gate: GateDeviceDto) => {
     setOpening(gate);
@@ -50,7 +53,7 @@ export function AccessGatesPage() {
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         {gates.data?.map((gate) => (
-          <GateCard key={gate.id} gate={gate} busy={opening?.id === gate.id} onOpen={() => open(gate)} />
+          <GateCard key={gate.id} gate={gate} now={now} busy={opening?.id === gate.id} onOpen={() => open(gate)} />
         ))}
       </SimpleGrid>
     </Stack>

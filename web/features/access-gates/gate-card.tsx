@@ -1,7 +1,25 @@
+import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import type { GateDeviceDto } from '@core/api/devices';
 import { Button, Card, Stack, Text } from '@mantine/core';
+import { DeviceHealthBadge } from '../../ui/device-health-badge';
 
-export function GateCard({ gate, busy, onOpen }: { gate: GateDeviceDto; busy: boolean; onOpen: () => void }) {
+/**
+ * One gate with its health and Open Gate. A gate known to be offline says so on its button instead
+ * of letting a resident wait out the relay's 5 s; one never heard from can still be tried.
+ */
+export function GateCard({
+  gate,
+  now,
+  busy,
+  onOpen,
+}: {
+  gate: GateDeviceDto;
+  now: Date;
+  busy: boolean;
+  onOpen: () => void;
+}) {
+  const offline = gate.online === false;
+  const helpId = `gate-offline-${gate.id}`;
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="xs">
@@ -13,8 +31,20 @@ export function GateCard({ gate, busy, onOpen }: { gate: GateDeviceDto; busy: bo
             {gate.deviceLabel}
           </Text>
         )}
-        <Button size="md" fullWidth disabled={busy} onClick={onOpen}>
-          {busy ? 'Opening...' : 'Open Gate'}
+        <DeviceHealthBadge device={gate} now={now} />
+        {offline && (
+          <Text id={helpId} size="sm">
+            {DEVICE_MESSAGES.gateOfflineHelp}
+          </Text>
+        )}
+        <Button
+          size="md"
+          fullWidth
+          disabled={busy || offline}
+          aria-describedby={offline ? helpId : undefined}
+          onClick={onOpen}
+        >
+          {offline ? DEVICE_MESSAGES.gateOfflineButton : busy ? 'Opening...' : 'Open Gate'}
         </Button>
       </Stack>
     </Card>

@@ -1,7 +1,7 @@
 import type { DeviceDto, ListedDeviceDto } from '@core/api/devices';
 import { Button } from '@mantine/core';
+import { DeviceHealthBadge } from '../../ui/device-health-badge';
 import { ManagerTable } from '../../ui/manager-table';
-import { DeviceHealthCell } from './device-health-cell';
 
 /**
  * One property's devices: name, label, type, IP address, whether it is online (issue 15) and
@@ -43,7 +43,7 @@ export function DeviceTable({
         { label: 'Type', cell: (device) => device.deviceType },
         // An MQTT device has no address: its topic says where it is.
         { label: 'IP Address', cell: (device) => device.deviceIpAddress || `MQTT: ${device.mqttTopic}` },
-        { label: 'Status', cell: (device) => <DeviceHealthCell device={device} now={now} />, testId: 'device-health' },
+        { label: 'Status', cell: (device) => <DeviceHealthBadge device={device} now={now} />, testId: 'device-health' },
       ]}
       actions={(device) => (
         <>

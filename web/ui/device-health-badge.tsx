@@ -1,10 +1,15 @@
 import { DEVICE_MESSAGES } from '@core/api/device-texts';
-import type { ListedDeviceDto } from '@core/api/devices';
 import { relativeTime } from '@core/time/relative-time';
 import { Badge, Group, Text } from '@mantine/core';
 
+/** What the server knows of a device's health: online (null: nothing ever heard) and when it was last heard from. */
+export interface DeviceHealthFields {
+  online: boolean | null;
+  lastSeenAt: string | null;
+}
+
 /** Online or Offline, and when the server last heard from the device (docs/decisions/0410-device-health.md). */
-export function DeviceHealthCell({ device, now }: { device: ListedDeviceDto; now: Date }) {
+export function DeviceHealthBadge({ device, now }: { device: DeviceHealthFields; now: Date }) {
   const online = device.online === true;
   const state = online ? 'online' : device.online === false ? 'offline' : 'unknown';
   // Known to be offline is a problem (red); never heard from is a device not set up yet (gray).

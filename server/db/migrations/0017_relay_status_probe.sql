@@ -1,0 +1,1 @@
+ALTER TABLE "device_health" ADD COLUMN "relay_probed_at" timestamp with time zone;

@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { devices } from '../db/schema';
+import { recordRelayResult } from './seen-writes';
+
+/**
+ * Feeds what MQTT relays say of themselves into device health: Shelly `<prefix>/online` and Tasmota
+ * `tele/<topic>/LWT`, published by the device when it connects and by the broker (its last will)
+ * when it drops. Every process hears them; the writes are idempotent, so several processes agree.
+ */
+export function watchMqttPresence(app: FastifyInstance) {
+  const { mqtt } = app;
+  if (!mqtt) return;
+  mqtt.onPresence(({ topic, online }) => {
+    void (async () => {
+      const [device] = await app.db.select({ id: devices.id }).from(devices).where(eq(devices.mqttTopic, topic));
+      if (!device) return;
+      await recordRelayResult(app, device.id, [
+        { command: online ? 'online' : 'offline (last will)', success: online },
+      ]);
+    })().catch((error: unknown) => app.log.warn({ err: error, topic }, 'could not record MQTT presence'));
+  });
+}

@@ -1,0 +1,71 @@
+import { isMqttDriver } from '@core/api/devices';
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { devices } from '../db/schema';
+import { httpRelayTarget } from '../devices/relay-target';
+import { RELAY_DRIVER_BY_NAME } from '../relays/drivers';
+import { relaySender } from '../relays/relay-http';
+import { recordRelayResult } from './seen-writes';
+
+/** Each HTTP relay's status is asked once a minute, by one process. */
+export const RELAY_PROBE_EVERY_MS = 60_000;
+/** A probe is a cheap read: a relay that has not answered in 3 s is not answering. */
+const PROBE_TIMEOUTS = { connectMs: 2000, totalMs: 3000 };
+
+const PROBED_DRIVERS = Object.values(RELAY_DRIVER_BY_NAME)
+  .filter((driver) => driver.probe)
+  .map((driver) => driver.name);
+
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
+/**
+ * Claims the HTTP relays due a probe: one statement stamps relay_probed_at on every device whose
+ * last probe is a minute old, and answers only the ones it stamped; the conflict clause re-checks
+ * under the row lock, so two processes sweeping together never probe one device twice.
+ */
+async function claimDueProbes(app: FastifyInstance, now: Date) {
+  const dueBefore = new Date(now.getTime() - RELAY_PROBE_EVERY_MS).toISOString();
+  const drivers = sql.join(
+    PROBED_DRIVERS.map((name) => sql`${name}`),
+    sql`, `,
+  );
+  const claimed = rowsOf<{ device_id: string }>(
+    await app.db.execute(sql`
+      insert into device_health (device_id, relay_probed_at)
+      select id, ${now.toISOString()}::timestamptz from devices
+      where device_ip_address is not null and driver in (${drivers})
+      on conflict (device_id) do update set relay_probed_at = excluded.relay_probed_at
+      where device_health.relay_probed_at is null or device_health.relay_probed_at <= ${dueBefore}::timestamptz
+      returning device_id`),
+  );
+  if (!claimed.length) return [];
+  return app.db
+    .select()
+    .from(devices)
+    .where(
+      inArray(
+        devices.id,
+        claimed.map((row) => row.device_id),
+      ),
+    );
+}
+
+/**
+ * Asks every HTTP relay due a probe for its status (Shelly `/shelly`, Tasmota `Status 0`) and
+ * records the answer as device health records a pulse's: answered is seen, no answer is failing.
+ * Answers how many relays were probed. Never throws for one relay.
+ */
+export async function probeDueRelays(app: FastifyInstance): Promise<number> {
+  const due = await claimDueProbes(app, app.config.now());
+  await Promise.all(
+    due.map(async (device) => {
+      const driver = isMqttDriver(device.driver) ? null : RELAY_DRIVER_BY_NAME[device.driver];
+      if (!driver?.probe) return;
+      const target = httpRelayTarget(app, device);
+      const send = relaySender(target, { timeouts: PROBE_TIMEOUTS, allowLocal: app.config.allowLocalDevices });
+      const outcome = await driver.probe(target, send);
+      await recordRelayResult(app, device.id, outcome.operations);
+    }),
+  );
+  return due.length;
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { devices } from '../db/schema';
+import type { RelayTarget } from '../relays/relay-driver';
+import { parseDeviceAddress } from './device-address';
+import { openCredentials } from './device-credentials';
+
+/** Where and how to reach a device's HTTP relay, credentials opened. */
+export function httpRelayTarget(app: FastifyInstance, device: typeof devices.$inferSelect): RelayTarget {
+  const { host, port } = parseDeviceAddress(device.deviceIpAddress ?? '');
+  return {
+    host,
+    port,
+    channel: device.channel,
+    pulseSeconds: device.pulseSeconds,
+    credentials: openCredentials(app, device.credentialsEncrypted),
+    settings: device.driverSettings,
+  };
+}
