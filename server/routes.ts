@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { cardAccessRoutes } from './access/card-access-routes';
 import { pinAccessRoutes } from './access/pin-access-routes';
 import { qrAccessRoutes } from './access/qr-access-routes';
 import { readerIdentityRoutes } from './access/reader-identity-routes';
@@ -50,6 +51,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(passRoutes);
   await app.register(qrAccessRoutes);
   await app.register(pinAccessRoutes);
+  await app.register(cardAccessRoutes);
   await app.register(heartbeatRoutes);
   await app.register(readerIdentityRoutes);
   await app.register(bulkUploadRoutes);

@@ -18,6 +18,7 @@ function logRefusal(app: FastifyInstance, device: GateDevice, property: GateProp
   return commitRelayLog(app.db, {
     timestamp: app.config.now(),
     callerType: 'user',
+    credential: 'pin',
     status: 'failed',
     reason,
     ...gateLogTarget(device, property),
@@ -73,6 +74,7 @@ export async function pinAccessRoutes(app: FastifyInstance) {
         property,
         logDetails: {
           callerType: 'user',
+          credential: 'pin',
           actorUserId: user.id,
           userDetails: {
             firstName: user.firstName,

@@ -14,6 +14,7 @@ export interface ScanContext {
 export function visitorLogDetails({ device, property, scanned }: ScanContext) {
   return {
     callerType: 'visitor' as const,
+    credential: 'qr' as const,
     propertyId: device.propertyId,
     deviceId: device.id,
     creatorUserId: scanned?.creator.id ?? null,

@@ -14,11 +14,12 @@ export async function grantScan(
   context: ScanContext & { scanned: ScannedCode },
 ): Promise<AccessResponse> {
   const { device, property, scanned, now } = context;
-  const { callerType, creatorUserId, visitorDetails, qrCodeDetails, creatorDetails } = visitorLogDetails(context);
+  const { callerType, credential, creatorUserId, visitorDetails, qrCodeDetails, creatorDetails } =
+    visitorLogDetails(context);
   const opening = await openGate(app, {
     device,
     property,
-    logDetails: { callerType, creatorUserId, visitorDetails, qrCodeDetails, creatorDetails },
+    logDetails: { callerType, credential, creatorUserId, visitorDetails, qrCodeDetails, creatorDetails },
   });
   if (opening.status === 'failed') return { granted: false, reason: GATE_DID_NOT_OPEN };
   await queueArrivalNotification(app, scanned, device.id, now);

@@ -24,6 +24,7 @@ export async function readerIdentityRoutes(app: FastifyInstance) {
         gateName: device.deviceName,
         propertyName: property.propertyName,
         securePin: property.propertyFeatures.includes('securepin'),
+        cards: property.propertyFeatures.includes('rfid'),
         serverTime: app.config.now().getTime(),
       };
     },

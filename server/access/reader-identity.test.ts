@@ -24,8 +24,11 @@ async function registerGate(propertyId: string, deviceName: string) {
 const whoAmI = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/access/reader', headers });
 
 describe('GET /api/access/reader', () => {
-  it('names the gate and property of the key, and whether its keypad is on', async () => {
-    const withPin = await seedProperty(t.app, { propertyName: 'Willow Park', propertyFeatures: ['qr', 'securepin'] });
+  it('names the gate and property of the key, and whether its keypad and card reader are on', async () => {
+    const withPin = await seedProperty(t.app, {
+      propertyName: 'Willow Park',
+      propertyFeatures: ['qr', 'securepin', 'rfid'],
+    });
     const withoutPin = await seedProperty(t.app, { propertyName: 'Birch Hall', propertyFeatures: ['qr'] });
     const north = await registerGate(withPin.id, 'North Gate');
     const south = await registerGate(withoutPin.id, 'South Gate');
@@ -34,11 +37,18 @@ describe('GET /api/access/reader', () => {
     expect(a.statusCode).toBe(200);
     // The server's clock too, from which the reader says by when it needs each answer.
     const serverTime = t.app.config.now().getTime();
-    expect(a.json()).toEqual({ gateName: 'North Gate', propertyName: 'Willow Park', securePin: true, serverTime });
+    expect(a.json()).toEqual({
+      gateName: 'North Gate',
+      propertyName: 'Willow Park',
+      securePin: true,
+      cards: true,
+      serverTime,
+    });
     expect((await whoAmI(bearer(south.deviceKey))).json()).toEqual({
       gateName: 'South Gate',
       propertyName: 'Birch Hall',
       securePin: false,
+      cards: false,
       serverTime,
     });
   });

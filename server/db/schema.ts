@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 // Relative, not '@core': drizzle-kit loads this file without the path alias.
 import { RELAY_DRIVERS } from '../../core/api/devices';
+import { GATE_CREDENTIALS } from '../../core/constants';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -266,6 +267,8 @@ export const relayLogs = pgTable(
     propertyDetails: jsonb('property_details').$type<{ propertyName: string; propertyLocation: string }>(),
     status: text('status', { enum: ['success', 'failed', 'partial'] }).notNull(),
     reason: text('reason'),
+    /** How the opening was asked for; null on rows written before it was recorded. */
+    credential: text('credential', { enum: GATE_CREDENTIALS }),
     relayOperations: jsonb('relay_operations').$type<RelayOperation[]>().notNull().default([]),
     totalDurationMs: integer('total_duration_ms').notNull().default(0),
     /** Lowercased names, emails, phones and QR names, for the log search. */

@@ -32,7 +32,7 @@ beforeAll(async () => {
   orm = await connectPostgres(database.url, 2);
   const [property] = await orm.orm
     .insert(properties)
-    .values({ propertyName: 'Twin Oaks', propertyLocation: '1 Twin Oaks Way', propertyFeatures: ['qr', 'securepin'] })
+    .values({ propertyName: 'Twin Oaks', propertyLocation: '1 Twin Oaks Way', propertyFeatures: ['qr', 'securepin', 'rfid'] })
     .returning();
   const email = 'rita@twin-oaks.test';
   const [resident] = await orm.orm
@@ -115,6 +115,19 @@ describe('limits shared by two processes', () => {
     for (let n = 0; n < 7; n++) alternated.push(await enterPin(n, wrong));
     expect(statuses(alternated)).toEqual([200, 200, 200, 200, 200, 429, 429]);
     expect((await enterPin(0, seeded.pin)).status).toBe(429);
+  });
+
+  it('counts unrecognised cards alternated between the processes together, and a split burst too', async () => {
+    const tapCard = (n: number, card: string) =>
+      call(n, '/api/access/card', { card }, { authorization: `Bearer ${seeded.deviceKey}` });
+    const alternated = [];
+    for (let n = 0; n < 20; n++) alternated.push(await tapCard(n, `300:${n}`));
+    expect(count(alternated, 200)).toBe(20);
+    const burst = await Promise.all(Array.from({ length: 16 }, (_, n) => tapCard(n, `301:${n}`)));
+    // 30 a minute per reader, shared: 10 of the burst are decided, 6 refused.
+    expect(count(burst, 200)).toBe(10);
+    expect(count(burst, 429)).toBe(6);
+    expect(statuses([await tapCard(0, '302:1'), await tapCard(1, '302:2')])).toEqual([429, 429]);
   });
 
   it('pulses once for simultaneous presses split across the processes', async () => {

@@ -73,6 +73,7 @@ export async function gateRoutes(app: FastifyInstance) {
         property,
         logDetails: {
           callerType: 'user',
+          credential: 'remote',
           actorUserId: caller.userId,
           userDetails: {
             firstName: caller.firstName,

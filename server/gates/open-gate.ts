@@ -14,6 +14,7 @@ export type DeviceRow = typeof devices.$inferSelect;
 export type GateLogDetails = Pick<
   RelayLogEntry,
   | 'callerType'
+  | 'credential'
   | 'actorUserId'
   | 'creatorUserId'
   | 'userDetails'

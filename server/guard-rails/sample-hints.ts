@@ -22,6 +22,7 @@ export function hintsFor(field: string | undefined, now: Date): unknown[] {
     newPassword: ['correct horse battery'],
     confirmPassword: ['correct horse battery'],
     pin: ['123456'],
+    card: ['123:45678'],
     securePin: ['123456'],
     deviceIpAddress: ['192.0.2.10'],
     lifetimeValidity: [false],

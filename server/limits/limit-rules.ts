@@ -31,6 +31,11 @@ export const LIMITS = {
    * code every two seconds is 30), so only a script reaches it. Valid codes are never counted.
    */
   unknownQrCodes: { name: 'qr-unknown', max: 60, windowMs: MINUTE },
+  /**
+   * Unrecognised cards one reader may send per minute: a person taps a card every few seconds at
+   * most, so only someone trying numbers reaches it. Known cards are never counted.
+   */
+  unknownCards: { name: 'card-unknown', max: 30, windowMs: MINUTE },
   /** Remote openings by one person; a person presses a few times a minute. */
   remoteOpenUser: { name: 'open-user', max: 10, windowMs: MINUTE },
   /** Remote openings of one gate, by everyone together. */

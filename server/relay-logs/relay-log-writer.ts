@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { GateCredential } from '@core/constants';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
 import type { PersonDetails, RelayOperation } from '../db/schema';
@@ -8,6 +9,8 @@ export interface RelayLogEntry {
   callerType: 'user' | 'visitor';
   status: 'success' | 'failed' | 'partial';
   reason?: string | null;
+  /** How the opening was asked for. */
+  credential?: GateCredential | null;
   propertyId: string | null;
   deviceId: string | null;
   actorUserId?: string | null;
@@ -62,6 +65,7 @@ function columnsOf(rows: { id: string; entry: RelayLogEntry }[]): (string | null
     column((entry) => JSON.stringify(entry.relayOperations ?? [])),
     column((entry) => String(Math.round(entry.totalDurationMs ?? 0))),
     column((entry) => searchTextOf(entry)),
+    column((entry) => entry.credential ?? null),
   ];
 }
 
@@ -73,20 +77,21 @@ function columnsOf(rows: { id: string; entry: RelayLogEntry }[]): (string | null
 export async function insertRelayLogRows(db: Queryable, rows: { id: string; entry: RelayLogEntry }[]) {
   const [ids, at, property, device, actor, creator, callerType, user, visitor, qrCode, creatorDetails, ...rest] =
     columnsOf(rows).map((values) => sql.param(values));
-  const [deviceDetails, propertyDetails, status, reason, operations, duration, searchText] = rest;
+  const [deviceDetails, propertyDetails, status, reason, operations, duration, searchText, credential] = rest;
   await db.execute(sql`
     insert into relay_logs (id, "timestamp", property_id, device_id, actor_user_id, creator_user_id, caller_type,
       user_details, visitor_details, qr_code_details, creator_details, device_details, property_details,
-      status, reason, relay_operations, total_duration_ms, search_text)
+      status, reason, relay_operations, total_duration_ms, search_text, credential)
     select id::uuid, at::timestamptz, property::uuid, device::uuid, actor::uuid, creator::uuid, caller_type,
       user_details::jsonb, visitor_details::jsonb, qr_code::jsonb, creator_details::jsonb, device_details::jsonb,
-      property_details::jsonb, status, reason, operations::jsonb, duration::integer, search_text
+      property_details::jsonb, status, reason, operations::jsonb, duration::integer, search_text, credential
     from unnest(${ids}::text[], ${at}::text[], ${property}::text[], ${device}::text[], ${actor}::text[],
       ${creator}::text[], ${callerType}::text[], ${user}::text[], ${visitor}::text[], ${qrCode}::text[],
       ${creatorDetails}::text[], ${deviceDetails}::text[], ${propertyDetails}::text[], ${status}::text[],
-      ${reason}::text[], ${operations}::text[], ${duration}::text[], ${searchText}::text[])
+      ${reason}::text[], ${operations}::text[], ${duration}::text[], ${searchText}::text[], ${credential}::text[])
       as row(id, at, property, device, actor, creator, caller_type, user_details, visitor_details, qr_code,
-        creator_details, device_details, property_details, status, reason, operations, duration, search_text)`);
+        creator_details, device_details, property_details, status, reason, operations, duration, search_text,
+        credential)`);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Caller } from '../auth/caller';
 import { endAllSessions } from '../auth/session-store';
 import type { Orm, Queryable } from '../db/connect';
-import { properties, relayLogs, users } from '../db/schema';
+import { cards, properties, relayLogs, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../http/http-error';
 
@@ -57,6 +57,10 @@ export async function updateManagedUser(db: Queryable, caller: Caller, update: U
       })
       .where(eq(users.id, current.id));
     if (moved) await endAllSessions(db, current.id, now);
+    // Cards open the gates of the property they were enrolled at: someone who leaves it, or
+    // becomes a super administrator (who has no property), cannot use them any more.
+    if (propertyId !== current.propertyId || role === 'superadmin')
+      await db.update(cards).set({ enabled: false }).where(eq(cards.userId, current.id));
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DASHBOARD_MESSAGES.emailTaken);
     throw error;

@@ -1,0 +1,93 @@
+import { accessResponse, CARD_ACCESS_REASONS, cardAccessRequest, QR_ACCESS_REASONS } from '@core/api/access';
+import { errorResponse } from '@core/api/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { findCardHolder, markCardUsed } from '../cards/card-holder';
+import { type GateLogDetails, gateLogTarget, openGate } from '../gates/open-gate';
+import { commitRelayLog } from '../gates/relay-log-batcher';
+import { deviceAccess } from '../http/access';
+import { deviceOf, type GateDevice, type GateProperty } from '../http/device-key-access';
+import { LIMITS } from '../limits/limit-rules';
+import { reserve } from '../limits/rate-limit';
+import { TooManyRequests } from '../limits/too-many';
+import { GATE_DID_NOT_OPEN } from './qr-grant';
+import { readerGaveUp } from './reader-deadline';
+
+type Holder = NonNullable<Awaited<ReturnType<typeof findCardHolder>>>['holder'];
+
+const cardLogDetails = (holder: Holder | null): GateLogDetails => ({
+  callerType: 'user',
+  credential: 'card',
+  actorUserId: holder?.id ?? null,
+  userDetails: holder && {
+    firstName: holder.firstName,
+    lastName: holder.lastName,
+    email: holder.email,
+    phoneNumber: holder.phoneNumber,
+  },
+});
+
+/** A refused card: one failed relay log row with the reason (and the holder, when known), and no pulse. */
+function logRefusal(
+  app: FastifyInstance,
+  device: GateDevice,
+  property: GateProperty,
+  reason: string,
+  holder: Holder | null,
+) {
+  return commitRelayLog(app.db, {
+    ...cardLogDetails(holder),
+    timestamp: app.config.now(),
+    status: 'failed',
+    reason,
+    ...gateLogTarget(device, property),
+  });
+}
+
+/** POST /api/access/card: a card reader sends the number it read; the same answer shape as QR and PIN. */
+export async function cardAccessRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/access/card',
+    {
+      config: { access: deviceAccess },
+      schema: {
+        tags: ['gate readers'],
+        summary: 'A card reader read a card or fob: open the gate for the person it is enrolled to',
+        body: cardAccessRequest,
+        response: { 200: accessResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      const decided = (outcome: string) => app.metrics.gateDecisions.inc({ credential: 'card', outcome });
+      const { device, property } = deviceOf(request);
+      const refuse = async (outcome: string, reason: string, holder: Holder | null = null) => {
+        decided(outcome);
+        await logRefusal(app, device, property, reason, holder);
+        return { granted: false, reason };
+      };
+      if (!property.propertyFeatures.includes('rfid')) return refuse('feature_off', CARD_ACCESS_REASONS.featureOff);
+      const found = await findCardHolder(app.db, app.config.secret, device.propertyId, request.body.card);
+      if (!found) {
+        // Only unrecognised cards count, so a known card is always decided on its merits.
+        const guess = await reserve(app.db, LIMITS.unknownCards, device.id, app.config.now());
+        if (!guess.allowed) {
+          decided('throttled');
+          throw new TooManyRequests(CARD_ACCESS_REASONS.throttled, guess.retryAfterSeconds);
+        }
+        return refuse('unknown', CARD_ACCESS_REASONS.unknown);
+      }
+      if (!found.enabled) return refuse('disabled', CARD_ACCESS_REASONS.disabled, found.holder);
+      if (readerGaveUp(request.body.decideBy, app.config.now()))
+        return refuse('late', QR_ACCESS_REASONS.late, found.holder);
+      const [opening] = await Promise.all([
+        openGate(app, { device, property, logDetails: cardLogDetails(found.holder) }),
+        markCardUsed(app.db, found.cardId, app.config.now()),
+      ]);
+      decided(opening.status === 'failed' ? 'relay_failed' : 'granted');
+      if (opening.status === 'failed') return { granted: false, reason: GATE_DID_NOT_OPEN };
+      return { granted: true, reason: CARD_ACCESS_REASONS.granted, resident: { firstName: found.holder.firstName } };
+    },
+  );
+}
