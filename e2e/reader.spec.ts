@@ -15,7 +15,7 @@ import {
 } from './reader-support';
 import { apiCall, apiToken } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
-import { createProperty, unique } from './support/seed';
+import { createProperty, createUser, unique } from './support/seed';
 import { decodeQr, gateWorld, relaySimulatorPerFile } from './visitors-support';
 
 // The gate reader page (issue 15) against the real server, real SMTP and the relay simulator;
@@ -124,6 +124,45 @@ test('a keyboard-wedge scanner typing the code then Enter opens; a rotated key u
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await review(page, 'unpaired');
   expect(await world.relay.pulses()).toHaveLength(1);
+});
+
+test('at a property with RFID a USB card reader opens the gate for an enrolled card; the manager sees its last use', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const world = await gateWorld(request, mailbox, superadmin, simulator(), ['rfid']);
+  // Enrolled as printed on the fob (facility 123, card 45678) ...
+  await apiCall(request, world.rootToken, 'POST', '/api/cards', {
+    userId: world.resident.id,
+    number: '123:45678',
+    label: 'blue fob',
+  });
+  await page.setViewportSize(TABLET);
+  await page.goto(`/reader#key=${world.deviceKey}`);
+  await expect(page.getByText('or hold your card to the reader')).toBeVisible();
+
+  // ... and read by a keyboard-wedge reader that types the 24-bit number, then Enter.
+  await wedgeScan(page, String(123 * 65536 + 45678));
+  await expect(result(page)).toHaveText(/Welcome, Rita/);
+  await expect.poll(async () => (await world.relay.pulses()).length).toBe(1);
+  await review(page, 'card-granted');
+
+  await expect(result(page)).toHaveCount(0, { timeout: 6000 });
+  await wedgeScan(page, '99:99999');
+  await expect(result(page)).toHaveText('Card not recognised');
+  await page.waitForTimeout(500);
+  expect(await world.relay.pulses()).toHaveLength(1);
+
+  const manager = await createUser(request, world.rootToken, mailbox, {
+    role: 'admin',
+    propertyId: world.property._id,
+  });
+  await signIn(page, manager);
+  await page.goto('/dashboard?type=card');
+  const row = page.getByRole('table', { name: 'Cards' }).getByRole('row').filter({ hasText: 'blue fob' });
+  await expect(row).toContainText('Just now');
 });
 
 test('the keypad opens for the resident PIN, and shows the lockout with its countdown', async ({

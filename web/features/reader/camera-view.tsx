@@ -3,7 +3,7 @@ import { scanWithCamera } from './camera-scanner';
 import classes from './reader.module.css';
 
 /** The back camera, scanning for as long as it is on screen. */
-export function CameraView({ onCode }: { onCode: (text: string) => void }) {
+export function CameraView({ onCode, cards }: { onCode: (text: string) => void; cards: boolean }) {
   const video = useRef<HTMLVideoElement>(null);
   const latest = useRef(onCode);
   latest.current = onCode;
@@ -29,7 +29,11 @@ export function CameraView({ onCode }: { onCode: (text: string) => void }) {
     <section className={classes.camera} aria-label="Camera">
       <video ref={video} className={classes.video} muted playsInline />
       <p className={classes.cameraHint}>
-        {unavailable ? 'Camera unavailable: use the scanner or keypad' : 'Show your QR code to the camera'}
+        {unavailable
+          ? 'Camera unavailable: use the scanner or keypad'
+          : cards
+            ? 'Show your QR code to the camera, or hold your card to the reader'
+            : 'Show your QR code to the camera'}
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { parseCardNumber } from '@core/cards/card-number';
 import { Box } from '@mantine/core';
 import { CameraView } from './camera-view';
 import { useKeyboardWedge } from './keyboard-wedge';
@@ -6,11 +7,14 @@ import classes from './reader.module.css';
 import { ReaderOverlay } from './reader-overlay';
 import { useGateReader } from './use-gate-reader';
 
-/** The reader of one gate: camera, keyboard-wedge scanner and, with Secure PIN, the keypad. */
+/** The reader of one gate: camera, keyboard-wedge scanner or card reader and, with Secure PIN, the keypad. */
 export function PairedReader({ deviceKey, onUnpaired }: { deviceKey: string; onUnpaired: (message: string) => void }) {
   const reader = useGateReader(deviceKey, onUnpaired);
-  useKeyboardWedge(reader.scanned);
   const { identity, screen } = reader;
+  // One USB port, two kinds of wedge: a card reader types a card number, a QR scanner a pass token.
+  useKeyboardWedge((typed) =>
+    identity?.cards && parseCardNumber(typed).ok ? reader.cardRead(typed) : reader.scanned(typed),
+  );
 
   return (
     <Box component="main" className={classes.reader}>
@@ -22,7 +26,7 @@ export function PairedReader({ deviceKey, onUnpaired }: { deviceKey: string; onU
         <p className={reader.online ? classes.online : classes.offlineBadge}>{reader.online ? 'Online' : 'Offline'}</p>
       </header>
       <div className={identity?.securePin ? classes.bodyWithKeypad : classes.body}>
-        <CameraView onCode={reader.scanned} />
+        <CameraView onCode={reader.scanned} cards={identity?.cards ?? false} />
         {identity?.securePin && (
           <Keypad onPin={reader.pinEntered} disabled={screen.kind !== 'ready'} lockout={reader.lockout} />
         )}

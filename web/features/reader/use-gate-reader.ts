@@ -1,7 +1,7 @@
 import type { AccessResponse, ReaderIdentity } from '@core/api/access';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CodeDebounce } from './code-debounce';
-import { decidePin, decideQr, heartbeat, type ReaderReply, whoAmI } from './reader-api';
+import { decideCard, decidePin, decideQr, heartbeat, type ReaderReply, whoAmI } from './reader-api';
 import { playTone } from './tones';
 
 const RESULT_SHOWN_MS = 3000;
@@ -67,7 +67,7 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
   }, [checkIn]);
 
   const decide = useCallback(
-    async (ask: () => Promise<ReaderReply<AccessResponse>>, credential: 'qr' | 'pin') => {
+    async (ask: () => Promise<ReaderReply<AccessResponse>>, credential: 'qr' | 'pin' | 'card') => {
       busy.current = true;
       setScreen({ kind: 'deciding' });
       const reply = await ask();
@@ -111,6 +111,16 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
     [decide, deviceKey],
   );
 
+  const cardRead = useCallback(
+    (card: string) => {
+      const fresh = debounce.current.fresh(card, Date.now());
+      if (!fresh) return;
+      if (busy.current) return debounce.current.forget(card);
+      void decide(() => decideCard(deviceKey, card), 'card');
+    },
+    [decide, deviceKey],
+  );
+
   const pinEntered = useCallback(
     (pin: string) => {
       if (!busy.current) void decide(() => decidePin(deviceKey, pin), 'pin');
@@ -118,5 +128,5 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
     [decide, deviceKey],
   );
 
-  return { identity, online, screen, lockout, scanned, pinEntered };
+  return { identity, online, screen, lockout, scanned, cardRead, pinEntered };
 }
