@@ -32,7 +32,11 @@ beforeAll(async () => {
   orm = await connectPostgres(database.url, 2);
   const [property] = await orm.orm
     .insert(properties)
-    .values({ propertyName: 'Twin Oaks', propertyLocation: '1 Twin Oaks Way', propertyFeatures: ['qr', 'securepin', 'rfid'] })
+    .values({
+      propertyName: 'Twin Oaks',
+      propertyLocation: '1 Twin Oaks Way',
+      propertyFeatures: ['qr', 'securepin', 'rfid'],
+    })
     .returning();
   const email = 'rita@twin-oaks.test';
   const [resident] = await orm.orm
