@@ -12,6 +12,7 @@ import { secondFactorRoutes } from './auth/second-factor/second-factor-routes';
 import { sessionRoutes } from './auth/session-routes';
 import { bulkUploadRoutes } from './bulk/bulk-upload-routes';
 import { cardRoutes } from './cards/card-routes';
+import { deliveryPassRoutes } from './delivery/delivery-pass-routes';
 import { heartbeatRoutes } from './device-health/heartbeat-routes';
 import { deviceRoutes } from './devices/device-routes';
 import { gateRoutes } from './gates/gate-routes';
@@ -52,6 +53,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(qrAccessRoutes);
   await app.register(pinAccessRoutes);
   await app.register(cardAccessRoutes);
+  await app.register(deliveryPassRoutes);
   await app.register(heartbeatRoutes);
   await app.register(readerIdentityRoutes);
   await app.register(bulkUploadRoutes);

@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES, pinAccessRequest } from '@core/api/accounts';
 import { errorResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { admitDelivery } from '../delivery/delivery-grant';
 import { gateLogTarget, openGate } from '../gates/open-gate';
 import { commitRelayLog } from '../gates/relay-log-batcher';
 import { deviceAccess } from '../http/access';
@@ -58,6 +59,16 @@ export async function pinAccessRoutes(app: FastifyInstance) {
       });
       const user = await findUserByPin(app.db, app.config.secret, device.propertyId, request.body.pin);
       if (!user) {
+        const delivery = await admitDelivery(
+          app,
+          { device, property },
+          { pin: request.body.pin },
+          request.body.decideBy,
+        );
+        if (delivery) {
+          await lockout.rightPin(device.id);
+          return delivery;
+        }
         decided('wrong_pin');
         await lockout.wrongPin(device, entry);
         await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinWrong);

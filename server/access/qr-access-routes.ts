@@ -3,6 +3,8 @@ import { errorResponse } from '@core/api/common';
 import { passNotice } from '@core/validity/pass-notice';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sha256Hex } from '../crypto/keys';
+import { admitDelivery } from '../delivery/delivery-grant';
 import { deviceReadInRouteAccess } from '../http/access';
 import { deviceKeyOf, refuseUnknownDeviceKey } from '../http/device-key-access';
 import { LIMITS } from '../limits/limit-rules';
@@ -36,6 +38,10 @@ export async function qrAccessRoutes(app: FastifyInstance) {
       const { device, property, scanned } = found;
       const outcome = decideScan(scanned, device.propertyId, now);
       if (outcome === 'unknown') {
+        const tokenHash = sha256Hex(request.body.code.trim());
+        const delivery =
+          property && (await admitDelivery(app, { device, property }, { tokenHash }, request.body.decideBy));
+        if (delivery) return delivery;
         // Only unrecognised codes count, so a valid pass is always decided on its merits.
         const guess = await reserve(app.db, LIMITS.unknownQrCodes, device.id, now);
         if (!guess.allowed) app.metrics.gateDecisions.inc({ credential: 'qr', outcome: 'throttled' });

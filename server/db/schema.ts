@@ -243,6 +243,46 @@ export const qrCodes = pgTable(
   ],
 );
 
+/**
+ * A delivery pass (issue 18): a QR code and a 6-digit guest PIN for a courier, valid for a few
+ * hours and a few uses. Uses are taken by one conditional UPDATE, so two gates cannot both take
+ * the last one.
+ */
+export const deliveryPasses = pgTable(
+  'delivery_passes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    company: text('company').notNull().default(''),
+    /** SHA-256 of the gate token the QR encodes. */
+    tokenHash: text('token_hash').notNull(),
+    /** The gate token and the PIN, sealed, so the creator's list and the pass page can show them. */
+    tokenSealed: text('token_sealed').notNull(),
+    pinSealed: text('pin_sealed').notNull(),
+    /** HMAC of the property and the PIN, as for residents' PINs; null once the pass has ended, freeing the PIN. */
+    pinLookup: text('pin_lookup'),
+    startsAt: tz('starts_at').notNull(),
+    endsAt: tz('ends_at').notNull(),
+    usesAllowed: integer('uses_allowed').notNull(),
+    usesTaken: integer('uses_taken').notNull().default(0),
+    /** Tell the creator at each use. */
+    notify: boolean('notify').notNull().default(false),
+    cancelledAt: tz('cancelled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('delivery_passes_token_unique').on(t.tokenHash),
+    uniqueIndex('delivery_passes_live_pin_unique').on(t.propertyId, t.pinLookup),
+    index('delivery_passes_property_idx').on(t.propertyId, t.createdAt),
+  ],
+);
+
 export type PersonDetails = { firstName: string; lastName: string; email: string; phoneNumber?: string | null };
 export type RelayOperation = { command: string; success: boolean };
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { createAccountToken } from '../accounts/account-tokens';
 import { sha256Hex } from '../crypto/keys';
 import { cards, passkeys, qrCodes, visitors } from '../db/schema';
+import { createDeliveryPass } from '../delivery/delivery-pass-store';
 import { type GuardWorld, guardEmail } from './guard-world';
 
 /** The kinds of record a route's input can name; each is created in property A. */
@@ -15,7 +16,8 @@ export type RecordKind =
   | 'inviteToken'
   | 'session'
   | 'passkey'
-  | 'card';
+  | 'card'
+  | 'deliveryPass';
 
 export interface SeededRecord {
   id: string;
@@ -41,6 +43,7 @@ export const FIELD_RECORDS: Record<string, RecordKind> = {
   sessionId: 'session',
   passkeyId: 'passkey',
   cardId: 'card',
+  passId: 'deliveryPass',
   'device.id': 'device',
   'device._id': 'device',
   'property._id': 'property',
@@ -109,6 +112,24 @@ const SEEDERS: Record<RecordKind, Seeder> = {
       })
       .returning({ id: cards.id });
     return { id: row.id, owned: false };
+  },
+  // A delivery pass the resident of A made for a courier (owned: their managers may cancel it too).
+  deliveryPass: async (world) => {
+    const row = await createDeliveryPass(
+      world.app.db,
+      world.app.config.secret,
+      {
+        propertyId: world.propertyA,
+        createdBy: world.owner.id,
+        name: '',
+        company: '',
+        hours: 2,
+        uses: 1,
+        notify: false,
+      },
+      world.app.config.now(),
+    );
+    return { id: row.id, owned: true };
   },
   visitor: async (world) => {
     const [row] = await world.app.db

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { deriveKey, hmacHex } from '../crypto/keys';
 import { open, seal } from '../crypto/secret-box';
 import type { Queryable } from '../db/connect';
-import { users } from '../db/schema';
+import { deliveryPasses, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 
 const MAX_ATTEMPTS = 50;
@@ -46,6 +46,21 @@ export function readSecurePin(secret: Buffer, encrypted: string | null): string 
   return encrypted ? open(pinKeys(secret).sealKey, encrypted) : null;
 }
 
+/** Whether a delivery pass of the property holds this PIN (until its PIN is freed, after it ended). */
+async function isGuestPin(db: Queryable, secret: Buffer, propertyId: string, pin: string) {
+  const [found] = await db
+    .select({ id: deliveryPasses.id })
+    .from(deliveryPasses)
+    .where(
+      and(
+        eq(deliveryPasses.propertyId, propertyId),
+        eq(deliveryPasses.pinLookup, pinLookupHmac(secret, propertyId, pin)),
+      ),
+    )
+    .limit(1);
+  return Boolean(found);
+}
+
 /**
  * Gives a user a fresh PIN unique within their property and returns it. Each try runs in its own
  * savepoint, so a collision (the users_property_pin_unique index) is retried with a new PIN
@@ -59,6 +74,7 @@ export async function assignSecurePin(
 ): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const pin = nextPin();
+    if ((await isGuestPin(db, secret, user.propertyId, pin)) && attempt < MAX_ATTEMPTS) continue;
     try {
       await db.transaction(async (savepoint) => {
         await savepoint

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { visibleText } from '../validation/visible-text';
+import { idSchema } from './common';
+
+export const DELIVERY_LIMITS = { hoursDefault: 2, hoursMax: 24, usesDefault: 1, usesMax: 10 } as const;
+
+export const DELIVERY_MESSAGES = {
+  hours: `Hours must be a whole number from 1 to ${DELIVERY_LIMITS.hoursMax}.`,
+  uses: `Uses must be a whole number from 1 to ${DELIVERY_LIMITS.usesMax}.`,
+  noProperty: 'Choose the property the delivery is for.',
+  notFound: 'Delivery pass not found',
+  cancelled: 'Delivery pass cancelled.',
+  granted: 'Delivery pass accepted',
+  usedUp: 'This delivery pass has been used up',
+  ended: 'This delivery pass has ended',
+  notYet: 'This delivery pass is not valid yet',
+} as const;
+
+const optionalText = (label: string) => visibleText(label).trim().max(100).default('');
+
+/** POST /api/delivery-passes: a pass for a courier, from now for `hours`, for `uses` openings. */
+export const createDeliveryPassRequest = z.strictObject({
+  name: optionalText('Name'),
+  company: optionalText('Company'),
+  hours: z
+    .number({ error: DELIVERY_MESSAGES.hours })
+    .int(DELIVERY_MESSAGES.hours)
+    .min(1, DELIVERY_MESSAGES.hours)
+    .max(DELIVERY_LIMITS.hoursMax, DELIVERY_MESSAGES.hours)
+    .default(DELIVERY_LIMITS.hoursDefault),
+  uses: z
+    .number({ error: DELIVERY_MESSAGES.uses })
+    .int(DELIVERY_MESSAGES.uses)
+    .min(1, DELIVERY_MESSAGES.uses)
+    .max(DELIVERY_LIMITS.usesMax, DELIVERY_MESSAGES.uses)
+    .default(DELIVERY_LIMITS.usesDefault),
+  /** Tell the creator at each use. */
+  notify: z.boolean().default(false),
+  /** The property, for a super administrator (who has none of their own). */
+  propertyId: idSchema.optional(),
+});
+export type CreateDeliveryPassRequest = z.input<typeof createDeliveryPassRequest>;
+
+export const DELIVERY_PASS_STATES = ['valid', 'used-up', 'ended', 'cancelled'] as const;
+
+export const deliveryPassDto = z.object({
+  _id: z.string(),
+  propertyId: z.string(),
+  name: z.string(),
+  company: z.string(),
+  /** The 6-digit guest PIN, shown to its creator to pass on. */
+  pin: z.string(),
+  /** The QR code's token, for the creator's screen to draw and share. */
+  code: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  usesAllowed: z.number(),
+  usesLeft: z.number(),
+  notify: z.boolean(),
+  state: z.enum(DELIVERY_PASS_STATES),
+  createdAt: z.string(),
+});
+export type DeliveryPassDto = z.infer<typeof deliveryPassDto>;
+
+export const deliveryPassResponse = z.object({ pass: deliveryPassDto });
+export const deliveryPassesResponse = z.object({ passes: z.array(deliveryPassDto) });
+export const deliveryPassParams = z.strictObject({ passId: idSchema });

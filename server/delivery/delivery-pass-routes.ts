@@ -1,0 +1,116 @@
+import { errorResponse } from '@core/api/common';
+import {
+  createDeliveryPassRequest,
+  DELIVERY_MESSAGES,
+  deliveryPassesResponse,
+  deliveryPassParams,
+  deliveryPassResponse,
+} from '@core/api/delivery-passes';
+import { ROLES } from '@core/roles';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Caller } from '../auth/caller';
+import { allow, callerOf } from '../http/access';
+import { badRequest, notFound } from '../http/http-error';
+import { findProperty } from '../properties/property-repository';
+import {
+  cancelDeliveryPass,
+  createDeliveryPass,
+  findDeliveryPass,
+  listDeliveryPasses,
+  toDeliveryPassDto,
+} from './delivery-pass-store';
+
+const passInPath = allow(ROLES, async (request, app) => {
+  const pass = await findDeliveryPass(app.db, (request.params as { passId: string }).passId);
+  return pass && { propertyId: pass.propertyId, ownerUserId: pass.createdBy };
+});
+
+/** The property a pass is for: a super administrator's choice, otherwise the caller's own. */
+function targetPropertyId(caller: Caller, chosen: string | undefined): string {
+  if (caller.role === 'superadmin') {
+    if (!chosen) throw badRequest(DELIVERY_MESSAGES.noProperty, 'propertyId');
+    return chosen;
+  }
+  if (!caller.propertyId) throw badRequest(DELIVERY_MESSAGES.noProperty, 'propertyId');
+  if (chosen && chosen !== caller.propertyId) throw notFound('Property not found');
+  return caller.propertyId;
+}
+
+/** Delivery passes (issue 18): a QR code and a guest PIN for a courier, for a few hours and uses. */
+export async function deliveryPassRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['delivery passes'];
+
+  api.post(
+    '/api/delivery-passes',
+    {
+      config: { access: allow(ROLES) },
+      schema: {
+        tags,
+        summary: 'Create a delivery pass: a QR code and a 6-digit guest PIN, from now for a few hours and uses',
+        body: createDeliveryPassRequest,
+        response: { 201: deliveryPassResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const propertyId = targetPropertyId(caller, request.body.propertyId);
+      if (!(await findProperty(app.db, propertyId))) throw notFound('Property not found');
+      const now = app.config.now();
+      const { name, company, hours, uses, notify } = request.body;
+      const row = await createDeliveryPass(
+        app.db,
+        app.config.secret,
+        { propertyId, createdBy: caller.userId, name, company, hours, uses, notify },
+        now,
+      );
+      reply.code(201);
+      return { pass: toDeliveryPassDto(app.config.secret, row, now) };
+    },
+  );
+
+  api.get(
+    '/api/delivery-passes',
+    {
+      config: { access: allow(ROLES) },
+      schema: {
+        tags,
+        summary: "A resident's own delivery passes, or a property's for its manager, newest first, with uses left",
+        response: { 200: deliveryPassesResponse },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (caller.role === 'admin' && !caller.propertyId) return { passes: [] };
+      const filter =
+        caller.role === 'resident'
+          ? { createdBy: caller.userId }
+          : caller.role === 'admin'
+            ? { propertyId: caller.propertyId ?? undefined }
+            : {};
+      const now = app.config.now();
+      const rows = await listDeliveryPasses(app.db, filter);
+      return { passes: rows.map((row) => toDeliveryPassDto(app.config.secret, row, now)) };
+    },
+  );
+
+  api.post(
+    '/api/delivery-passes/:passId/cancel',
+    {
+      config: { access: passInPath },
+      schema: {
+        tags,
+        summary: 'Cancel a delivery pass: its QR code and guest PIN stop opening the gate at once',
+        params: deliveryPassParams,
+        response: { 200: deliveryPassResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const now = app.config.now();
+      const row = await cancelDeliveryPass(app.db, request.params.passId, now);
+      if (!row) throw notFound(DELIVERY_MESSAGES.notFound);
+      return { pass: toDeliveryPassDto(app.config.secret, row, now) };
+    },
+  );
+}
