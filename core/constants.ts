@@ -48,10 +48,6 @@ export const PROPERTY_FEATURE_LABELS: Record<PropertyFeature, string> = {
   qr: 'QR Feature',
 };
 
-/** How someone asked a gate to open: from the app, a visitor's QR code, a keypad PIN or a card. */
-export const GATE_CREDENTIALS = ['remote', 'qr', 'pin', 'card'] as const;
-export type GateCredential = (typeof GATE_CREDENTIALS)[number];
-
 export const DEVICE_TYPES = ['gate'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = { gate: 'Main Gate' };

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { parseCardNumber } from '../cards/card-number';
 
 /**
  * When a reader stops waiting for its answer, in milliseconds since 1970 on the server's clock
@@ -32,28 +31,6 @@ export const QR_ACCESS_REASONS = {
   otherProperty: 'QR code belongs to another property',
   throttled: 'Too many unrecognised codes from this device. Please wait a minute.',
   late: 'The reader had stopped waiting, so nothing was opened.',
-} as const;
-
-/** POST /api/access/card: the number a card reader read, in any form core/cards/card-number.ts reads. */
-export const cardAccessRequest = z.strictObject({
-  card: z
-    .string()
-    .max(64)
-    .transform((value, context) => {
-      const parsed = parseCardNumber(value);
-      if (parsed.ok) return parsed.value;
-      context.addIssue({ code: 'custom', message: parsed.message });
-      return z.NEVER;
-    }),
-  decideBy,
-});
-
-export const CARD_ACCESS_REASONS = {
-  granted: 'Card accepted',
-  unknown: 'Card not recognised',
-  disabled: 'This card has been disabled',
-  featureOff: 'RFID cards are not enabled at this property',
-  throttled: 'Too many unrecognised cards from this reader. Please wait a minute.',
 } as const;
 
 /** GET /api/access/reader: who a paired gate reader is, for its screen. */

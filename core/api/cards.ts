@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_MESSAGES, parseCardNumber } from '../cards/card-number';
 import { visibleText } from '../validation/visible-text';
+import { decideBy } from './access';
 import { idSchema } from './common';
 
 export const CARD_TEXTS = {
@@ -43,3 +44,25 @@ export const cardSchema = z.object({
 export type CardDto = z.infer<typeof cardSchema>;
 export const cardResponse = z.object({ message: z.string(), card: cardSchema });
 export const cardsResponse = z.object({ cards: z.array(cardSchema) });
+
+/** POST /api/access/card: the number a card reader read, in any form core/cards/card-number.ts reads. */
+export const cardAccessRequest = z.strictObject({
+  card: z
+    .string()
+    .max(64)
+    .transform((value, context) => {
+      const parsed = parseCardNumber(value);
+      if (parsed.ok) return parsed.value;
+      context.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
+  decideBy,
+});
+
+export const CARD_ACCESS_REASONS = {
+  granted: 'Card accepted',
+  unknown: 'Card not recognised',
+  disabled: 'This card has been disabled',
+  featureOff: 'RFID cards are not enabled at this property',
+  throttled: 'Too many unrecognised cards from this reader. Please wait a minute.',
+} as const;

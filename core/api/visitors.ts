@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_WINDOW_START, QR_TYPES, type QrType, WEEKDAYS } from '../constants';
 import { isCalendarDate } from '../time/zoned-time';
 import { emailField } from '../validation/email';
-import { optionalPhone } from '../validation/phone';
+import { optionalPhone } from '../validation/phone-field';
 import { labelOf, needs } from '../validation/sentences';
 import { requiredName } from '../validation/visible-text';
 import { firstWindowError, type VisitorWindowInput, visitorWindowErrors } from '../visitor-form/visitor-window';

@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { PHONE_COUNTRY_PREFIX, PHONE_DIGITS } from '../constants';
-import { MESSAGES } from '../messages';
 
 const TEN_DIGITS = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
 
@@ -37,10 +35,3 @@ export function nationalDigits(stored: string | null | undefined): string {
   const digits = digitsOnly(stored);
   return digits.length === PHONE_DIGITS + 1 ? digits.slice(1) : digits;
 }
-
-/** '' means no phone; otherwise exactly 10 digits, stored as +1 and the digits. */
-export const optionalPhone = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isTenDigits(value), MESSAGES.phoneRegisterUser)
-  .transform((value) => (value === '' ? null : toStoredPhone(value)));

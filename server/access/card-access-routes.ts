@@ -1,4 +1,5 @@
-import { accessResponse, CARD_ACCESS_REASONS, cardAccessRequest, QR_ACCESS_REASONS } from '@core/api/access';
+import { accessResponse, QR_ACCESS_REASONS } from '@core/api/access';
+import { CARD_ACCESS_REASONS, cardAccessRequest } from '@core/api/cards';
 import { errorResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 // Relative, not '@core': drizzle-kit loads this file without the path alias.
 import { RELAY_DRIVERS } from '../../core/api/devices';
-import { GATE_CREDENTIALS } from '../../core/constants';
+import { GATE_CREDENTIALS } from '../../core/gate-credentials';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { GateCredential } from '@core/constants';
+import type { GateCredential } from '@core/gate-credentials';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
 import type { PersonDetails, RelayOperation } from '../db/schema';

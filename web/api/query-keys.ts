@@ -39,6 +39,7 @@ export const queryKeys = {
     all: ['cards'] as const,
     byProperty: (propertyId: string) => ['cards', propertyId] as const,
   },
+  deliveryPasses: ['delivery-passes'] as const,
   resetToken: (token: string) => ['reset-token', token] as const,
 };
 

@@ -1,5 +1,5 @@
 import { visitorPersonFields } from '@core/api/visitors';
-import { optionalPhone } from '@core/validation/phone';
+import { optionalPhone } from '@core/validation/phone-field';
 import '@core/validation/sentences';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { z } from 'zod';

@@ -1,9 +1,13 @@
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useVisitorsQr } from '../../api/visitors';
 import { QueryState } from '../../ui/query-state';
 import { PastVisitors } from './past-visitors';
 import { QrCodeSection } from './qr-code-section';
+
+// Below the fold, with its QR drawing: loaded after the visitors are on screen.
+const DeliveryPasses = lazy(async () => ({ default: (await import('./delivery-passes')).DeliveryPasses }));
 
 /** Visitor List (resident): one card per visitor email, one section per QR code. */
 export function VisitorListPage() {
@@ -35,6 +39,9 @@ export function VisitorListPage() {
         ))}
       </SimpleGrid>
       <PastVisitors />
+      <Suspense fallback={null}>
+        <DeliveryPasses />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, signIn, test } from './support/fixtures';
+import { gateWorld, relaySimulatorPerFile } from './visitors-support';
+
+const simulator = relaySimulatorPerFile(test);
+
+test('a resident creates a one-use delivery pass, the guest PIN opens the gate once, and another is cancelled', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const world = await gateWorld(request, mailbox, superadmin, simulator(), ['securepin']);
+  await signIn(page, world.resident);
+  await page.getByRole('link', { name: 'Visitor List' }).click();
+  const section = page.getByRole('region', { name: 'Delivery passes' });
+  await expect(section.getByText('No delivery passes yet.')).toBeVisible();
+
+  await expect(section.getByRole('textbox', { name: 'Valid for' })).toHaveValue('2 hours');
+  await expect(section.getByRole('textbox', { name: 'Uses' })).toHaveValue('1 use');
+  await section.getByLabel('Company (optional)').fill('Parcel Co');
+  await section.getByRole('button', { name: 'Create delivery pass' }).click();
+  const pass = section.getByTestId('delivery-pass').filter({ hasText: 'Parcel Co' });
+  await expect(pass).toContainText('1 of 1 use left');
+  await expect(pass.getByRole('img', { name: /Delivery pass QR code/ })).toBeVisible();
+  const pin = (await pass.getByText(/^\d{6}$/).textContent()) as string;
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('delivery-desktop.png'), fullPage: true });
+
+  const keypad = (value: string) =>
+    request.post('/api/access/pin', { data: { pin: value }, headers: { authorization: `Bearer ${world.deviceKey}` } });
+  expect(await (await keypad(pin)).json()).toMatchObject({ granted: true, reason: 'Delivery pass accepted' });
+  expect(await (await keypad(pin)).json()).toMatchObject({ granted: false });
+  await expect.poll(async () => (await world.relay.pulses()).length).toBe(1);
+  await page.reload();
+  await expect(pass).toContainText('0 of 1 use left');
+  await expect(pass).toContainText('Used up');
+
+  await section.getByLabel('Company (optional)').fill('Courier Two');
+  await section.getByRole('button', { name: 'Create delivery pass' }).click();
+  const second = section.getByTestId('delivery-pass').filter({ hasText: 'Courier Two' });
+  await second.getByRole('button', { name: 'Cancel pass' }).click();
+  await expect(second).toContainText('Cancelled');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('delivery-phone.png'), fullPage: true });
+});

@@ -1,0 +1,188 @@
+import {
+  createDeliveryPassRequest,
+  DELIVERY_LIMITS,
+  DELIVERY_MESSAGES,
+  type DeliveryPassDto,
+} from '@core/api/delivery-passes';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useCancelDeliveryPass, useCreateDeliveryPass, useDeliveryPasses } from '../../api/delivery-passes';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { QueryState } from '../../ui/query-state';
+import { toast } from '../../ui/toast';
+
+interface PassForm {
+  name: string;
+  company: string;
+  hours: number;
+  uses: number;
+}
+
+const STATE_LABELS: Record<DeliveryPassDto['state'], { label: string; color: string }> = {
+  valid: { label: 'Valid', color: 'teal' },
+  'used-up': { label: 'Used up', color: 'gray' },
+  ended: { label: 'Ended', color: 'gray' },
+  cancelled: { label: 'Cancelled', color: 'red' },
+};
+
+const range = (max: number, unit: string, units: string) =>
+  Array.from({ length: max }, (_, i) => ({ value: String(i + 1), label: `${i + 1} ${i === 0 ? unit : units}` }));
+const HOUR_OPTIONS = range(DELIVERY_LIMITS.hoursMax, 'hour', 'hours');
+const USE_OPTIONS = range(DELIVERY_LIMITS.usesMax, 'use', 'uses');
+
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+
+function PassQr({ code, label }: { code: string; label: string }) {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    let shown = true;
+    QRCode.toDataURL(code, { width: 160, margin: 2, errorCorrectionLevel: 'M' })
+      .then((url) => shown && setImage(url))
+      .catch(() => shown && setImage(null));
+    return () => {
+      shown = false;
+    };
+  }, [code]);
+  return image ? <img src={image} width={160} height={160} alt={label} /> : null;
+}
+
+function DeliveryPassCard({ pass }: { pass: DeliveryPassDto }) {
+  const cancel = useCancelDeliveryPass();
+  const who = [pass.name, pass.company].filter(Boolean).join(', ') || 'A delivery';
+  const state = STATE_LABELS[pass.state];
+  return (
+    <Card withBorder data-testid="delivery-pass">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{who}</Text>
+          <Badge color={state.color} variant="light">
+            {state.label}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {pass.usesLeft} of {pass.usesAllowed} {pass.usesAllowed === 1 ? 'use' : 'uses'} left · until{' '}
+          {timeOf(pass.endsAt)}
+        </Text>
+        {pass.state === 'valid' && (
+          <>
+            <Text size="sm">
+              Guest PIN{' '}
+              <Text span fw={700} ff="monospace" fz="lg">
+                {pass.pin}
+              </Text>
+            </Text>
+            <PassQr code={pass.code} label={`Delivery pass QR code for ${who}`} />
+            <Button
+              variant="light"
+              color="red"
+              loading={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(pass._id, {
+                  onSuccess: () => toast(DELIVERY_MESSAGES.cancelled, 'green'),
+                  onError: () => toast('The delivery pass could not be cancelled. Please try again.', 'red'),
+                })
+              }
+            >
+              Cancel pass
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Delivery passes (issue 18): a QR code and a guest PIN for a courier, for a few hours and uses. */
+export function DeliveryPasses() {
+  const passes = useDeliveryPasses();
+  const create = useCreateDeliveryPass();
+  const form = useSchemaForm<PassForm>(createDeliveryPassRequest, {
+    initialValues: { name: '', company: '', hours: DELIVERY_LIMITS.hoursDefault, uses: DELIVERY_LIMITS.usesDefault },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    create.mutate(values, {
+      onSuccess: () => {
+        toast('Delivery pass created.', 'green');
+        form.reset();
+      },
+      onError: (error) => setFailure(showServerErrors(form, error, 'The delivery pass could not be created.')),
+    });
+  });
+
+  return (
+    <Stack component="section" aria-labelledby="delivery-passes-title">
+      <Title order={3} id="delivery-passes-title">
+        Delivery passes
+      </Title>
+      <Paper withBorder p="md">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              A QR code and a 6-digit guest PIN for a courier, from now.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Name (optional)" {...form.getInputProps('name')} />
+              <TextInput label="Company (optional)" {...form.getInputProps('company')} />
+              <Select
+                label="Valid for"
+                data={HOUR_OPTIONS}
+                allowDeselect={false}
+                value={String(form.values.hours)}
+                onChange={(value) => form.setFieldValue('hours', Number(value))}
+                error={form.errors.hours}
+              />
+              <Select
+                label="Uses"
+                data={USE_OPTIONS}
+                allowDeselect={false}
+                value={String(form.values.uses)}
+                onChange={(value) => form.setFieldValue('uses', Number(value))}
+                error={form.errors.uses}
+              />
+            </SimpleGrid>
+            {failure && (
+              <Alert color="red" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <Group>
+              <Button type="submit" loading={create.isPending}>
+                Create delivery pass
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <QueryState
+        query={passes}
+        errorTitle="Delivery passes could not be loaded."
+        empty={passes.data?.passes.length === 0}
+        emptyText="No delivery passes yet."
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {passes.data?.passes.map((pass) => (
+          <DeliveryPassCard key={pass._id} pass={pass} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
