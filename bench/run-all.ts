@@ -10,6 +10,7 @@ const BENCHMARKS = [
   'trigger-relay',
   'mqtt-relay',
   'access-qr',
+  'access-card',
   'heartbeat',
   'accounts',
   'login-burst',

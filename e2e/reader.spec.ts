@@ -163,6 +163,11 @@ test('at a property with RFID a USB card reader opens the gate for an enrolled c
   await page.goto('/dashboard?type=card');
   const row = page.getByRole('table', { name: 'Cards' }).getByRole('row').filter({ hasText: 'blue fob' });
   await expect(row).toContainText('Just now');
+
+  // Gate Activity Logs say how the gate was asked: both taps, the accepted and the unknown card.
+  await page.goto('/gate-logs');
+  await expect(page.getByTestId('log-credential')).toHaveText(['By Card', 'By Card']);
+  await review(page, 'card-gate-logs');
 });
 
 test('the keypad opens for the resident PIN, and shows the lockout with its countdown', async ({

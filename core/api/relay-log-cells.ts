@@ -13,6 +13,7 @@ export const LOG_CSV_COLUMNS = [
   'Created By',
   'Reason',
   'Relay Commands',
+  'Credential',
 ];
 
 type Person = { firstName: string; lastName: string } | null | undefined;
@@ -45,6 +46,13 @@ export function deviceText(log: RelayLogDto): string {
 export function propertyText(log: RelayLogDto): string {
   const property = log.propertyDetails;
   return property ? `${property.propertyName} (${property.propertyLocation})` : 'Unknown property';
+}
+
+const CREDENTIAL_WORDS = { remote: 'Remote', qr: 'QR code', pin: 'PIN', card: 'Card' } as const;
+
+/** How the gate was asked ('Card'); empty on rows from before the credential was recorded. */
+export function credentialText(log: RelayLogDto): string {
+  return log.credential ? CREDENTIAL_WORDS[log.credential] : '';
 }
 
 export function statusText(log: RelayLogDto): string {
@@ -84,5 +92,6 @@ export function logCsvCells(log: RelayLogDto, zone: LogTimeZone): string[] {
     creatorText(log),
     log.reason ?? '',
     relayCommandsText(log),
+    credentialText(log),
   ];
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CALLER_TYPES, LOG_PAGE_SIZE, LOG_STATUSES, MAX_PAGE_SIZE, NOTIFICATION_PAGE_SIZE } from '../constants';
+import {
+  CALLER_TYPES,
+  GATE_CREDENTIALS,
+  LOG_PAGE_SIZE,
+  LOG_STATUSES,
+  MAX_PAGE_SIZE,
+  NOTIFICATION_PAGE_SIZE,
+} from '../constants';
 import { LOG_TIME_ZONES } from '../time/log-time-zones';
 import { isCalendarDate } from '../time/zoned-time';
 import { needs } from '../validation/sentences';
@@ -58,6 +65,8 @@ export const relayLogSchema = z.object({
   propertyDetails: z.object({ propertyName: z.string(), propertyLocation: z.string() }).nullable(),
   status: z.enum(LOG_STATUSES),
   reason: z.string().nullable(),
+  /** How the gate was asked; null on rows written before it was recorded. */
+  credential: z.enum(GATE_CREDENTIALS).nullable().optional(),
   relayOperations: z.array(z.object({ command: z.string(), success: z.boolean() })),
   performanceMetrics: z.object({ totalDuration: z.number() }),
 });

@@ -68,6 +68,18 @@ describe('POST /api/access/card (issue 18)', () => {
     expect(logs.map((log) => [log.status, log.credential, log.actorUserId])).toEqual(
       Array(3).fill(['success', 'card', resident.id]),
     );
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/relay-logs/property/${propertyId}`,
+      headers: bearer(manager.token),
+    });
+    expect(shown.json().logs.map((log: { credential: string }) => log.credential)).toEqual(['card', 'card', 'card']);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/relay-logs/property/${propertyId}/export?timezone=UTC`,
+      headers: bearer(manager.token),
+    });
+    expect(csv.body.trim().split('\r\n')[1]).toMatch(/,Card$/);
     const [card] = await t.app.db.select().from(cards).where(eq(cards.id, cardId));
     expect(card.lastUsedAt).not.toBeNull();
     const listed = await t.app.inject({

@@ -16,8 +16,7 @@ import { cards } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { allow, callerOf, withinScope } from '../http/access';
 import { badRequest, conflict, notFound } from '../http/http-error';
-import { findProperty } from '../properties/property-repository';
-import { findAccount } from '../residents/account-scope';
+import { findAccount, targetAccountOf } from '../residents/account-scope';
 import { cardLookupHash } from './card-lookup';
 import { cardScopeOf, cardsOfProperty, findCard } from './card-repository';
 
@@ -30,7 +29,9 @@ const propertyInPath = allow(MANAGERS, async (request) => ({
 }));
 const holderInBody = allow(MANAGERS, async (request, app) => {
   const holder = await findAccount(app.db, (request.body as { userId: string }).userId);
-  return holder ? { propertyId: holder.propertyId } : null;
+  if (!holder) return null;
+  request.targetAccount = holder;
+  return { propertyId: holder.propertyId };
 });
 
 const cardOf = async (app: FastifyInstance, cardId: string) => {
@@ -70,11 +71,10 @@ export async function cardRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const holder = await findAccount(app.db, request.body.userId);
-      if (!holder?.propertyId || holder.role === 'superadmin') throw badRequest(CARD_TEXTS.notAtProperty, 'userId');
+      const holder = targetAccountOf(request);
+      if (!holder.propertyId || holder.role === 'superadmin') throw badRequest(CARD_TEXTS.notAtProperty, 'userId');
       if (!withinScope(callerOf(request), { propertyId: holder.propertyId })) throw notFound('User not found');
-      const property = await findProperty(app.db, holder.propertyId);
-      if (!property?.propertyFeatures.includes('rfid')) throw badRequest(CARD_TEXTS.rfidOff);
+      if (!holder.propertyFeatures.includes('rfid')) throw badRequest(CARD_TEXTS.rfidOff);
       const parsed = parseCardNumber(request.body.number);
       if (!parsed.ok) throw badRequest(parsed.message, 'number');
       const [row] = await app.db

@@ -22,6 +22,7 @@ export function toRelayLogDto(row: RelayLogRow): RelayLogDto {
     propertyDetails: row.propertyDetails ?? null,
     status: row.status,
     reason: row.reason ?? null,
+    credential: row.credential ?? null,
     relayOperations: row.relayOperations,
     performanceMetrics: { totalDuration: row.totalDurationMs },
   };

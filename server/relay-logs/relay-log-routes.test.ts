@@ -186,9 +186,9 @@ describe('CSV export', () => {
     const lines = answer.body.trim().split('\r\n');
     expect(lines[0]).toBe(LOG_CSV_COLUMNS.join(','));
     expect(lines.slice(1)).toEqual([
-      `2026-03-08 23:30:00 EDT,Quentin Guest,Main Gate,Oak Ridge (12 Oak Road),SUCCESS,Pulse sent,120,visitor,vera@example.com,,Rita Resident (rita@example.com),,relay/0 on: ok`,
-      `2026-03-07 10:00:00 EST,Ada Lovelace,Main Gate,Oak Ridge (12 Oak Road),FAILED,Pulse sent,120,user,ada@example.com,'+15551234567,,,relay/0 on: ok`,
-      `2026-03-06 23:30:00 EST,Ada Lovelace,Main Gate,Oak Ridge (12 Oak Road),SUCCESS,Pulse sent,120,user,ada@example.com,'+15551234567,,,relay/0 on: ok`,
+      `2026-03-08 23:30:00 EDT,Quentin Guest,Main Gate,Oak Ridge (12 Oak Road),SUCCESS,Pulse sent,120,visitor,vera@example.com,,Rita Resident (rita@example.com),,relay/0 on: ok,`,
+      `2026-03-07 10:00:00 EST,Ada Lovelace,Main Gate,Oak Ridge (12 Oak Road),FAILED,Pulse sent,120,user,ada@example.com,'+15551234567,,,relay/0 on: ok,`,
+      `2026-03-06 23:30:00 EST,Ada Lovelace,Main Gate,Oak Ridge (12 Oak Road),SUCCESS,Pulse sent,120,user,ada@example.com,'+15551234567,,,relay/0 on: ok,`,
     ]);
   });
 

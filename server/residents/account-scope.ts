@@ -42,6 +42,6 @@ export async function accountScope(request: FastifyRequest, app: FastifyInstance
 }
 
 export function targetAccountOf(request: FastifyRequest): AccountRow {
-  if (!request.targetAccount) throw new Error('targetAccountOf used on a route without accountScope');
+  if (!request.targetAccount) throw new Error('targetAccountOf used on a route whose scope did not load the account');
   return request.targetAccount;
 }

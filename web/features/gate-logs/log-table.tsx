@@ -1,4 +1,4 @@
-import { accessByEmail, creatorText, LOG_COLUMNS, logCells } from '@core/api/relay-log-cells';
+import { accessByEmail, creatorText, credentialText, LOG_COLUMNS, logCells } from '@core/api/relay-log-cells';
 import { LOG_TEXTS } from '@core/api/relay-log-texts';
 import type { RelayLogDto } from '@core/api/relay-logs';
 import type { LogTimeZone } from '@core/time/log-time-zones';
@@ -65,6 +65,11 @@ function LogRow({ log, zone }: { log: RelayLogDto; zone: LogTimeZone }) {
           <Text size="xs" c="dimmed">
             {accessByEmail(log)}
           </Text>
+          {log.credential && (
+            <Text size="xs" c="dimmed" data-testid="log-credential">
+              By {credentialText(log)}
+            </Text>
+          )}
           {log.callerType === 'visitor' && <CreatorDetails log={log} />}
         </Stack>
       </Table.Td>
