@@ -16,14 +16,14 @@ test('a resident creates a one-use delivery pass, the guest PIN opens the gate o
   const section = page.getByRole('region', { name: 'Delivery passes' });
   await expect(section.getByText('No delivery passes yet.')).toBeVisible();
 
-  await expect(section.getByRole('textbox', { name: 'Valid for' })).toHaveValue('2 hours');
-  await expect(section.getByRole('textbox', { name: 'Uses' })).toHaveValue('1 use');
+  await expect(section.getByRole('combobox', { name: 'Valid for' })).toHaveValue('2 hours');
+  await expect(section.getByRole('combobox', { name: 'Uses' })).toHaveValue('1 use');
   await section.getByLabel('Company (optional)').fill('Parcel Co');
   await section.getByRole('button', { name: 'Create delivery pass' }).click();
   const pass = section.getByTestId('delivery-pass').filter({ hasText: 'Parcel Co' });
   await expect(pass).toContainText('1 of 1 use left');
-  await expect(pass.getByRole('img', { name: /Delivery pass QR code/ })).toBeVisible();
   const pin = (await pass.getByText(/^\d{6}$/).textContent()) as string;
+  await page.mouse.move(0, 0); // axe reads colours as shown, and the pointer still hovers the button
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('delivery-desktop.png'), fullPage: true });

@@ -141,7 +141,8 @@ test('at a property with RFID a USB card reader opens the gate for an enrolled c
   });
   await page.setViewportSize(TABLET);
   await page.goto(`/reader#key=${world.deviceKey}`);
-  await expect(page.getByText('or hold your card to the reader')).toBeVisible();
+  // The camera may not start on a busy machine; either way the screen invites a card.
+  await expect(page.getByText(/or hold your card to the reader|or your card$/)).toBeVisible();
 
   // ... and read by a keyboard-wedge reader that types the 24-bit number, then Enter.
   await wedgeScan(page, String(123 * 65536 + 45678));

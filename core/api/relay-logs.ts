@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  CALLER_TYPES,
-  GATE_CREDENTIALS,
-  LOG_PAGE_SIZE,
-  LOG_STATUSES,
-  MAX_PAGE_SIZE,
-  NOTIFICATION_PAGE_SIZE,
-} from '../constants';
+import { CALLER_TYPES, LOG_PAGE_SIZE, LOG_STATUSES, MAX_PAGE_SIZE, NOTIFICATION_PAGE_SIZE } from '../constants';
+import { GATE_CREDENTIALS } from '../gate-credentials';
 import { LOG_TIME_ZONES } from '../time/log-time-zones';
 import { isCalendarDate } from '../time/zoned-time';
 import { needs } from '../validation/sentences';

@@ -51,7 +51,10 @@ beforeAll(async () => {
     .values({
       propertyId: property.id,
       deviceName: 'Pine Gate',
-      deviceIpAddress: '127.0.0.1:9',
+      // Connected over MQTT (and no broker here): no status probe, so only the reader's heartbeat speaks.
+      deviceIpAddress: null,
+      mqttTopic: 'pine-gate',
+      driver: 'shelly-gen2-mqtt',
       deviceKeyHash: sha256Hex(deviceKey),
     })
     .returning();

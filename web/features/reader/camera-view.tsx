@@ -30,7 +30,9 @@ export function CameraView({ onCode, cards }: { onCode: (text: string) => void; 
       <video ref={video} className={classes.video} muted playsInline />
       <p className={classes.cameraHint}>
         {unavailable
-          ? 'Camera unavailable: use the scanner or keypad'
+          ? cards
+            ? 'Camera unavailable: use the scanner, the keypad or your card'
+            : 'Camera unavailable: use the scanner or keypad'
           : cards
             ? 'Show your QR code to the camera, or hold your card to the reader'
             : 'Show your QR code to the camera'}

@@ -18,8 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCancelDeliveryPass, useCreateDeliveryPass, useDeliveryPasses } from '../../api/delivery-passes';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
@@ -48,20 +47,6 @@ const USE_OPTIONS = range(DELIVERY_LIMITS.usesMax, 'use', 'uses');
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
 
-function PassQr({ code, label }: { code: string; label: string }) {
-  const [image, setImage] = useState<string | null>(null);
-  useEffect(() => {
-    let shown = true;
-    QRCode.toDataURL(code, { width: 160, margin: 2, errorCorrectionLevel: 'M' })
-      .then((url) => shown && setImage(url))
-      .catch(() => shown && setImage(null));
-    return () => {
-      shown = false;
-    };
-  }, [code]);
-  return image ? <img src={image} width={160} height={160} alt={label} /> : null;
-}
-
 function DeliveryPassCard({ pass }: { pass: DeliveryPassDto }) {
   const cancel = useCancelDeliveryPass();
   const who = [pass.name, pass.company].filter(Boolean).join(', ') || 'A delivery';
@@ -87,7 +72,6 @@ function DeliveryPassCard({ pass }: { pass: DeliveryPassDto }) {
                 {pass.pin}
               </Text>
             </Text>
-            <PassQr code={pass.code} label={`Delivery pass QR code for ${who}`} />
             <Button
               variant="light"
               color="red"
@@ -137,7 +121,7 @@ export function DeliveryPasses() {
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              A QR code and a 6-digit guest PIN for a courier, from now.
+              A 6-digit guest PIN for a courier: it opens the gate from now, for the hours and uses you choose.
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Name (optional)" {...form.getInputProps('name')} />
