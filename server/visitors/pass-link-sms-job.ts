@@ -1,13 +1,14 @@
 import { describeWindow } from '@core/validity/window-words';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../db/connect';
-import { properties, qrCodes, users, visitors } from '../db/schema';
+import { qrCodes } from '../db/schema';
 import { jobKind } from '../jobs/job-kind';
 import type { JobQueue } from '../jobs/job-queue';
 import { openJobSecret, sealedJobSecret, sealJobSecret } from '../jobs/job-secret';
 import { type NotificationContext, sendOptionsOf, skipped } from '../jobs/notification-context';
 import { passLinkHashOf, passPageUrl } from '../passes/pass-link';
+import { findCodeWithPeople } from './code-with-people';
 
 /** The visitor's pass page link by SMS; the link token travels sealed and the text is written at send time. */
 export const passLinkSmsJob = jobKind(
@@ -27,22 +28,14 @@ export function enqueuePassLinkSms(
   ]);
 }
 
-/** The code this link still opens, with its visitor, property and resident; null once ended. */
-async function findLinkedCode(db: Queryable, qrCodeId: string, linkToken: string) {
-  const [row] = await db
-    .select({ code: qrCodes, visitor: visitors, property: properties, resident: users })
-    .from(qrCodes)
-    .innerJoin(visitors, eq(visitors.id, qrCodes.visitorId))
-    .innerJoin(properties, eq(properties.id, qrCodes.propertyId))
-    .innerJoin(users, eq(users.id, qrCodes.createdBy))
-    .where(and(eq(qrCodes.id, qrCodeId), eq(qrCodes.passLinkHash, passLinkHashOf(linkToken))));
-  return row ?? null;
-}
-
 export function registerPassLinkSmsJob(queue: JobQueue, context: NotificationContext) {
   queue.register(passLinkSmsJob, async (payload, running) => {
     const linkToken = openJobSecret(context.secret, payload.passLink);
-    const found = await findLinkedCode(context.db, payload.qrCodeId, linkToken);
+    const found = await findCodeWithPeople(
+      context.db,
+      payload.qrCodeId,
+      eq(qrCodes.passLinkHash, passLinkHashOf(linkToken)),
+    );
     if (!found) return skipped(context, running, passLinkSmsJob.name, 'the QR code is gone');
     const { code, visitor, property, resident } = found;
     if (!visitor.phoneNumber) return skipped(context, running, passLinkSmsJob.name, 'the visitor has no phone number');

@@ -1,13 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { sha256Hex } from '../crypto/keys';
 import type { Queryable } from '../db/connect';
-import { properties, qrCodes, users, visitors } from '../db/schema';
+import { qrCodes } from '../db/schema';
 import { jobKind } from '../jobs/job-kind';
 import type { JobQueue } from '../jobs/job-queue';
 import { openJobSecret, sealedJobSecret, sealJobSecret } from '../jobs/job-secret';
 import { type NotificationContext, sendOptionsOf, skipped } from '../jobs/notification-context';
 import { passPageUrl } from '../passes/pass-link';
+import { findCodeWithPeople } from './code-with-people';
 import { qrCodeEmail } from './qr-code-emails';
 
 /** One email carrying a QR code; the token travels sealed and the PNG is drawn at send time. */
@@ -41,22 +42,10 @@ export function enqueueQrCodeEmails(
   );
 }
 
-/** The code as it is now, with its visitor, property and creator; null once deleted. */
-async function findCode(db: Queryable, qrCodeId: string, token: string) {
-  const [row] = await db
-    .select({ code: qrCodes, visitor: visitors, property: properties, resident: users })
-    .from(qrCodes)
-    .innerJoin(visitors, eq(visitors.id, qrCodes.visitorId))
-    .innerJoin(properties, eq(properties.id, qrCodes.propertyId))
-    .innerJoin(users, eq(users.id, qrCodes.createdBy))
-    .where(and(eq(qrCodes.id, qrCodeId), eq(qrCodes.tokenHash, sha256Hex(token))));
-  return row ?? null;
-}
-
 export function registerQrCodeEmailJob(queue: JobQueue, context: NotificationContext) {
   queue.register(qrCodeEmailJob, async (payload, running) => {
     const token = openJobSecret(context.secret, payload.token);
-    const found = await findCode(context.db, payload.qrCodeId, token);
+    const found = await findCodeWithPeople(context.db, payload.qrCodeId, eq(qrCodes.tokenHash, sha256Hex(token)));
     if (!found) return skipped(context, running, qrCodeEmailJob.name, 'the QR code is gone');
     const { code, visitor, property, resident } = found;
     const passUrl = payload.passLink && passPageUrl(context.appUrl, openJobSecret(context.secret, payload.passLink));
