@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { randomToken, sha256Hex } from '../crypto/keys';
-import { devices, relayLogs, users } from '../db/schema';
+import { devices, qrCodes, relayLogs, users } from '../db/schema';
 import { LIMITS } from '../limits/limit-rules';
 import { sentEmailsTo } from '../test-support/sent-mail';
 import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
@@ -145,6 +145,35 @@ describe('POST /api/access/qr', () => {
       reason: 'QR code not recognised',
       notice: 'This code is not a valid pass',
     });
+  });
+
+  it('answers simultaneous scans at two properties each on its own code and reader (looked up together)', async () => {
+    t.clock.set('2025-06-02T13:00:00Z');
+    const here = await emailedToken('together-here@example.com');
+    const there = await emailedToken('together-there@example.com');
+    const early = await emailedToken('together-early@example.com');
+    await t.app.db
+      .update(qrCodes)
+      .set({ startDate: new Date('2025-06-03T00:00:00Z') })
+      .where(eq(qrCodes.id, early.qrCodeId));
+    const wrongKey = { key: randomToken() };
+    const cases = [
+      { device: otherGate, code: here.token, reason: 'QR code belongs to another property' },
+      { device: otherGate, code: 'no-such-code', reason: 'QR code not recognised' },
+      { device: gate, code: early.token, reason: 'QR code is not valid yet' },
+      { device: otherGate, code: there.token, reason: 'QR code belongs to another property' },
+      { device: wrongKey, code: here.token, status: 401 },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => cases[i % cases.length]).map(async (expected) => {
+        const answer = await scan(expected.device, expected.code);
+        return { expected, status: answer.statusCode, reason: answer.json().reason ?? answer.json().message };
+      }),
+    );
+    for (const { expected, status, reason } of answers) {
+      expect(status).toBe(expected.status ?? 200);
+      if (!expected.status) expect(reason).toBe(expected.reason);
+    }
   });
 
   it('queues an arrival email to the resident when the code asks for it', async () => {

@@ -1,15 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sha256Hex } from '../crypto/keys';
+import { coalescing } from '../db/coalescing';
 import type { Orm } from '../db/connect';
 import { preparedPerDatabase } from '../db/prepared-per-database';
 import { devices, properties, qrCodes, users, visitors } from '../db/schema';
 
 const codeProperty = alias(properties, 'code_property');
 
+/** The scans of one batch, numbered from 1 in the order asked. */
+const scanRequests = sql`unnest(${sql.placeholder('deviceKeyHashes')}::text[], ${sql.placeholder('tokenHashes')}::text[])
+  with ordinality as scan_request(device_key_hash, token_hash, n)`;
+
 const scanQuery = preparedPerDatabase((db: Orm) =>
   db
     .select({
+      n: sql<number>`scan_request.n::integer`.mapWith(Number),
       device: devices,
       property: { propertyName: properties.propertyName, propertyLocation: properties.propertyLocation },
       code: {
@@ -37,15 +43,35 @@ const scanQuery = preparedPerDatabase((db: Orm) =>
       },
       timeZone: codeProperty.timeZone,
     })
-    .from(devices)
+    .from(scanRequests)
+    .innerJoin(devices, eq(devices.deviceKeyHash, sql`scan_request.device_key_hash`))
     .innerJoin(properties, eq(properties.id, devices.propertyId))
-    .leftJoin(qrCodes, eq(qrCodes.tokenHash, sql.placeholder('tokenHash')))
+    .leftJoin(qrCodes, eq(qrCodes.tokenHash, sql`scan_request.token_hash`))
     .leftJoin(visitors, eq(visitors.id, qrCodes.visitorId))
     .leftJoin(users, eq(users.id, qrCodes.createdBy))
     .leftJoin(codeProperty, eq(codeProperty.id, qrCodes.propertyId))
-    .where(eq(devices.deviceKeyHash, sql.placeholder('deviceKeyHash')))
-    .limit(1)
-    .prepare('access_qr_find_scan'),
+    .prepare('access_qr_find_scans'),
+);
+
+type ScanRow = Awaited<ReturnType<ReturnType<typeof scanQuery>['execute']>>[number];
+
+function foundOf({ device, property, code, visitor, creator, timeZone }: ScanRow) {
+  const found = code && visitor && creator && timeZone ? { code, visitor, creator, timeZone } : null;
+  return { device, property, scanned: found };
+}
+
+/** Scans that arrive together are looked up in one query (docs/decisions/0170); two may run at once. */
+const findScans = coalescing(
+  async (db: Orm, scans: { deviceKeyHash: string; tokenHash: string }[]) => {
+    const rows = await scanQuery(db).execute({
+      deviceKeyHashes: scans.map((scan) => scan.deviceKeyHash),
+      tokenHashes: scans.map((scan) => scan.tokenHash),
+    });
+    const answers: (ReturnType<typeof foundOf> | null)[] = scans.map(() => null);
+    for (const row of rows) answers[row.n - 1] = foundOf(row);
+    return answers;
+  },
+  { lanes: 2 },
 );
 
 /**
@@ -53,11 +79,7 @@ const scanQuery = preparedPerDatabase((db: Orm) =>
  * property (for the log), and the scanned code with everything the decision, the log and the
  * notification need, or null when no code has that token.
  */
-export async function findScan(db: Orm, scanned: string, deviceKeyHash: string) {
-  const [row] = await scanQuery(db).execute({ tokenHash: sha256Hex(scanned.trim()), deviceKeyHash });
-  if (!row) return null;
-  const { device, property, code, visitor, creator, timeZone } = row;
-  const found = code && visitor && creator && timeZone ? { code, visitor, creator, timeZone } : null;
-  return { device, property, scanned: found };
+export function findScan(db: Orm, scanned: string, deviceKeyHash: string) {
+  return findScans(db, { deviceKeyHash, tokenHash: sha256Hex(scanned.trim()) });
 }
 export type ScannedCode = NonNullable<NonNullable<Awaited<ReturnType<typeof findScan>>>['scanned']>;

@@ -6,7 +6,7 @@ export function deriveKey(secret: Buffer, purpose: string): Buffer {
 }
 
 export function sha256Hex(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
+  return crypto.hash('sha256', value, 'hex');
 }
 
 export function hmacHex(key: Buffer, value: string): string {

@@ -40,58 +40,50 @@ export function searchTextOf(entry: RelayLogEntry): string {
     .slice(0, SEARCH_TEXT_MAX);
 }
 
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-
-/** Each column as one text array, in the order of the insert below. */
-function columnsOf(rows: { id: string; entry: RelayLogEntry }[]): (string | null)[][] {
-  const column = (value: (entry: RelayLogEntry, id: string) => string | null) =>
-    rows.map(({ id, entry }) => value(entry, id));
-  return [
-    column((_entry, id) => id),
-    column((entry) => entry.timestamp.toISOString()),
-    column((entry) => entry.propertyId),
-    column((entry) => entry.deviceId),
-    column((entry) => entry.actorUserId ?? null),
-    column((entry) => entry.creatorUserId ?? null),
-    column((entry) => entry.callerType),
-    column((entry) => json(entry.userDetails)),
-    column((entry) => json(entry.visitorDetails)),
-    column((entry) => json(entry.qrCodeDetails)),
-    column((entry) => json(entry.creatorDetails)),
-    column((entry) => json(entry.deviceDetails)),
-    column((entry) => json(entry.propertyDetails)),
-    column((entry) => entry.status),
-    column((entry) => entry.reason ?? null),
-    column((entry) => JSON.stringify(entry.relayOperations ?? [])),
-    column((entry) => String(Math.round(entry.totalDurationMs ?? 0))),
-    column((entry) => searchTextOf(entry)),
-    column((entry) => entry.credential ?? null),
-  ];
+/** One row as the JSON record the insert below reads; the jsonb columns stay objects. */
+function recordOf({ id, entry }: { id: string; entry: RelayLogEntry }) {
+  return {
+    id,
+    timestamp: entry.timestamp.toISOString(),
+    property_id: entry.propertyId,
+    device_id: entry.deviceId,
+    actor_user_id: entry.actorUserId ?? null,
+    creator_user_id: entry.creatorUserId ?? null,
+    caller_type: entry.callerType,
+    user_details: entry.userDetails ?? null,
+    visitor_details: entry.visitorDetails ?? null,
+    qr_code_details: entry.qrCodeDetails ?? null,
+    creator_details: entry.creatorDetails ?? null,
+    device_details: entry.deviceDetails ?? null,
+    property_details: entry.propertyDetails ?? null,
+    status: entry.status,
+    reason: entry.reason ?? null,
+    relay_operations: entry.relayOperations ?? [],
+    total_duration_ms: Math.round(entry.totalDurationMs ?? 0),
+    search_text: searchTextOf(entry),
+    credential: entry.credential ?? null,
+  };
 }
 
 /**
- * Inserts many relay log rows in one statement whose text never changes with the row count:
- * one array per column, so the hot path builds no per-value SQL (the query builder's cost grew
- * with every row and column of a batch).
+ * Inserts many relay log rows in one statement with one parameter: the rows as a JSON array that
+ * the database unpacks (jsonb_to_recordset). Its text never changes with the row count, and the
+ * hot path builds no per-value SQL and escapes no arrays (each cost grew with every row and column
+ * of a batch; bench/access-qr.bench.ts).
  */
 export async function insertRelayLogRows(db: Queryable, rows: { id: string; entry: RelayLogEntry }[]) {
-  const [ids, at, property, device, actor, creator, callerType, user, visitor, qrCode, creatorDetails, ...rest] =
-    columnsOf(rows).map((values) => sql.param(values));
-  const [deviceDetails, propertyDetails, status, reason, operations, duration, searchText, credential] = rest;
   await db.execute(sql`
     insert into relay_logs (id, "timestamp", property_id, device_id, actor_user_id, creator_user_id, caller_type,
       user_details, visitor_details, qr_code_details, creator_details, device_details, property_details,
       status, reason, relay_operations, total_duration_ms, search_text, credential)
-    select id::uuid, at::timestamptz, property::uuid, device::uuid, actor::uuid, creator::uuid, caller_type,
-      user_details::jsonb, visitor_details::jsonb, qr_code::jsonb, creator_details::jsonb, device_details::jsonb,
-      property_details::jsonb, status, reason, operations::jsonb, duration::integer, search_text, credential
-    from unnest(${ids}::text[], ${at}::text[], ${property}::text[], ${device}::text[], ${actor}::text[],
-      ${creator}::text[], ${callerType}::text[], ${user}::text[], ${visitor}::text[], ${qrCode}::text[],
-      ${creatorDetails}::text[], ${deviceDetails}::text[], ${propertyDetails}::text[], ${status}::text[],
-      ${reason}::text[], ${operations}::text[], ${duration}::text[], ${searchText}::text[], ${credential}::text[])
-      as row(id, at, property, device, actor, creator, caller_type, user_details, visitor_details, qr_code,
-        creator_details, device_details, property_details, status, reason, operations, duration, search_text,
-        credential)`);
+    select id, "timestamp", property_id, device_id, actor_user_id, creator_user_id, caller_type,
+      user_details, visitor_details, qr_code_details, creator_details, device_details, property_details,
+      status, reason, relay_operations, total_duration_ms, search_text, credential
+    from jsonb_to_recordset(${JSON.stringify(rows.map(recordOf))}::jsonb) as row(id uuid, "timestamp" timestamptz,
+      property_id uuid, device_id uuid, actor_user_id uuid, creator_user_id uuid, caller_type text,
+      user_details jsonb, visitor_details jsonb, qr_code_details jsonb, creator_details jsonb, device_details jsonb,
+      property_details jsonb, status text, reason text, relay_operations jsonb, total_duration_ms integer,
+      search_text text, credential text)`);
 }
 
 /**
