@@ -1,21 +1,24 @@
-// POST /api/access/qr decisions per second and p99 on real PostgreSQL with 100,000 active codes,
-// side by side with a bare Fastify route doing one indexed SELECT on qr_codes by token_hash.
+// POST /api/access/qr decisions per second, p99 and the server's CPU per request, with 100,000
+// active codes, side by side with a bare Fastify route doing one indexed SELECT on qr_codes by
+// token_hash. Each server runs in its own process (Gatehouse as `server/main.ts`, the bare route
+// as bench/bare-select-server.ts) and the load comes from this one, so the load generator takes no
+// CPU from either server's share. CPU per request is read from /proc (Linux).
 // Scenario "decision": codes outside their weekly window, the full path (device key, lookup,
 // zone-aware decision, relay log) without any relay. Scenario "grant": codes open now, the relay
-// on the in-process simulator; its own duration (from the relay logs) is reported beside it.
+// on the relay simulator in this process; its own duration (from the relay logs) is reported beside it.
 // Seeded like the cluster test (server/test-support/cluster-seed.ts).
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/access-qr.bench.ts
-// BENCH_DATABASE=pglite: the same on the embedded database (in memory), results in access-qr-pglite.json.
+// BENCH_DATABASE=pglite: the same on the embedded database (a data dir, copied for the bare
+// route), results in access-qr-pglite.json.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../server/app';
-import { sha256Hex } from '../server/crypto/keys';
 import { connectPglite, connectPostgres, type Database } from '../server/db/connect';
 import { seedClusterProperty } from '../server/test-support/cluster-seed';
-import { testConfig } from '../server/test-support/test-app';
+import { type GatehouseProcess, spawnGatehouse } from '../server/test-support/gatehouse-process';
 import { RelaySimulator } from '../tools/relay-simulator/relay-simulator';
 import { benchDatabase, writeResult } from './dashboard-bench-support';
 
@@ -44,95 +47,155 @@ function load(
   });
 }
 
-const summary = (result: autocannon.Result) => ({
-  requestsPerSecond: Math.round(result.requests.average),
-  p50Ms: result.latency.p50,
-  p99Ms: result.latency.p99,
-  errors: result.errors + result.non2xx,
-});
-
-/** The bench's own PostgreSQL database, or an in-memory PGlite one; plus a bare indexed SELECT on it. */
-async function openDatabase(): Promise<{
-  connection: Database;
-  select: (hash: string) => Promise<number>;
-  drop: () => Promise<void>;
-}> {
-  if (ON_PGLITE) {
-    const connection = await connectPglite();
-    const select = async (hash: string) => {
-      const answer = (await connection.orm.execute(
-        sql`select id, start_date, end_date from qr_codes where token_hash = ${hash}`,
-      )) as unknown as { rows: unknown[] };
-      return answer.rows.length;
-    };
-    return { connection, select, drop: async () => {} };
+/** CPU seconds a process has used so far (user + system), or null where /proc is not there. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
   }
-  const database = await benchDatabase(`gatehouse_bench_access_qr_${process.pid}`);
-  const connection = await connectPostgres(database.url, undefined, 'unbounded');
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  const select = async (hash: string) => {
-    const { rows } = await pool.query('select id, start_date, end_date from qr_codes where token_hash = $1', [hash]);
-    return rows.length;
-  };
+}
+
+/** Load on one server, with its throughput, latency and CPU microseconds per request. */
+async function measure(run: () => Promise<autocannon.Result>, pid: number | undefined) {
+  const cpuBefore = cpuSeconds(pid);
+  const result = await run();
+  const cpuAfter = cpuSeconds(pid);
   return {
-    connection,
-    select,
-    drop: async () => {
-      await pool.end();
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    serverCpuMicrosecondsPerRequest:
+      cpuBefore === null || cpuAfter === null
+        ? null
+        : Math.round(((cpuAfter - cpuBefore) * 1e6) / result.requests.total),
+  };
+}
+
+/** The bare route's process; resolves with its URL once it listens. */
+async function startBare(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-select-server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(String(chunk));
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+interface Servers {
+  gatehouse: GatehouseProcess;
+  bare: { url: string; child: ChildProcess };
+  /** The database, for reading the relay logs once the servers are done. */
+  logs: () => Promise<Database>;
+  key: string;
+  seedSeconds: number;
+  stop: () => Promise<void>;
+}
+
+async function seed(orm: Database['orm'], simulator: RelaySimulator) {
+  const seedStart = performance.now();
+  const [gate] = await seedClusterProperty(orm, simulator, { codes: CODES, openCodes: GRANT_CODES, gates: 1 });
+  return { key: gate.key, seedSeconds: Math.round((performance.now() - seedStart) / 100) / 10 };
+}
+
+/** PostgreSQL: the bench's own database, seeded, with both servers on it. */
+async function onPostgres(simulator: RelaySimulator): Promise<Servers> {
+  const database = await benchDatabase(`gatehouse_bench_access_qr_${process.pid}`);
+  const gatehouse = await spawnGatehouse({ databaseUrl: database.url, env: { LOG_LEVEL: 'error' } });
+  const connection = await connectPostgres(database.url, 2, 'unbounded');
+  const seeded = await seed(connection.orm, simulator).catch(async (error) => {
+    await gatehouse.stop();
+    throw error;
+  });
+  const { key, seedSeconds } = seeded;
+  const bare = await startBare({ BARE_DATABASE_URL: database.url });
+  return {
+    gatehouse,
+    bare,
+    key,
+    seedSeconds,
+    logs: async () => connection,
+    stop: async () => {
+      bare.child.kill();
+      await gatehouse.stop();
+      await connection.close();
       await database.drop();
     },
   };
 }
 
+/** PGlite: a data dir seeded here, then Gatehouse on it and the bare route on a copy. */
+async function onPglite(simulator: RelaySimulator): Promise<Servers> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-'));
+  const bareDir = `${dataDir}-bare`;
+  const seeding = await connectPglite(dataDir);
+  const { key, seedSeconds } = await seed(seeding.orm, simulator);
+  await seeding.close();
+  fs.cpSync(dataDir, bareDir, { recursive: true });
+  const gatehouse = await spawnGatehouse({ dataDir, env: { LOG_LEVEL: 'error' } });
+  const bare = await startBare({ BARE_PGLITE_DIR: bareDir });
+  let reading: Database | undefined;
+  return {
+    gatehouse,
+    bare,
+    key,
+    seedSeconds,
+    logs: async () => {
+      bare.child.kill();
+      await gatehouse.stop();
+      reading = await connectPglite(dataDir);
+      return reading;
+    },
+    stop: async () => {
+      bare.child.kill();
+      await gatehouse.stop();
+      await reading?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(bareDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function main() {
-  const { connection, select, drop } = await openDatabase();
   const simulator = new RelaySimulator();
-  const bare = Fastify();
-  const app = await buildApp(testConfig({ logLevel: 'silent' }), connection);
+  const servers = ON_PGLITE ? await onPglite(simulator) : await onPostgres(simulator);
   try {
-    const seedStart = performance.now();
-    const [gate] = await seedClusterProperty(connection.orm, simulator, {
-      codes: CODES,
-      openCodes: GRANT_CODES,
-      gates: 1,
-    });
-    const key = gate.key;
-    const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;
-
-    bare.post('/bare', async (request) => {
-      const { code } = request.body as { code: string };
-      return { found: (await select(sha256Hex(code))) === 1 };
-    });
-    const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-
+    const { gatehouse, bare, key } = servers;
+    const bareUrl = `${bare.url}/bare`;
+    const appUrl = `${gatehouse.baseURL}/api/access/qr`;
+    const scanner = { authorization: `Bearer ${key}` };
     const deniedToken = (i: number) => `closed-${1 + ((i * 7919) % CODES)}`;
     const grantedToken = (i: number) => `open-${1 + (i % GRANT_CODES)}`;
     const asBody = (token: string) => JSON.stringify({ code: token });
+    const onBare = (duration: number, connections = CONNECTIONS) =>
+      measure(() => load(bareUrl, (i) => asBody(deniedToken(i)), {}, duration, connections), bare.child.pid);
+    const onGatehouse = (token: (i: number) => string, duration: number, connections = CONNECTIONS) =>
+      measure(() => load(appUrl, (i) => asBody(token(i)), scanner, duration, connections), gatehouse.child.pid);
 
     // Untimed warm-up of both servers (JIT, connection pools, buffer cache) before any measurement.
-    await load(`${bareUrl}/bare`, (i) => asBody(deniedToken(i)), {}, WARM_UP_S);
-    await load(`${appUrl}/api/access/qr`, (i) => asBody(deniedToken(i)), { authorization: `Bearer ${key}` }, WARM_UP_S);
-    const bareResult = summary(await load(`${bareUrl}/bare`, (i) => asBody(deniedToken(i)), {}));
+    await onBare(WARM_UP_S);
+    await onGatehouse(deniedToken, WARM_UP_S);
+    const bareResult = await onBare(DURATION_S);
     console.log('bare SELECT', JSON.stringify(bareResult));
-    const decision = summary(
-      await load(`${appUrl}/api/access/qr`, (i) => asBody(deniedToken(i)), { authorization: `Bearer ${key}` }),
-    );
+    const decision = await onGatehouse(deniedToken, DURATION_S);
     console.log('access/qr decision', JSON.stringify(decision));
-    const scanner = { authorization: `Bearer ${key}` };
-    const bareOneCaller = summary(await load(`${bareUrl}/bare`, (i) => asBody(deniedToken(i)), {}, DURATION_S, 1));
-    const decisionOneCaller = summary(
-      await load(`${appUrl}/api/access/qr`, (i) => asBody(deniedToken(i)), scanner, DURATION_S, 1),
-    );
+    const bareOneCaller = await onBare(DURATION_S, 1);
+    const decisionOneCaller = await onGatehouse(deniedToken, DURATION_S, 1);
     console.log('one caller: bare', JSON.stringify(bareOneCaller), 'decision', JSON.stringify(decisionOneCaller));
-    const grant = summary(
-      await load(`${appUrl}/api/access/qr`, (i) => asBody(grantedToken(i)), { authorization: `Bearer ${key}` }),
-    );
+    const grant = await onGatehouse(grantedToken, DURATION_S);
     const relayQuery = sql`
       select percentile_cont(0.5) within group (order by total_duration_ms) p50,
              percentile_cont(0.99) within group (order by total_duration_ms) p99
       from relay_logs where status = 'success'`;
-    const relayAnswer = (await connection.orm.execute(relayQuery)) as unknown as {
+    const relayAnswer = (await (await servers.logs()).orm.execute(relayQuery)) as unknown as {
       rows: { p50: number; p99: number }[];
     };
     const relayTimes = relayAnswer.rows[0];
@@ -141,10 +204,11 @@ async function main() {
     const results = {
       measuredAt: new Date().toISOString(),
       database: ON_PGLITE ? 'pglite' : 'postgres',
+      setup: 'each server in its own process, load from a third',
       cpus: os.cpus().length,
       loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100),
       activeCodes: CODES,
-      seedSeconds,
+      seedSeconds: servers.seedSeconds,
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,
       bareIndexedSelect: bareResult,
@@ -152,6 +216,12 @@ async function main() {
       accessQrDecision: {
         ...decision,
         throughputVsBare: Math.round((decision.requestsPerSecond / bareResult.requestsPerSecond) * 100) / 100,
+        cpuPerRequestVsBare:
+          decision.serverCpuMicrosecondsPerRequest && bareResult.serverCpuMicrosecondsPerRequest
+            ? Math.round(
+                (decision.serverCpuMicrosecondsPerRequest / bareResult.serverCpuMicrosecondsPerRequest) * 100,
+              ) / 100
+            : null,
       },
       accessQrGrantWithRelay: {
         ...grant,
@@ -164,11 +234,8 @@ async function main() {
     writeResult(file, results);
     console.log(`wrote bench/results/${file}`);
   } finally {
-    await app.close();
-    await bare.close();
+    await servers.stop();
     await simulator.close();
-    await connection.close();
-    await drop();
   }
 }
 

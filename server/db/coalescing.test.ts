@@ -17,29 +17,36 @@ function recorder() {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('coalescing', () => {
-  it('runs a lone call at once and the calls that arrive meanwhile together, each with its own answer', async () => {
+  it('runs the calls of one turn together, and those made while it runs in the next batch, each with its own answer', async () => {
     const { batches, releases, run } = recorder();
     const call = coalescing(run);
     const db = {};
-    const first = call(db, 1);
+    const first = [1, 2].map((n) => call(db, n));
     await tick();
-    expect(batches).toEqual([[1]]);
-    const rest = [2, 3, 4].map((n) => call(db, n));
+    expect(batches).toEqual([[1, 2]]);
+    const rest = [3, 4, 5].map((n) => call(db, n));
     await tick();
-    expect(batches).toEqual([[1]]);
+    expect(batches).toEqual([[1, 2]]);
     releases.shift()?.();
     await tick();
-    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
     releases.shift()?.();
-    expect(await first).toBe(10);
-    expect(await Promise.all(rest)).toEqual([20, 30, 40]);
+    expect(await Promise.all(first)).toEqual([10, 20]);
+    expect(await Promise.all(rest)).toEqual([30, 40, 50]);
   });
 
   it('keeps up to `lanes` statements running, and databases apart', async () => {
     const { batches, releases, run } = recorder();
     const call = coalescing(run, { lanes: 2 });
     const [a, b] = [{}, {}];
-    const answers = [call(a, 1), call(a, 2), call(a, 3), call(b, 4)];
+    const answers = [call(a, 1)];
+    await tick();
+    answers.push(call(a, 2));
+    await tick();
+    answers.push(call(a, 3), call(b, 4));
     await tick();
     expect(batches).toEqual([[1], [2], [4]]);
     for (const release of releases.splice(0)) release();
@@ -53,10 +60,7 @@ describe('coalescing', () => {
     const { releases, run } = recorder();
     const call = coalescing(run);
     const db = {};
-    const first = call(db, 1);
     const failing = [call(db, -1), call(db, 2)];
-    releases.shift()?.();
-    await first;
     await tick();
     releases.shift()?.();
     await expect(failing[0]).rejects.toThrow('statement failed');

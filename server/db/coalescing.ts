@@ -30,7 +30,6 @@ export function coalescing<Db extends object, Input, Result>(
   const queues = new WeakMap<Db, Queue>();
 
   async function drain(db: Db, queue: Queue) {
-    queue.running++;
     while (queue.waiting.length) {
       const batch = queue.waiting.splice(0, maxBatch);
       try {
@@ -53,7 +52,12 @@ export function coalescing<Db extends object, Input, Result>(
       queues.set(db, queue);
     }
     const result = new Promise<Result>((resolve, reject) => queue.waiting.push({ input, resolve, reject }));
-    if (queue.running < lanes) void drain(db, queue);
+    if (queue.running < lanes) {
+      queue.running++;
+      // After this turn of the event loop, so the calls it makes join the batch (an embedded
+      // database answers within the turn, and would otherwise run every call alone).
+      setImmediate(() => void drain(db, queue));
+    }
     return result;
   };
 }
