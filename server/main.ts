@@ -1,42 +1,24 @@
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
-import { ensureSuperadmin } from './auth/bootstrap-superadmin';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { startDeviceHealthSweeper } from './device-health/health-sweep';
-import { startCounterSweeper } from './limits/counter-sweeper';
 import { SettingsError } from './settings';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
+/**
+ * The server's entry. The database starts opening (for PGlite: loading, recovery, migrations)
+ * before the rest of the server is loaded, so the two overlap; the build keeps the rest in its
+ * own chunk, loaded by the dynamic import. bench/cold-start.bench.ts.
+ */
 async function main() {
   const config = loadConfig();
-  const database = await connectDatabase(config).catch((error) => {
+  const opening = connectDatabase(config).catch((error) => {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   });
-  const app = await buildApp(config, database);
-  startCounterSweeper(app);
-  startDeviceHealthSweeper(app, config.deviceHealthSweepMs);
-  await ensureSuperadmin(app);
-  await app.listen({ port: config.port, host: config.host });
-  app.jobs.start(config.jobPollMs);
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Gatehouse is listening on http://127.0.0.1:${port} (database: ${database.kind})`);
-
-  // SIGTERM/SIGINT: stop accepting, let requests in flight (and the relay pulses they wait on)
-  // finish, stop the job queue, close the database; a second signal or 10 s forces the exit.
-  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'stopping after an uncaught error');
-    else app.log.info({ signal }, 'stopping');
-    await app.close();
-    await database.close();
-  });
+  const { startServer } = await import('./start-server');
+  await startServer(config, opening);
 }
 
 main().catch((error) => {

@@ -12,6 +12,8 @@ const result = await build({
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
+  // The server beyond the database is a chunk of its own, loaded while the database opens (server/main.ts).
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',

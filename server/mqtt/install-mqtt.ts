@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { watchMqttPresence } from '../device-health/mqtt-presence';
-import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker';
+import type { EmbeddedBroker } from './embedded-broker';
 import { MqttLink } from './mqtt-link';
 
 declare module 'fastify' {
@@ -25,6 +25,8 @@ export async function installMqtt(app: FastifyInstance) {
   let link: MqttLink | null = null;
   if (mqttUrl) link = MqttLink.open(mqttUrl);
   else if (mqttPort !== undefined) {
+    // Loaded only when asked for: the broker is opt-in and its package is not cheap to load at start.
+    const { startEmbeddedBroker } = await import('./embedded-broker');
     broker = await startEmbeddedBroker({ db: app.db, secret: app.config.secret, port: mqttPort, log: app.log });
     link = MqttLink.open(broker.url, broker.login);
     app.log.info(`embedded MQTT broker listening on port ${broker.port}`);

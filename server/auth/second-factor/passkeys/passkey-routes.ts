@@ -7,8 +7,6 @@ import {
   webauthnOptionsResponse,
 } from '@core/api/passkeys';
 import { ROLES } from '@core/roles';
-import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +16,7 @@ import { badRequest, notFound } from '../../../http/http-error';
 import { enqueueSecurityNotice } from '../../security-notice';
 import { passkeyCount, passkeysOf, removePasskey } from './passkey-store';
 import { relyingPartyOf } from './relying-party';
+import { webauthn } from './webauthn';
 import { CHALLENGE_SECONDS, keepChallenge, takeChallenge } from './webauthn-challenges';
 
 /** A passkey reaches only its own user, even one still enrolling: anyone else gets 404. */
@@ -56,6 +55,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
       const caller = callerOf(request);
       const existing = await passkeysOf(app.db, caller.userId);
       if (existing.length >= MAX_PASSKEYS) throw badRequest(PASSKEY_MESSAGES.tooMany);
+      const { generateRegistrationOptions } = await webauthn();
       const options = await generateRegistrationOptions({
         rpName: party.name,
         rpID: party.id,
@@ -98,6 +98,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
         now: app.config.now(),
       });
       if (!challenge) throw badRequest(PASSKEY_MESSAGES.challengeExpired);
+      const { verifyRegistrationResponse } = await webauthn();
       const verification = await verifyRegistrationResponse({
         response: credential,
         expectedChallenge: challenge,
@@ -116,7 +117,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
             userId: caller.userId,
             name,
             credentialId: key.id,
-            publicKey: isoBase64URL.fromBuffer(key.publicKey),
+            publicKey: Buffer.from(key.publicKey).toString('base64url'),
             signCount: key.counter,
             transports: key.transports ?? credential.response.transports ?? [],
           })

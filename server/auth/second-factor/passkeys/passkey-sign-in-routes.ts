@@ -8,8 +8,6 @@ import {
   webauthnOptionsResponse,
 } from '@core/api/passkeys';
 import { MESSAGES } from '@core/messages';
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -19,6 +17,7 @@ import { signInUser, sourceOf } from '../../sign-in';
 import { countedSecondFactorTry } from '../second-factor-check';
 import { passkeyByCredential, passkeysOf, recordPasskeyUse } from './passkey-store';
 import { relyingPartyOf } from './relying-party';
+import { webauthn } from './webauthn';
 import { CHALLENGE_SECONDS, keepChallenge, takeChallenge } from './webauthn-challenges';
 
 /** The sign-in step after the password, with a passkey instead of a code. */
@@ -47,6 +46,7 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
       const userId = await userOfPending(request.body.pendingToken);
       const keys = await passkeysOf(app.db, userId);
       if (!keys.length) throw badRequest(PASSKEY_MESSAGES.notVerified);
+      const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({
         rpID: party.id,
         allowCredentials: keys.map((key) => ({ id: key.credentialId, transports: key.transports })),
@@ -69,6 +69,7 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
     });
     const key = challenge && (await passkeyByCredential(app.db, userId, credential.id));
     if (!challenge || !key) return false;
+    const { verifyAuthenticationResponse } = await webauthn();
     const verification = await verifyAuthenticationResponse({
       response: credential,
       expectedChallenge: challenge,
@@ -76,7 +77,7 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
       expectedRPID: party.id,
       credential: {
         id: key.credentialId,
-        publicKey: isoBase64URL.toBuffer(key.publicKey),
+        publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
         counter: key.signCount,
         transports: key.transports,
       },

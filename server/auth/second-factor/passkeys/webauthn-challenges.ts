@@ -1,4 +1,3 @@
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import { and, eq, gt, lte, or } from 'drizzle-orm';
 import { sha256Hex } from '../../../crypto/keys';
 import type { Queryable } from '../../../db/connect';
@@ -37,7 +36,8 @@ export async function keepChallenge(
 /** The challenge the browser's answer signed, taken (deleted) from the store; null when unknown, used or expired. */
 function challengeOf(clientDataJSON: string): string | null {
   try {
-    const { challenge } = decodeClientDataJSON(clientDataJSON);
+    // clientDataJSON is base64url-encoded JSON (WebAuthn §5.8.1); the library's helper would load all of it at start.
+    const { challenge } = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
     return typeof challenge === 'string' && challenge.length <= 200 ? challenge : null;
   } catch {
     return null;
