@@ -12,6 +12,7 @@ import { secondFactorRoutes } from './auth/second-factor/second-factor-routes';
 import { sessionRoutes } from './auth/session-routes';
 import { bulkUploadRoutes } from './bulk/bulk-upload-routes';
 import { cardRoutes } from './cards/card-routes';
+import { deliveryPassPageRoutes } from './delivery/delivery-pass-page-routes';
 import { deliveryPassRoutes } from './delivery/delivery-pass-routes';
 import { heartbeatRoutes } from './device-health/heartbeat-routes';
 import { deviceRoutes } from './devices/device-routes';
@@ -54,6 +55,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(pinAccessRoutes);
   await app.register(cardAccessRoutes);
   await app.register(deliveryPassRoutes);
+  await app.register(deliveryPassPageRoutes);
   await app.register(heartbeatRoutes);
   await app.register(readerIdentityRoutes);
   await app.register(bulkUploadRoutes);

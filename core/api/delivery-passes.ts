@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emailField } from '../validation/email';
+import { optionalPhone } from '../validation/phone-field';
 import { visibleText } from '../validation/visible-text';
 import { idSchema } from './common';
 
@@ -14,6 +16,13 @@ export const DELIVERY_MESSAGES = {
   usedUp: 'This delivery pass has been used up',
   ended: 'This delivery pass has ended',
   notYet: 'This delivery pass is not valid yet',
+  shareTo: 'Enter an email address or a mobile number to send the pass to.',
+  notShareable: 'This delivery pass has ended, so it cannot be sent.',
+  shared: 'Delivery pass sent.',
+  linkCopied: 'Link copied.',
+  pageNotFound: 'This delivery pass link is not valid. Ask the resident for a new one.',
+  pageLoadFailed: 'The delivery pass could not be loaded. Check your connection and try again.',
+  showAtGate: 'Show this code to the gate reader, or type the PIN on the keypad.',
 } as const;
 
 const optionalText = (label: string) => visibleText(label).trim().max(100).default('');
@@ -52,6 +61,8 @@ export const deliveryPassDto = z.object({
   pin: z.string(),
   /** The QR code's token, for the creator's screen to draw and share. */
   code: z.string(),
+  /** The courier's page (QR, PIN, uses left), to share; null for passes made before links. */
+  link: z.string().nullable(),
   startsAt: z.string(),
   endsAt: z.string(),
   usesAllowed: z.number(),
@@ -65,3 +76,34 @@ export type DeliveryPassDto = z.infer<typeof deliveryPassDto>;
 export const deliveryPassResponse = z.object({ pass: deliveryPassDto });
 export const deliveryPassesResponse = z.object({ passes: z.array(deliveryPassDto) });
 export const deliveryPassParams = z.strictObject({ passId: idSchema });
+
+/** POST /api/delivery-passes/:passId/share: the pass page link by email, by text, or both. */
+export const shareDeliveryPassRequest = z
+  .strictObject({
+    email: z.union([z.literal(''), emailField()]).default(''),
+    phoneNumber: optionalPhone.default(''),
+  })
+  .refine((body) => Boolean(body.email || body.phoneNumber), {
+    message: DELIVERY_MESSAGES.shareTo,
+    path: ['email'],
+  });
+export type ShareDeliveryPassRequest = z.input<typeof shareDeliveryPassRequest>;
+
+/** The courier's page (/delivery/<link token>): no account; the QR and PIN only while the pass works. */
+export const deliveryPassPageParams = z.strictObject({ passToken: z.string().min(16).max(200) });
+export const deliveryPassPageResponse = z.object({
+  name: z.string(),
+  company: z.string(),
+  propertyName: z.string(),
+  propertyLocation: z.string(),
+  /** Until when, in words at the property. */
+  until: z.string(),
+  timeZone: z.string(),
+  state: z.enum(DELIVERY_PASS_STATES),
+  usesLeft: z.number(),
+  usesAllowed: z.number(),
+  pin: z.string().nullable(),
+  /** A PNG data URL of the QR code; null once the pass no longer works. */
+  qrImage: z.string().nullable(),
+});
+export type DeliveryPassPageDto = z.infer<typeof deliveryPassPageResponse>;

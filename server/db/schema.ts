@@ -273,11 +273,15 @@ export const deliveryPasses = pgTable(
     usesTaken: integer('uses_taken').notNull().default(0),
     /** Tell the creator at each use. */
     notify: boolean('notify').notNull().default(false),
+    /** The courier's page link (/delivery/<link token>): its hash to find the pass, sealed so the creator can share it again. */
+    linkHash: text('link_hash'),
+    linkSealed: text('link_sealed'),
     cancelledAt: tz('cancelled_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('delivery_passes_token_unique').on(t.tokenHash),
+    uniqueIndex('delivery_passes_link_unique').on(t.linkHash),
     uniqueIndex('delivery_passes_live_pin_unique').on(t.propertyId, t.pinLookup),
     index('delivery_passes_property_idx').on(t.propertyId, t.createdAt),
   ],

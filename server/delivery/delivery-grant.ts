@@ -8,6 +8,7 @@ import { commitRelayLog } from '../gates/relay-log-batcher';
 import type { GateDevice } from '../http/device-key-access';
 import type { DeliveryPassRow } from './delivery-pass-store';
 import { giveDeliveryUseBack, takeDeliveryUse } from './delivery-use';
+import { queueDeliveryUseNotice } from './delivery-use-notice';
 
 /** Who the log and the reader's screen name: the courier as the pass describes them. */
 const courierOf = (pass: DeliveryPassRow) => ({ firstName: pass.name || 'Delivery', lastName: pass.company });
@@ -57,5 +58,6 @@ export async function admitDelivery(
     return { granted: false, reason: GATE_DID_NOT_OPEN };
   }
   decided('granted');
+  await queueDeliveryUseNotice(app, use.pass, gate.device.id, app.config.now());
   return { granted: true, reason: DELIVERY_MESSAGES.granted, visitor: courierOf(use.pass) };
 }

@@ -1,23 +1,26 @@
-import { errorResponse } from '@core/api/common';
+import { errorResponse, messageResponse } from '@core/api/common';
 import {
   createDeliveryPassRequest,
   DELIVERY_MESSAGES,
   deliveryPassesResponse,
   deliveryPassParams,
   deliveryPassResponse,
+  shareDeliveryPassRequest,
 } from '@core/api/delivery-passes';
 import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Caller } from '../auth/caller';
 import { allow, callerOf } from '../http/access';
-import { badRequest, notFound } from '../http/http-error';
+import { badRequest, conflict, notFound } from '../http/http-error';
 import { findProperty } from '../properties/property-repository';
+import { deliveryPassShareJob } from './delivery-pass-share-job';
 import {
   cancelDeliveryPass,
   createDeliveryPass,
   findDeliveryPass,
   listDeliveryPasses,
+  stateOf,
   toDeliveryPassDto,
 } from './delivery-pass-store';
 
@@ -66,7 +69,7 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
         now,
       );
       reply.code(201);
-      return { pass: toDeliveryPassDto(app.config.secret, row, now) };
+      return { pass: toDeliveryPassDto(app.config, row, now) };
     },
   );
 
@@ -91,7 +94,7 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
             : {};
       const now = app.config.now();
       const rows = await listDeliveryPasses(app.db, filter);
-      return { passes: rows.map((row) => toDeliveryPassDto(app.config.secret, row, now)) };
+      return { passes: rows.map((row) => toDeliveryPassDto(app.config, row, now)) };
     },
   );
 
@@ -110,7 +113,34 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
       const now = app.config.now();
       const row = await cancelDeliveryPass(app.db, request.params.passId, now);
       if (!row) throw notFound(DELIVERY_MESSAGES.notFound);
-      return { pass: toDeliveryPassDto(app.config.secret, row, now) };
+      return { pass: toDeliveryPassDto(app.config, row, now) };
+    },
+  );
+
+  api.post(
+    '/api/delivery-passes/:passId/share',
+    {
+      config: { access: passInPath },
+      schema: {
+        tags,
+        summary: "Send a delivery pass's page link by email, by text, or both (sent from the job queue)",
+        params: deliveryPassParams,
+        body: shareDeliveryPassRequest,
+        response: { 202: messageResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const pass = await findDeliveryPass(app.db, request.params.passId);
+      if (!pass) throw notFound(DELIVERY_MESSAGES.notFound);
+      if (stateOf(pass, app.config.now()) !== 'valid') throw conflict(DELIVERY_MESSAGES.notShareable);
+      const { email, phoneNumber } = request.body;
+      await app.jobs.enqueue(app.db, deliveryPassShareJob, {
+        passId: pass.id,
+        email: email || null,
+        phoneNumber: phoneNumber || null,
+      });
+      reply.code(202);
+      return { message: DELIVERY_MESSAGES.shared };
     },
   );
 }

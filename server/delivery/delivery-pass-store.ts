@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { deriveKey, randomToken, sha256Hex } from '../crypto/keys';
 import { open, seal } from '../crypto/secret-box';
 import type { Queryable } from '../db/connect';
-import { deliveryPasses } from '../db/schema';
+import { deliveryPasses, properties, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { findUserByPin, pinLookupHmac, randomPin } from '../pins/secure-pin';
 
@@ -63,6 +63,7 @@ export async function createDeliveryPass(
 ): Promise<DeliveryPassRow> {
   await freeEndedPins(db, pass.propertyId, now);
   const token = randomToken();
+  const linkToken = randomToken();
   for (let attempt = 1; ; attempt++) {
     const pin = nextPin();
     if (await findUserByPin(db, secret, pass.propertyId, pin)) {
@@ -86,6 +87,8 @@ export async function createDeliveryPass(
             endsAt: new Date(now.getTime() + pass.hours * HOUR_MS),
             usesAllowed: pass.uses,
             notify: pass.notify,
+            linkHash: sha256Hex(linkToken),
+            linkSealed: seal(sealKeyOf(secret), linkToken),
           })
           .returning();
         return row;
@@ -103,14 +106,28 @@ export function stateOf(row: DeliveryPassRow, now: Date): DeliveryPassDto['state
   return 'valid';
 }
 
-export function toDeliveryPassDto(secret: Buffer, row: DeliveryPassRow, now: Date): DeliveryPassDto {
+/** The courier's page address, or null for a pass made before links. */
+export const deliveryPassLink = (secret: Buffer, appUrl: string, row: DeliveryPassRow) =>
+  row.linkSealed ? `${appUrl}/delivery/${open(sealKeyOf(secret), row.linkSealed)}` : null;
+
+/** The gate token and guest PIN of a pass, for its creator and its page. */
+export const deliveryPassSecrets = (secret: Buffer, row: DeliveryPassRow) => ({
+  pin: open(sealKeyOf(secret), row.pinSealed),
+  code: open(sealKeyOf(secret), row.tokenSealed),
+});
+
+export function toDeliveryPassDto(
+  config: { secret: Buffer; appUrl: string },
+  row: DeliveryPassRow,
+  now: Date,
+): DeliveryPassDto {
   return {
     _id: row.id,
     propertyId: row.propertyId,
     name: row.name,
     company: row.company,
-    pin: open(sealKeyOf(secret), row.pinSealed),
-    code: open(sealKeyOf(secret), row.tokenSealed),
+    ...deliveryPassSecrets(config.secret, row),
+    link: deliveryPassLink(config.secret, config.appUrl, row),
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     usesAllowed: row.usesAllowed,
@@ -136,6 +153,16 @@ export function listDeliveryPasses(db: Queryable, filter: { propertyId?: string;
     .limit(100);
 }
 
+/** The pass a courier's page link names, or null. */
+export async function findDeliveryPassByLink(db: Queryable, linkToken: string) {
+  const [row] = await db
+    .select()
+    .from(deliveryPasses)
+    .where(eq(deliveryPasses.linkHash, sha256Hex(linkToken)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findDeliveryPass(db: Queryable, passId: string) {
   const [row] = await db.select().from(deliveryPasses).where(eq(deliveryPasses.id, passId)).limit(1);
   return row ?? null;
@@ -148,5 +175,17 @@ export async function cancelDeliveryPass(db: Queryable, passId: string, now: Dat
     .set({ cancelledAt: now, pinLookup: null })
     .where(eq(deliveryPasses.id, passId))
     .returning();
+  return row ?? null;
+}
+
+/** The pass with its property and creator, in one query. */
+export async function findDeliveryPassWithPeople(db: Queryable, passId: string) {
+  const [row] = await db
+    .select({ pass: deliveryPasses, property: properties, creator: users })
+    .from(deliveryPasses)
+    .innerJoin(properties, eq(properties.id, deliveryPasses.propertyId))
+    .innerJoin(users, eq(users.id, deliveryPasses.createdBy))
+    .where(eq(deliveryPasses.id, passId))
+    .limit(1);
   return row ?? null;
 }

@@ -1,6 +1,8 @@
 import { registerArrivalNoticeJob } from '../access/arrival-notification';
 import { registerAccountEmailJobs } from '../accounts/account-email-jobs';
 import { registerSecurityNoticeJob } from '../auth/security-notice';
+import { registerDeliveryPassShareJob } from '../delivery/delivery-pass-share-job';
+import { registerDeliveryUseNoticeJob } from '../delivery/delivery-use-notice';
 import { registerDeviceHealthNoticeJob } from '../device-health/health-notice';
 import { registerKeypadLockedNoticeJob } from '../pins/keypad-locked-notice';
 import { registerSmsConsentJob } from '../residents/sms-consent-job';
@@ -15,6 +17,8 @@ export function registerNotificationJobs(queue: JobQueue, context: NotificationC
   registerAccountEmailJobs(queue, context);
   registerQrCodeEmailJob(queue, context);
   registerPassLinkSmsJob(queue, context);
+  registerDeliveryPassShareJob(queue, context);
+  registerDeliveryUseNoticeJob(queue, context);
   registerArrivalNoticeJob(queue, context);
   registerSmsConsentJob(queue, context);
   registerKeypadLockedNoticeJob(queue, context);

@@ -2,10 +2,10 @@ import type { PassDto, PassState } from '@core/api/passes';
 import { decideQrAt, type QrDecisionReason } from '@core/validity/qr-validity';
 import { describeWindow, readableInstant } from '@core/validity/window-words';
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { Queryable } from '../db/connect';
 import { properties, qrCodes } from '../db/schema';
 import { openGateToken, passLinkHashOf } from './pass-link';
+import { qrImageOf } from './qr-image';
 
 const STATE_OF: Record<Exclude<QrDecisionReason, 'unknown'>, PassState> = {
   valid: 'valid',
@@ -32,13 +32,7 @@ export async function passPage(secret: Buffer, { code, property }: FoundPass, no
   const decision = decideQrAt(code, now, property.timeZone);
   const state = decision === 'unknown' ? 'ended' : STATE_OF[decision];
   const qrImage =
-    state === 'ended' || !code.tokenSealed
-      ? null
-      : await QRCode.toDataURL(openGateToken(secret, code.tokenSealed), {
-          width: 480,
-          margin: 2,
-          errorCorrectionLevel: 'M',
-        });
+    state === 'ended' || !code.tokenSealed ? null : await qrImageOf(openGateToken(secret, code.tokenSealed));
   return {
     firstName: code.qrFirstName,
     lastName: code.qrLastName,

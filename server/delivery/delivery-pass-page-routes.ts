@@ -1,0 +1,29 @@
+import { errorResponse } from '@core/api/common';
+import { DELIVERY_MESSAGES, deliveryPassPageParams, deliveryPassPageResponse } from '@core/api/delivery-passes';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicAccess } from '../http/access';
+import { notFound } from '../http/http-error';
+import { deliveryPassPage, findDeliveryPage } from './delivery-pass-page';
+
+/** The courier's page: no account, the link token is the key (it is not the gate token). */
+export async function deliveryPassPageRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/delivery-pass/:passToken',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags: ['delivery passes'],
+        summary: "A courier's delivery pass: the QR and guest PIN while it still opens the gate, uses left, until when",
+        params: deliveryPassPageParams,
+        response: { 200: deliveryPassPageResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const found = await findDeliveryPage(app.db, request.params.passToken);
+      if (!found) throw notFound(DELIVERY_MESSAGES.pageNotFound);
+      reply.header('cache-control', 'no-store');
+      return deliveryPassPage(app.config.secret, found, app.config.now());
+    },
+  );
+}

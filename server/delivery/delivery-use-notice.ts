@@ -1,0 +1,59 @@
+import { readableInstant } from '@core/validity/window-words';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { devices, users } from '../db/schema';
+import { jobKind } from '../jobs/job-kind';
+import type { JobQueue } from '../jobs/job-queue';
+import { type NotificationContext, sendOptionsOf, skipped } from '../jobs/notification-context';
+import { type DeliveryPassRow, findDeliveryPassWithPeople } from './delivery-pass-store';
+
+/** "Your delivery pass was used", by email and/or SMS, written from the pass and the gate when sent. */
+export const deliveryUseNoticeJob = jobKind(
+  'delivery-use-notice',
+  z.strictObject({ channel: z.enum(['email', 'sms']), passId: z.uuid(), deviceId: z.uuid(), at: z.iso.datetime() }),
+);
+
+/** Each use that opened the gate, when the creator asked to be told: on their chosen channels. */
+export async function queueDeliveryUseNotice(app: FastifyInstance, pass: DeliveryPassRow, deviceId: string, at: Date) {
+  if (!pass.notify) return;
+  const [creator] = await app.db
+    .select({ prefEmail: users.prefEmail, prefSms: users.prefSms, phoneNumber: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, pass.createdBy));
+  const channels = [
+    ...(creator?.prefEmail ? (['email'] as const) : []),
+    ...(creator?.prefSms && creator.phoneNumber ? (['sms'] as const) : []),
+  ];
+  if (!channels.length) return;
+  const notice = { passId: pass.id, deviceId, at: at.toISOString() };
+  await app.jobs.enqueueMany(
+    app.db,
+    deliveryUseNoticeJob,
+    channels.map((channel) => ({ channel, ...notice })),
+  );
+  void app.jobs.kick();
+}
+
+export function registerDeliveryUseNoticeJob(queue: JobQueue, context: NotificationContext) {
+  queue.register(deliveryUseNoticeJob, async (payload, running) => {
+    const found = await findDeliveryPassWithPeople(context.db, payload.passId);
+    if (!found) return skipped(context, running, deliveryUseNoticeJob.name, 'the pass is gone');
+    const [device] = await context.db
+      .select({ deviceName: devices.deviceName })
+      .from(devices)
+      .where(eq(devices.id, payload.deviceId));
+    const { pass, property, creator } = found;
+    const who = [pass.name, pass.company].filter(Boolean).join(', ') || 'a delivery';
+    const place = device ? `${property.propertyName} (${device.deviceName})` : property.propertyName;
+    const when = readableInstant(new Date(payload.at), property.timeZone);
+    const left = Math.max(0, pass.usesAllowed - pass.usesTaken);
+    const text = `Your delivery pass for ${who} was used at ${place} on ${when}. Uses left: ${left} of ${pass.usesAllowed}.`;
+    if (payload.channel === 'email') {
+      const message = { to: creator.email, subject: 'Your delivery pass was used', text };
+      return context.sendMail(message, sendOptionsOf(running));
+    }
+    if (!creator.phoneNumber) return skipped(context, running, deliveryUseNoticeJob.name, 'no phone number');
+    await context.sendSms({ to: creator.phoneNumber, body: text }, sendOptionsOf(running));
+  });
+}
