@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { seriousFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 import { gateWorld, relaySimulatorPerFile } from './visitors-support';
 
@@ -44,4 +45,57 @@ test('a resident creates a one-use delivery pass, the guest PIN opens the gate o
   await expect(second).toContainText('Cancelled');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('delivery-phone.png'), fullPage: true });
+});
+
+test('a resident sends a delivery pass by email; the courier opens it without an account and sees the QR and PIN', async ({
+  page,
+  browser,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const world = await gateWorld(request, mailbox, superadmin, simulator(), ['securepin']);
+  await signIn(page, world.resident);
+  await page.getByRole('link', { name: 'Visitor List' }).click();
+  const section = page.getByRole('region', { name: 'Delivery passes' });
+  await section.getByLabel('Company (optional)').fill('Shared Co');
+  const notify = section.getByRole('switch', { name: 'Tell me each time it is used' });
+  await notify.check({ force: true }); // Mantine draws the track; the input itself is visually hidden
+  await expect(notify).toBeChecked();
+  await section.getByRole('button', { name: 'Create delivery pass' }).click();
+  const pass = section.getByTestId('delivery-pass').filter({ hasText: 'Shared Co' });
+  const pin = (await pass.getByText(/^\d{6}$/).textContent()) as string;
+
+  await pass.getByRole('button', { name: 'Send by email or text' }).click();
+  await pass.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(pass.getByText('Enter an email address or a mobile number to send the pass to.')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await pass.screenshot({ path: test.info().outputPath('delivery-share-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await pass.getByLabel('Courier’s email').fill('courier@example.com');
+  await pass.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('Delivery pass sent.')).toBeVisible();
+  await page.mouse.move(0, 0);
+  expect(await seriousFindings(page)).toEqual([]);
+
+  const mail = await mailbox.waitFor('courier@example.com', (message) => /\/delivery\//.test(`${message.text}`));
+  const link = /(https?:\/\/\S+\/delivery\/\S+)/.exec(`${mail.text}`)?.[1] as string;
+  const courier = await (await browser.newContext()).newPage();
+  await courier.setViewportSize({ width: 390, height: 844 });
+  await courier.goto(link);
+  await expect(courier.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(courier.getByTestId('delivery-pin')).toHaveText(pin);
+  await expect(courier.getByRole('img', { name: 'Your delivery QR code' })).toBeVisible();
+  await expect(courier.getByText('1 of 1 use left')).toBeVisible();
+  expect(await seriousFindings(courier)).toEqual([]);
+  await courier.screenshot({ path: test.info().outputPath('delivery-courier-phone.png'), fullPage: true });
+
+  const keypad = await request.post('/api/access/pin', {
+    data: { pin },
+    headers: { authorization: `Bearer ${world.deviceKey}` },
+  });
+  expect(await keypad.json()).toMatchObject({ granted: true });
+  await courier.reload();
+  await expect(courier.getByText('Used up')).toBeVisible();
+  await expect(courier.getByTestId('delivery-pin')).toHaveCount(0);
 });

@@ -15,6 +15,7 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+const DeliveryPassPage = lazyPage(() => import('./features/pass/delivery-pass-page'), 'DeliveryPassPage');
 const LoginPage = lazyPage(() => import('./features/login/login-page'), 'LoginPage');
 const RegisterVisitorPage = lazyPage(
   () => import('./features/register-visitor/register-visitor-page'),
@@ -77,6 +78,7 @@ const signedOut = (path: string, page: ReactNode) => route(path, <SignedOutRoute
 const ROUTES: RouteObject[] = [
   // A visitor's pass stands alone: no header, menu or sign-in, just the pass (issue 18).
   route('/pass/:passToken', <PassPage />),
+  route('/delivery/:passToken', <DeliveryPassPage />),
   // The gate reader is a full-screen kiosk of its own, without the app's header, menu or sign-in.
   route('/reader', <ReaderPage />),
   {

@@ -1,4 +1,4 @@
-import type { CreateDeliveryPassRequest, DeliveryPassDto } from '@core/api/delivery-passes';
+import type { CreateDeliveryPassRequest, DeliveryPassDto, ShareDeliveryPassRequest } from '@core/api/delivery-passes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './query-keys';
@@ -25,3 +25,9 @@ export const useCancelDeliveryPass = () =>
   usePassMutation((passId: string) =>
     api<PassAnswer>('POST', `/api/delivery-passes/${encodeURIComponent(passId)}/cancel`),
   );
+
+export const useShareDeliveryPass = () =>
+  useMutation({
+    mutationFn: ({ passId, ...body }: ShareDeliveryPassRequest & { passId: string }) =>
+      api<{ message: string }>('POST', `/api/delivery-passes/${encodeURIComponent(passId)}/share`, { body }),
+  });

@@ -1,9 +1,10 @@
 import { PASS_MESSAGES, type PassDto, type PassState } from '@core/api/passes';
-import { Alert, Anchor, Badge, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ApiError, api } from '../../api/client';
 import { QueryError } from '../../ui/query-state';
+import { PassFrame } from './pass-frame';
 
 const enc = encodeURIComponent;
 const MINUTE_MS = 60_000;
@@ -28,20 +29,16 @@ export function PassPage() {
   const missing = query.error instanceof ApiError && query.error.status === 404;
   const pass = query.data;
   return (
-    // A Stack rather than Center: Center alone would re-split the shared Mantine chunks and add
-    // 2.5 kB to every route's first load (rolldown's chunking).
-    <Stack align="center" justify="center" mih="100dvh" p="md" bg="gray.0">
-      <Paper withBorder shadow="sm" radius="md" p="lg" w="100%" maw={460} component="main">
-        {query.isPending && <Loader role="status" aria-label="Loading the pass" mx="auto" display="block" />}
-        {missing && (
-          <Alert color="red" role="alert">
-            {PASS_MESSAGES.notFound}
-          </Alert>
-        )}
-        {!missing && <QueryError query={query} title={PASS_MESSAGES.loadFailed} />}
-        {pass && <PassCard pass={pass} passToken={passToken} />}
-      </Paper>
-    </Stack>
+    <PassFrame>
+      {query.isPending && <Loader role="status" aria-label="Loading the pass" mx="auto" display="block" />}
+      {missing && (
+        <Alert color="red" role="alert">
+          {PASS_MESSAGES.notFound}
+        </Alert>
+      )}
+      {!missing && <QueryError query={query} title={PASS_MESSAGES.loadFailed} />}
+      {pass && <PassCard pass={pass} passToken={passToken} />}
+    </PassFrame>
   );
 }
 

@@ -14,6 +14,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -24,12 +25,14 @@ import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { QueryState } from '../../ui/query-state';
 import { toast } from '../../ui/toast';
+import { DeliveryPassShare } from './delivery-pass-share';
 
 interface PassForm {
   name: string;
   company: string;
   hours: number;
   uses: number;
+  notify: boolean;
 }
 
 const STATE_LABELS: Record<DeliveryPassDto['state'], { label: string; color: string }> = {
@@ -72,6 +75,7 @@ function DeliveryPassCard({ pass }: { pass: DeliveryPassDto }) {
                 {pass.pin}
               </Text>
             </Text>
+            {pass.link && <DeliveryPassShare pass={{ ...pass, link: pass.link }} />}
             <Button
               variant="light"
               color="red"
@@ -97,7 +101,13 @@ export function DeliveryPasses() {
   const passes = useDeliveryPasses();
   const create = useCreateDeliveryPass();
   const form = useSchemaForm<PassForm>(createDeliveryPassRequest, {
-    initialValues: { name: '', company: '', hours: DELIVERY_LIMITS.hoursDefault, uses: DELIVERY_LIMITS.usesDefault },
+    initialValues: {
+      name: '',
+      company: '',
+      hours: DELIVERY_LIMITS.hoursDefault,
+      uses: DELIVERY_LIMITS.usesDefault,
+      notify: false,
+    },
   });
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -143,6 +153,7 @@ export function DeliveryPasses() {
                 error={form.errors.uses}
               />
             </SimpleGrid>
+            <Switch label="Tell me each time it is used" {...form.getInputProps('notify', { type: 'checkbox' })} />
             {failure && (
               <Alert color="red" role="alert">
                 {failure}

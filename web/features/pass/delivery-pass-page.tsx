@@ -1,0 +1,84 @@
+import { DELIVERY_MESSAGES, type DeliveryPassDto, type DeliveryPassPageDto } from '@core/api/delivery-passes';
+import { Alert, Badge, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ApiError, api } from '../../api/client';
+import { QueryError } from '../../ui/query-state';
+import { PassFrame } from './pass-frame';
+
+const MINUTE_MS = 60_000;
+
+const BADGE: Record<DeliveryPassDto['state'], { color: string; label: string }> = {
+  valid: { color: 'green', label: 'Valid now' },
+  'used-up': { color: 'gray', label: 'Used up' },
+  ended: { color: 'red', label: 'This delivery pass has ended' },
+  cancelled: { color: 'red', label: 'This delivery pass was cancelled' },
+};
+
+/** /delivery/<token>: a courier's delivery pass on their phone, no account needed (issue 18). */
+export function DeliveryPassPage() {
+  const { passToken = '' } = useParams();
+  const query = useQuery({
+    queryKey: ['delivery-pass', passToken],
+    queryFn: () => api<DeliveryPassPageDto>('GET', `/api/delivery-pass/${encodeURIComponent(passToken)}`),
+    // Uses are taken at the gate and the pass ends on its own: the page follows without a reload.
+    refetchInterval: MINUTE_MS,
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
+  });
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  return (
+    <PassFrame>
+      {query.isPending && <Loader role="status" aria-label="Loading the delivery pass" mx="auto" display="block" />}
+      {missing && (
+        <Alert color="red" role="alert">
+          {DELIVERY_MESSAGES.pageNotFound}
+        </Alert>
+      )}
+      {!missing && <QueryError query={query} title={DELIVERY_MESSAGES.pageLoadFailed} />}
+      {query.data && <DeliveryPassCard pass={query.data} />}
+    </PassFrame>
+  );
+}
+
+function DeliveryPassCard({ pass }: { pass: DeliveryPassPageDto }) {
+  const badge = BADGE[pass.state];
+  const who = [pass.name, pass.company].filter(Boolean).join(', ') || 'A delivery';
+  return (
+    <Stack gap="sm" align="center" ta="center">
+      <Title order={1} fz="h2">
+        {pass.propertyName}
+      </Title>
+      <Text c="dimmed">{pass.propertyLocation}</Text>
+      <Text fw={600}>Delivery pass · {who}</Text>
+      <Badge
+        color={badge.color}
+        size="lg"
+        variant="light"
+        role="status"
+        style={{ whiteSpace: 'normal', height: 'auto' }}
+      >
+        {badge.label}
+      </Badge>
+      {pass.qrImage && pass.pin ? (
+        <>
+          <Image src={pass.qrImage} alt="Your delivery QR code" w="100%" maw={360} bg="white" />
+          <Text>
+            Guest PIN{' '}
+            <Text span fw={700} ff="monospace" fz="xl" data-testid="delivery-pin">
+              {pass.pin}
+            </Text>
+          </Text>
+          <Text size="sm">{DELIVERY_MESSAGES.showAtGate}</Text>
+        </>
+      ) : (
+        <Text size="sm">Ask the resident for a new pass.</Text>
+      )}
+      <Text size="sm">
+        {pass.usesLeft} of {pass.usesAllowed} {pass.usesAllowed === 1 ? 'use' : 'uses'} left · until {pass.until}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Times are local time at the property ({pass.timeZone}).
+      </Text>
+    </Stack>
+  );
+}
