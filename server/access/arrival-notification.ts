@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { devices, properties, qrCodes, users } from '../db/schema';
 import { jobKind } from '../jobs/job-kind';
 import type { JobQueue } from '../jobs/job-queue';
-import { type NotificationContext, sendOptionsOf, skipped } from '../jobs/notification-context';
+import { type NotificationContext, noticeChannelsOf, sendOptionsOf, skipped } from '../jobs/notification-context';
 import type { ScannedCode } from './qr-lookup';
 
 /** "Your visitor arrived", by email or by SMS, rendered from the code and the gate when sent. */
@@ -21,10 +21,7 @@ export const arrivalNoticeJob = jobKind(
 export async function queueArrivalNotification(app: FastifyInstance, scanned: ScannedCode, deviceId: string, at: Date) {
   if (!scanned.code.qrNotification) return;
   const { creator } = scanned;
-  const channels = [
-    ...(creator.prefEmail ? (['email'] as const) : []),
-    ...(creator.prefSms && creator.phoneNumber ? (['sms'] as const) : []),
-  ];
+  const channels = noticeChannelsOf(creator);
   if (!channels.length) return;
   const notice = { qrCodeId: scanned.code.id, deviceId, at: at.toISOString() };
   await app.jobs.enqueueMany(

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { devices, users } from '../db/schema';
 import { jobKind } from '../jobs/job-kind';
 import type { JobQueue } from '../jobs/job-queue';
-import { type NotificationContext, sendOptionsOf, skipped } from '../jobs/notification-context';
+import { type NotificationContext, noticeChannelsOf, sendOptionsOf, skipped } from '../jobs/notification-context';
 import { type DeliveryPassRow, findDeliveryPassWithPeople } from './delivery-pass-store';
 
 /** "Your delivery pass was used", by email and/or SMS, written from the pass and the gate when sent. */
@@ -21,10 +21,7 @@ export async function queueDeliveryUseNotice(app: FastifyInstance, pass: Deliver
     .select({ prefEmail: users.prefEmail, prefSms: users.prefSms, phoneNumber: users.phoneNumber })
     .from(users)
     .where(eq(users.id, pass.createdBy));
-  const channels = [
-    ...(creator?.prefEmail ? (['email'] as const) : []),
-    ...(creator?.prefSms && creator.phoneNumber ? (['sms'] as const) : []),
-  ];
+  const channels = creator ? noticeChannelsOf(creator) : [];
   if (!channels.length) return;
   const notice = { passId: pass.id, deviceId, at: at.toISOString() };
   await app.jobs.enqueueMany(

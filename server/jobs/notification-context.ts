@@ -23,3 +23,11 @@ export const sendOptionsOf = (job: RunningJob): SendOptions => ({ messageId: `jo
 export function skipped(context: NotificationContext, job: RunningJob, kind: string, why: string) {
   context.log.info({ jobId: job.id, kind }, `not sent: ${why}`);
 }
+
+/** The channels a person chose for notices: email, and SMS when they have a number. */
+export function noticeChannelsOf(person: { prefEmail: boolean; prefSms: boolean; phoneNumber: string | null }) {
+  return [
+    ...(person.prefEmail ? (['email'] as const) : []),
+    ...(person.prefSms && person.phoneNumber ? (['sms'] as const) : []),
+  ];
+}

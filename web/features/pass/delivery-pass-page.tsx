@@ -1,12 +1,6 @@
 import { DELIVERY_MESSAGES, type DeliveryPassDto, type DeliveryPassPageDto } from '@core/api/delivery-passes';
-import { Alert, Badge, Image, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import { ApiError, api } from '../../api/client';
-import { QueryError } from '../../ui/query-state';
-import { PassFrame } from './pass-frame';
-
-const MINUTE_MS = 60_000;
+import { Badge, Image, Stack, Text, Title } from '@mantine/core';
+import { LinkedPage } from './linked-page';
 
 const BADGE: Record<DeliveryPassDto['state'], { color: string; label: string }> = {
   valid: { color: 'green', label: 'Valid now' },
@@ -17,26 +11,15 @@ const BADGE: Record<DeliveryPassDto['state'], { color: string; label: string }> 
 
 /** /delivery/<token>: a courier's delivery pass on their phone, no account needed (issue 18). */
 export function DeliveryPassPage() {
-  const { passToken = '' } = useParams();
-  const query = useQuery({
-    queryKey: ['delivery-pass', passToken],
-    queryFn: () => api<DeliveryPassPageDto>('GET', `/api/delivery-pass/${encodeURIComponent(passToken)}`),
-    // Uses are taken at the gate and the pass ends on its own: the page follows without a reload.
-    refetchInterval: MINUTE_MS,
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
-  });
-  const missing = query.error instanceof ApiError && query.error.status === 404;
   return (
-    <PassFrame>
-      {query.isPending && <Loader role="status" aria-label="Loading the delivery pass" mx="auto" display="block" />}
-      {missing && (
-        <Alert color="red" role="alert">
-          {DELIVERY_MESSAGES.pageNotFound}
-        </Alert>
-      )}
-      {!missing && <QueryError query={query} title={DELIVERY_MESSAGES.pageLoadFailed} />}
-      {query.data && <DeliveryPassCard pass={query.data} />}
-    </PassFrame>
+    <LinkedPage<DeliveryPassPageDto>
+      path={(token) => `/api/delivery-pass/${token}`}
+      what="delivery pass"
+      notFound={DELIVERY_MESSAGES.pageNotFound}
+      loadFailed={DELIVERY_MESSAGES.pageLoadFailed}
+    >
+      {(pass) => <DeliveryPassCard pass={pass} />}
+    </LinkedPage>
   );
 }
 

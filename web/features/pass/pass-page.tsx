@@ -1,13 +1,8 @@
 import { PASS_MESSAGES, type PassDto, type PassState } from '@core/api/passes';
-import { Alert, Anchor, Badge, Image, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import { ApiError, api } from '../../api/client';
-import { QueryError } from '../../ui/query-state';
-import { PassFrame } from './pass-frame';
+import { Anchor, Badge, Image, Stack, Text, Title } from '@mantine/core';
+import { LinkedPage } from './linked-page';
 
 const enc = encodeURIComponent;
-const MINUTE_MS = 60_000;
 
 const BADGE: Record<PassState, { color: string; label: (pass: PassDto) => string }> = {
   valid: { color: 'green', label: () => PASS_MESSAGES.valid },
@@ -18,27 +13,15 @@ const BADGE: Record<PassState, { color: string; label: (pass: PassDto) => string
 
 /** /pass/<token>: the visitor's pass on their phone, no account needed (issue 18). */
 export function PassPage() {
-  const { passToken = '' } = useParams();
-  const query = useQuery({
-    queryKey: ['pass', passToken],
-    queryFn: () => api<PassDto>('GET', `/api/pass/${enc(passToken)}`),
-    // The state turns from "valid from" to "valid now" while the page stays open.
-    refetchInterval: MINUTE_MS,
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
-  });
-  const missing = query.error instanceof ApiError && query.error.status === 404;
-  const pass = query.data;
   return (
-    <PassFrame>
-      {query.isPending && <Loader role="status" aria-label="Loading the pass" mx="auto" display="block" />}
-      {missing && (
-        <Alert color="red" role="alert">
-          {PASS_MESSAGES.notFound}
-        </Alert>
-      )}
-      {!missing && <QueryError query={query} title={PASS_MESSAGES.loadFailed} />}
-      {pass && <PassCard pass={pass} passToken={passToken} />}
-    </PassFrame>
+    <LinkedPage<PassDto>
+      path={(token) => `/api/pass/${token}`}
+      what="pass"
+      notFound={PASS_MESSAGES.notFound}
+      loadFailed={PASS_MESSAGES.loadFailed}
+    >
+      {(pass, passToken) => <PassCard pass={pass} passToken={passToken} />}
+    </LinkedPage>
   );
 }
 
