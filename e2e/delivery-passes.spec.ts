@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { seriousFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
+import { createUser } from './support/seed';
 import { gateWorld, relaySimulatorPerFile } from './visitors-support';
 
 const simulator = relaySimulatorPerFile(test);
@@ -98,4 +99,38 @@ test('a resident sends a delivery pass by email; the courier opens it without an
   await courier.reload();
   await expect(courier.getByText('Used up')).toBeVisible();
   await expect(courier.getByTestId('delivery-pin')).toHaveCount(0);
+});
+
+test("a manager sees the property's delivery passes on the dashboard, cancels a resident's and creates one", async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const world = await gateWorld(request, mailbox, superadmin, simulator(), ['securepin']);
+  const manager = await createUser(request, world.rootToken, mailbox, {
+    role: 'admin',
+    propertyId: world.property._id,
+  });
+  await request.post('/api/delivery-passes', {
+    data: { company: 'Resident Parcel' },
+    headers: { authorization: `Bearer ${world.residentToken}` },
+  });
+
+  await signIn(page, manager);
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('tab', { name: 'Delivery passes' }).click();
+  const section = page.getByRole('region', { name: 'Delivery passes' });
+  const residents = section.getByTestId('delivery-pass').filter({ hasText: 'Resident Parcel' });
+  await expect(residents).toContainText('1 of 1 use left');
+  await residents.getByRole('button', { name: 'Cancel pass' }).click();
+  await expect(residents).toContainText('Cancelled');
+
+  await section.getByLabel('Company (optional)').fill('Manager Freight');
+  await section.getByRole('button', { name: 'Create delivery pass' }).click();
+  await expect(section.getByTestId('delivery-pass').filter({ hasText: 'Manager Freight' })).toContainText('Valid');
+  await page.mouse.move(0, 0);
+  expect(await seriousFindings(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('delivery-manager-phone.png'), fullPage: true });
 });

@@ -11,6 +11,9 @@ const VisitorsPanel = lazy(async () => ({ default: (await import('./visitors-pan
 const PropertiesPanel = lazy(async () => ({ default: (await import('./properties-panel')).PropertiesPanel }));
 const DevicesPanel = lazy(async () => ({ default: (await import('./devices-panel')).DevicesPanel }));
 const CardsPanel = lazy(async () => ({ default: (await import('./cards-panel')).CardsPanel }));
+const DeliveryPasses = lazy(async () => ({
+  default: (await import('../visitor-list/delivery-passes')).DeliveryPasses,
+}));
 
 /** Admin Dashboard (SPEC §2): the management table chosen by type. */
 export function DashboardPage() {
@@ -24,6 +27,7 @@ export function DashboardPage() {
     property: () => <PropertiesPanel />,
     device: () => <DevicesPanel />,
     card: () => <CardsPanel />,
+    delivery: () => <DeliveryPasses />,
   };
 
   return (

@@ -1,6 +1,6 @@
 import type { Role } from '@core/roles';
 
-export type DashboardType = 'resident' | 'visitor' | 'property' | 'device' | 'card';
+export type DashboardType = 'resident' | 'visitor' | 'property' | 'device' | 'card' | 'delivery';
 
 export interface DashboardTab {
   type: DashboardType;
@@ -23,6 +23,8 @@ export function dashboardTabsFor(role: Role): DashboardTab[] {
     { type: 'visitor', label: 'Visitors' },
     { type: 'device', label: 'Devices' },
     { type: 'card', label: 'Cards' },
+    // A property manager's own property's delivery passes (issue 18); residents keep theirs in Visitor List.
+    { type: 'delivery', label: 'Delivery passes' },
   ];
 }
 
