@@ -7,7 +7,9 @@ import { PastVisitors } from './past-visitors';
 import { QrCodeSection } from './qr-code-section';
 
 // Below the fold, with its QR drawing: loaded after the visitors are on screen.
-const DeliveryPasses = lazy(async () => ({ default: (await import('./delivery-passes')).DeliveryPasses }));
+const DeliveryPasses = lazy(async () => ({
+  default: (await import('../../ui/delivery-passes/delivery-passes')).DeliveryPasses,
+}));
 
 /** Visitor List (resident): one card per visitor email, one section per QR code. */
 export function VisitorListPage() {

@@ -21,10 +21,10 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useCancelDeliveryPass, useCreateDeliveryPass, useDeliveryPasses } from '../../api/delivery-passes';
-import { showServerErrors } from '../../ui/forms/server-errors';
-import { useSchemaForm } from '../../ui/forms/use-schema-form';
-import { QueryState } from '../../ui/query-state';
-import { toast } from '../../ui/toast';
+import { showServerErrors } from '../forms/server-errors';
+import { useSchemaForm } from '../forms/use-schema-form';
+import { QueryState } from '../query-state';
+import { toast } from '../toast';
 import { DeliveryPassShare } from './delivery-pass-share';
 
 interface PassForm {
