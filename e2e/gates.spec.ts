@@ -202,6 +202,8 @@ test('a device update the server refuses shows its reason in the dialog for 3 se
   );
   const device = listed[0].devices.find((candidate) => candidate.deviceName === gateName)!;
   await apiCall(request, token, 'DELETE', `/api/device/${device._id}`);
+  // From here the page's time moves only when the test says: a loaded machine must not age the message.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
   await dialog.getByRole('button', { name: 'Save' }).click();
   const refusal = dialog.getByRole('alert').filter({ hasText: /not found/i });
   await expect(refusal).toBeVisible();
