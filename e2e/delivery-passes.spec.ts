@@ -1,10 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousFindings } from './support/axe';
-import { expect, signIn, test } from './support/fixtures';
+import { type Credentials, expect, signIn, test } from './support/fixtures';
+import type { Mailbox } from './support/mailbox';
 import { createUser } from './support/seed';
 import { gateWorld, relaySimulatorPerFile } from './visitors-support';
 
 const simulator = relaySimulatorPerFile(test);
+
+/** A gate with guest PINs and its resident signed in on Visitor List, by its Delivery passes section. */
+async function residentOnVisitorList(
+  page: Page,
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  superadmin: Credentials,
+) {
+  const world = await gateWorld(request, mailbox, superadmin, simulator(), ['securepin']);
+  await signIn(page, world.resident);
+  await page.getByRole('link', { name: 'Visitor List' }).click();
+  return { world, section: page.getByRole('region', { name: 'Delivery passes' }) };
+}
 
 test('a resident creates a one-use delivery pass, the guest PIN opens the gate once, and another is cancelled', async ({
   page,
@@ -12,10 +27,7 @@ test('a resident creates a one-use delivery pass, the guest PIN opens the gate o
   mailbox,
   superadmin,
 }) => {
-  const world = await gateWorld(request, mailbox, superadmin, simulator(), ['securepin']);
-  await signIn(page, world.resident);
-  await page.getByRole('link', { name: 'Visitor List' }).click();
-  const section = page.getByRole('region', { name: 'Delivery passes' });
+  const { world, section } = await residentOnVisitorList(page, request, mailbox, superadmin);
   await expect(section.getByText('No delivery passes yet.')).toBeVisible();
 
   await expect(section.getByRole('combobox', { name: 'Valid for' })).toHaveValue('2 hours');
@@ -55,10 +67,7 @@ test('a resident sends a delivery pass by email; the courier opens it without an
   mailbox,
   superadmin,
 }) => {
-  const world = await gateWorld(request, mailbox, superadmin, simulator(), ['securepin']);
-  await signIn(page, world.resident);
-  await page.getByRole('link', { name: 'Visitor List' }).click();
-  const section = page.getByRole('region', { name: 'Delivery passes' });
+  const { world, section } = await residentOnVisitorList(page, request, mailbox, superadmin);
   await section.getByLabel('Company (optional)').fill('Shared Co');
   const notify = section.getByRole('switch', { name: 'Tell me each time it is used' });
   await notify.check({ force: true }); // Mantine draws the track; the input itself is visually hidden

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicAccess } from '../http/access';
 import { notFound } from '../http/http-error';
-import { deliveryPassPage, findDeliveryPage } from './delivery-pass-page';
+import { deliveryPassPage } from './delivery-pass-page';
+import { findDeliveryPassByLink } from './delivery-pass-store';
 
 /** The courier's page: no account, the link token is the key (it is not the gate token). */
 export async function deliveryPassPageRoutes(app: FastifyInstance) {
@@ -20,7 +21,7 @@ export async function deliveryPassPageRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const found = await findDeliveryPage(app.db, request.params.passToken);
+      const found = await findDeliveryPassByLink(app.db, request.params.passToken);
       if (!found) throw notFound(DELIVERY_MESSAGES.pageNotFound);
       reply.header('cache-control', 'no-store');
       return deliveryPassPage(app.config.secret, found, app.config.now());

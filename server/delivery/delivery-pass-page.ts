@@ -1,16 +1,7 @@
 import type { DeliveryPassPageDto } from '@core/api/delivery-passes';
 import { readableInstant } from '@core/validity/window-words';
-import type { Queryable } from '../db/connect';
 import { qrImageOf } from '../passes/qr-image';
-import { findProperty } from '../properties/property-repository';
-import { type DeliveryPassRow, deliveryPassSecrets, findDeliveryPassByLink, stateOf } from './delivery-pass-store';
-
-/** The pass a courier's link names, with its property; null when there is none. */
-export async function findDeliveryPage(db: Queryable, linkToken: string) {
-  const pass = await findDeliveryPassByLink(db, linkToken);
-  const property = pass && (await findProperty(db, pass.propertyId));
-  return pass && property ? { pass, property } : null;
-}
+import { type DeliveryPassRow, deliveryPassSecrets, stateOf, usesLeftOf } from './delivery-pass-store';
 
 /** What the courier's page shows now: the QR and guest PIN only while the pass still opens the gate. */
 export async function deliveryPassPage(
@@ -32,7 +23,7 @@ export async function deliveryPassPage(
     timeZone: property.timeZone,
     until: readableInstant(pass.endsAt, property.timeZone),
     state,
-    usesLeft: Math.max(0, pass.usesAllowed - pass.usesTaken),
+    usesLeft: usesLeftOf(pass),
     usesAllowed: pass.usesAllowed,
     pin: live ? pin : null,
     qrImage: live ? await qrImageOf(code) : null,

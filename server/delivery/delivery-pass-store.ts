@@ -106,6 +106,8 @@ export function stateOf(row: DeliveryPassRow, now: Date): DeliveryPassDto['state
   return 'valid';
 }
 
+export const usesLeftOf = (row: DeliveryPassRow) => Math.max(0, row.usesAllowed - row.usesTaken);
+
 /** The courier's page address, or null for a pass made before links. */
 export const deliveryPassLink = (secret: Buffer, appUrl: string, row: DeliveryPassRow) =>
   row.linkSealed ? `${appUrl}/delivery/${open(sealKeyOf(secret), row.linkSealed)}` : null;
@@ -131,7 +133,7 @@ export function toDeliveryPassDto(
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     usesAllowed: row.usesAllowed,
-    usesLeft: Math.max(0, row.usesAllowed - row.usesTaken),
+    usesLeft: usesLeftOf(row),
     notify: row.notify,
     state: stateOf(row, now),
     createdAt: row.createdAt.toISOString(),
@@ -153,11 +155,12 @@ export function listDeliveryPasses(db: Queryable, filter: { propertyId?: string;
     .limit(100);
 }
 
-/** The pass a courier's page link names, or null. */
+/** The pass a courier's page link names, with its property, in one query; or null. */
 export async function findDeliveryPassByLink(db: Queryable, linkToken: string) {
   const [row] = await db
-    .select()
+    .select({ pass: deliveryPasses, property: properties })
     .from(deliveryPasses)
+    .innerJoin(properties, eq(properties.id, deliveryPasses.propertyId))
     .where(eq(deliveryPasses.linkHash, sha256Hex(linkToken)))
     .limit(1);
   return row ?? null;

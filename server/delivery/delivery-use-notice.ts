@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { devices, users } from '../db/schema';
 import { jobKind } from '../jobs/job-kind';
 import type { JobQueue } from '../jobs/job-queue';
-import { type NotificationContext, noticeChannelsOf, sendOptionsOf, skipped } from '../jobs/notification-context';
-import { type DeliveryPassRow, findDeliveryPassWithPeople } from './delivery-pass-store';
+import { type NotificationContext, queueNotice, sendOptionsOf, skipped } from '../jobs/notification-context';
+import { type DeliveryPassRow, findDeliveryPassWithPeople, usesLeftOf } from './delivery-pass-store';
 
 /** "Your delivery pass was used", by email and/or SMS, written from the pass and the gate when sent. */
 export const deliveryUseNoticeJob = jobKind(
@@ -21,15 +21,8 @@ export async function queueDeliveryUseNotice(app: FastifyInstance, pass: Deliver
     .select({ prefEmail: users.prefEmail, prefSms: users.prefSms, phoneNumber: users.phoneNumber })
     .from(users)
     .where(eq(users.id, pass.createdBy));
-  const channels = creator ? noticeChannelsOf(creator) : [];
-  if (!channels.length) return;
-  const notice = { passId: pass.id, deviceId, at: at.toISOString() };
-  await app.jobs.enqueueMany(
-    app.db,
-    deliveryUseNoticeJob,
-    channels.map((channel) => ({ channel, ...notice })),
-  );
-  void app.jobs.kick();
+  if (creator)
+    await queueNotice(app, deliveryUseNoticeJob, creator, { passId: pass.id, deviceId, at: at.toISOString() });
 }
 
 export function registerDeliveryUseNoticeJob(queue: JobQueue, context: NotificationContext) {
@@ -44,8 +37,7 @@ export function registerDeliveryUseNoticeJob(queue: JobQueue, context: Notificat
     const who = [pass.name, pass.company].filter(Boolean).join(', ') || 'a delivery';
     const place = device ? `${property.propertyName} (${device.deviceName})` : property.propertyName;
     const when = readableInstant(new Date(payload.at), property.timeZone);
-    const left = Math.max(0, pass.usesAllowed - pass.usesTaken);
-    const text = `Your delivery pass for ${who} was used at ${place} on ${when}. Uses left: ${left} of ${pass.usesAllowed}.`;
+    const text = `Your delivery pass for ${who} was used at ${place} on ${when}. Uses left: ${usesLeftOf(pass)} of ${pass.usesAllowed}.`;
     if (payload.channel === 'email') {
       const message = { to: creator.email, subject: 'Your delivery pass was used', text };
       return context.sendMail(message, sendOptionsOf(running));

@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Orm } from '../db/connect';
 import type { SendMail, SendOptions } from '../mail/mailer';
 import type { SendSms } from '../sms/sms-sender';
-import type { RunningJob } from './job-kind';
+import type { JobKind, RunningJob } from './job-kind';
 
 /** What a notification job needs when it runs: the rows it refers to and the senders. */
 export interface NotificationContext {
@@ -24,10 +25,33 @@ export function skipped(context: NotificationContext, job: RunningJob, kind: str
   context.log.info({ jobId: job.id, kind }, `not sent: ${why}`);
 }
 
+type NoticeChannel = 'email' | 'sms';
+type NoticeRecipient = { prefEmail: boolean; prefSms: boolean; phoneNumber: string | null };
+
 /** The channels a person chose for notices: email, and SMS when they have a number. */
-export function noticeChannelsOf(person: { prefEmail: boolean; prefSms: boolean; phoneNumber: string | null }) {
+export function noticeChannelsOf(person: NoticeRecipient): NoticeChannel[] {
   return [
     ...(person.prefEmail ? (['email'] as const) : []),
     ...(person.prefSms && person.phoneNumber ? (['sms'] as const) : []),
   ];
+}
+
+/**
+ * Queues one job of this kind per channel the person chose, and kicks the queue so the notice
+ * goes now rather than at the next poll. Nothing when they chose none.
+ */
+export async function queueNotice<Notice extends object>(
+  app: FastifyInstance,
+  kind: JobKind<z.ZodType<Notice & { channel: NoticeChannel }>>,
+  person: NoticeRecipient,
+  notice: Notice,
+) {
+  const channels = noticeChannelsOf(person);
+  if (!channels.length) return;
+  await app.jobs.enqueueMany(
+    app.db,
+    kind,
+    channels.map((channel) => ({ channel, ...notice })),
+  );
+  void app.jobs.kick();
 }

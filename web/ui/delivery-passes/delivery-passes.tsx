@@ -44,8 +44,10 @@ const STATE_LABELS: Record<DeliveryPassDto['state'], { label: string; color: str
 
 const range = (max: number, unit: string, units: string) =>
   Array.from({ length: max }, (_, i) => ({ value: String(i + 1), label: `${i + 1} ${i === 0 ? unit : units}` }));
-const HOUR_OPTIONS = range(DELIVERY_LIMITS.hoursMax, 'hour', 'hours');
-const USE_OPTIONS = range(DELIVERY_LIMITS.usesMax, 'use', 'uses');
+const COUNT_SELECTS = [
+  { field: 'hours', label: 'Valid for', data: range(DELIVERY_LIMITS.hoursMax, 'hour', 'hours') },
+  { field: 'uses', label: 'Uses', data: range(DELIVERY_LIMITS.usesMax, 'use', 'uses') },
+] as const;
 
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
@@ -136,22 +138,17 @@ export function DeliveryPasses() {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Name (optional)" {...form.getInputProps('name')} />
               <TextInput label="Company (optional)" {...form.getInputProps('company')} />
-              <Select
-                label="Valid for"
-                data={HOUR_OPTIONS}
-                allowDeselect={false}
-                value={String(form.values.hours)}
-                onChange={(value) => form.setFieldValue('hours', Number(value))}
-                error={form.errors.hours}
-              />
-              <Select
-                label="Uses"
-                data={USE_OPTIONS}
-                allowDeselect={false}
-                value={String(form.values.uses)}
-                onChange={(value) => form.setFieldValue('uses', Number(value))}
-                error={form.errors.uses}
-              />
+              {COUNT_SELECTS.map(({ field, label, data }) => (
+                <Select
+                  key={field}
+                  label={label}
+                  data={data}
+                  allowDeselect={false}
+                  value={String(form.values[field])}
+                  onChange={(value) => form.setFieldValue(field, Number(value))}
+                  error={form.errors[field]}
+                />
+              ))}
             </SimpleGrid>
             <Switch label="Tell me each time it is used" {...form.getInputProps('notify', { type: 'checkbox' })} />
             {failure && (
