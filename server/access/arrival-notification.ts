@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { devices, properties, qrCodes, users } from '../db/schema';
 import { jobKind } from '../jobs/job-kind';
 import type { JobQueue } from '../jobs/job-queue';
-import { type NotificationContext, noticeChannelsOf, sendOptionsOf, skipped } from '../jobs/notification-context';
+import { type NotificationContext, queueNotice, sendOptionsOf, skipped } from '../jobs/notification-context';
 import type { ScannedCode } from './qr-lookup';
 
 /** "Your visitor arrived", by email or by SMS, rendered from the code and the gate when sent. */
@@ -20,16 +20,11 @@ export const arrivalNoticeJob = jobKind(
  */
 export async function queueArrivalNotification(app: FastifyInstance, scanned: ScannedCode, deviceId: string, at: Date) {
   if (!scanned.code.qrNotification) return;
-  const { creator } = scanned;
-  const channels = noticeChannelsOf(creator);
-  if (!channels.length) return;
-  const notice = { qrCodeId: scanned.code.id, deviceId, at: at.toISOString() };
-  await app.jobs.enqueueMany(
-    app.db,
-    arrivalNoticeJob,
-    channels.map((channel) => ({ channel, ...notice })),
-  );
-  void app.jobs.kick();
+  await queueNotice(app, arrivalNoticeJob, scanned.creator, {
+    qrCodeId: scanned.code.id,
+    deviceId,
+    at: at.toISOString(),
+  });
 }
 
 export function registerArrivalNoticeJob(queue: JobQueue, context: NotificationContext) {

@@ -29,7 +29,7 @@ type NoticeChannel = 'email' | 'sms';
 type NoticeRecipient = { prefEmail: boolean; prefSms: boolean; phoneNumber: string | null };
 
 /** The channels a person chose for notices: email, and SMS when they have a number. */
-export function noticeChannelsOf(person: NoticeRecipient): NoticeChannel[] {
+function noticeChannelsOf(person: NoticeRecipient): NoticeChannel[] {
   return [
     ...(person.prefEmail ? (['email'] as const) : []),
     ...(person.prefSms && person.phoneNumber ? (['sms'] as const) : []),
