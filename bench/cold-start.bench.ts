@@ -1,4 +1,4 @@
-// Cold start of the compiled server (`node dist/server/main.mjs`, what `npm start` runs once built)
+// Cold start of the compiled server (`node --enable-source-maps dist/server/main.mjs`, what `npm start` runs once built)
 // on an existing embedded database, until GET /readyz answers 200. `npx tsx bench/cold-start.bench.ts`
 // (builds first when dist/server is missing). BENCH_RUNS=5.
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,7 +13,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 async function startOnce(dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
     env: {
       ...process.env,
       DATABASE_URL: '',

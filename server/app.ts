@@ -42,6 +42,10 @@ declare module 'fastify' {
 
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
+const jsonSchemaUnused = (): never => {
+  throw new Error('Routes are validated and serialized by their zod schemas, not by JSON Schema');
+};
+
 /** The whole server, used alike by `main` and by every test. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
@@ -51,6 +55,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Every schema is zod (the compilers set below). Without these, Fastify would load its JSON
+    // Schema compilers (Ajv, fast-json-stringify) at start, unused: a tenth of a cold start.
+    schemaController: { compilersFactory: { buildValidator: jsonSchemaUnused, buildSerializer: jsonSchemaUnused } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,10 +1,16 @@
-// Compiles the server into dist/server/main.mjs (one ESM file; npm packages stay external) and
-// copies the SQL migrations beside it, so production runs plain `node` with no TypeScript loader.
+// Compiles the server into dist/server/main.mjs and its chunks, npm packages included, and copies
+// the SQL migrations beside it, so production runs plain `node` with no TypeScript loader.
+// Bundling the packages spares Node resolving and reading hundreds of module files at every start
+// (docs/decisions/0171-server-bundle-and-lazy-modules.md); the few below stay in node_modules
+// because they load files of their own by path (WebAssembly, a native addon, worker threads,
+// static assets).
 import fs from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-const outdir = 'dist/server';
+// `node tools/build-server.mjs [OUTDIR]`: dist/server unless given (tools/compiled-server.test.ts).
+const outdir = process.argv[2] ?? 'dist/server';
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   metafile: true,
@@ -17,7 +23,18 @@ const result = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  external: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite/*',
+    '@node-rs/argon2',
+    '@fastify/swagger-ui',
+    'pino',
+    'pino-pretty',
+  ],
+  // Bundled CommonJS packages call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);",
+  },
   alias: { '@core': path.resolve('core') },
   sourcemap: true,
   logLevel: 'warning',
@@ -31,10 +48,13 @@ const packageOf = (specifier) =>
     .split('/')
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
+// Optional speed-ups some packages try to load and do without.
+const optional = new Set(['pg-native', 'bufferutil', 'utf-8-validate']);
 const missing = new Set();
 for (const output of Object.values(result.metafile.outputs)) {
   for (const { path: specifier, external } of output.imports) {
-    if (external && !specifier.startsWith('node:') && !dependencies[packageOf(specifier)]) missing.add(specifier);
+    const name = packageOf(specifier);
+    if (external && !isBuiltin(specifier) && !optional.has(name) && !dependencies[name]) missing.add(specifier);
   }
 }
 if (missing.size) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailAttachment {
   filename: string;
@@ -42,13 +42,18 @@ export function createMailer(options: {
   dataDir: string;
   log: FastifyBaseLogger;
 }): SendMail {
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The mail library is loaded with the first message, not at every start.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   const outbox = path.join(options.dataDir, 'mail');
 
   return async (message, { messageId, signal }) => {
-    const info = await transport.sendMail({
+    const info = await (await transportOf()).sendMail({
       from: options.from,
       to: message.to,
       subject: message.subject,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { watchMqttPresence } from '../device-health/mqtt-presence';
 import type { EmbeddedBroker } from './embedded-broker';
-import { MqttLink } from './mqtt-link';
+import type { MqttLink } from './mqtt-link';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,12 +23,15 @@ export async function installMqtt(app: FastifyInstance) {
   const { mqttUrl, mqttPort } = app.config;
   let broker: EmbeddedBroker | null = null;
   let link: MqttLink | null = null;
-  if (mqttUrl) link = MqttLink.open(mqttUrl);
+  // The MQTT client is loaded only when a broker is configured, as is the embedded broker.
+  const openLink = async (...args: Parameters<typeof MqttLink.open>) =>
+    (await import('./mqtt-link')).MqttLink.open(...args);
+  if (mqttUrl) link = await openLink(mqttUrl);
   else if (mqttPort !== undefined) {
     // Loaded only when asked for: the broker is opt-in and its package is not cheap to load at start.
     const { startEmbeddedBroker } = await import('./embedded-broker');
     broker = await startEmbeddedBroker({ db: app.db, secret: app.config.secret, port: mqttPort, log: app.log });
-    link = MqttLink.open(broker.url, broker.login);
+    link = await openLink(broker.url, broker.login);
     app.log.info(`embedded MQTT broker listening on port ${broker.port}`);
   }
   app.decorate('mqtt', link);

@@ -70,15 +70,20 @@ export interface ProcessOptions {
   noWait?: boolean;
   /** The host name in APP_URL and baseURL; passkeys need a domain (`localhost`), not an address. */
   publicHost?: string;
+  /** A compiled server's main.mjs (tools/build-server.mjs), run as `npm start` runs it; unset: the sources. */
+  compiledEntry?: string;
 }
 
-/** The real server (`server/main.ts`) in its own process, as `npm start` runs it. */
+/** The real server (`server/main.ts`, or its compiled build) in its own process, as `npm start` runs it. */
 export async function spawnGatehouse(options: ProcessOptions = {}): Promise<GatehouseProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-proc-'));
   const baseURL = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   // node with tsx's loader, not the tsx wrapper: signals reach the server itself, as in production.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const entry = options.compiledEntry
+    ? ['--enable-source-maps', options.compiledEntry]
+    : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     env: {
       ...process.env,
       PORT: String(port),

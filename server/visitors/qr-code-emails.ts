@@ -1,8 +1,8 @@
 import type { QrWindow } from '@core/validity/qr-validity';
 import { describeWindow } from '@core/validity/window-words';
-import QRCode from 'qrcode';
 import type { MailAttachment, MailMessage } from '../mail/mailer';
 import { passCalendar } from '../passes/pass-calendar';
+import { qrPngOf } from '../passes/qr-image';
 
 export interface QrEmailContext {
   token: string;
@@ -22,7 +22,7 @@ const escapeHtml = (text: string) =>
 
 /** The QR image inline (cid) and again as an attachment, so every mail client shows one. */
 async function qrAttachments(token: string): Promise<MailAttachment[]> {
-  const content = await QRCode.toBuffer(token, { type: 'png', width: 360, margin: 2, errorCorrectionLevel: 'M' });
+  const content = await qrPngOf(token);
   return [
     { filename: 'qr-code.png', content, contentType: 'image/png', cid: QR_CID },
     { filename: 'visitor-qr-code.png', content, contentType: 'image/png' },

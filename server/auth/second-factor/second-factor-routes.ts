@@ -14,12 +14,12 @@ import { MESSAGES } from '@core/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
 import { open, seal } from '../../crypto/secret-box';
 import type { Queryable } from '../../db/connect';
 import { recoveryCodes, users } from '../../db/schema';
 import { allow, allowDuringEnrolment, callerOf, publicAccess } from '../../http/access';
 import { badRequest, HttpError } from '../../http/http-error';
+import { otpauthImageOf } from '../../passes/qr-image';
 import { userScope } from '../../residents/manage-user-changes';
 import { enqueueSecurityNotice } from '../security-notice';
 import { endAllSessions } from '../session-store';
@@ -87,13 +87,13 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = callerOf(request);
       if (await hasAuthenticatorApp(app.db, caller.userId)) throw badRequest('The authenticator app is already on');
-      const secret = newTotpSecret();
+      const secret = await newTotpSecret();
       await app.db
         .update(users)
         .set({ totpPendingSealed: seal(keys.totp, secret) })
         .where(eq(users.id, caller.userId));
-      const uri = otpauthUri(caller.email, secret);
-      return { secret, otpauthUri: uri, qrCode: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
+      const uri = await otpauthUri(caller.email, secret);
+      return { secret, otpauthUri: uri, qrCode: await otpauthImageOf(uri) };
     },
   );
 

@@ -1,11 +1,13 @@
-import { generateSecret, generateURI, verify } from 'otplib/functional';
-
 const ISSUER = 'Gatehouse';
 
-export const newTotpSecret = () => generateSecret();
+// Loaded when an administrator first uses the authenticator app, not at every start.
+const otp = () => import('otplib/functional');
+
+export const newTotpSecret = async () => (await otp()).generateSecret();
 
 /** The otpauth:// address an authenticator app reads from the QR code. */
-export const otpauthUri = (email: string, secret: string) => generateURI({ issuer: ISSUER, label: email, secret });
+export const otpauthUri = async (email: string, secret: string) =>
+  (await otp()).generateURI({ issuer: ISSUER, label: email, secret });
 
 /**
  * The RFC 6238 time step a 6-digit code matches at `now` (one step of clock drift either way),
@@ -18,7 +20,7 @@ export async function matchingTimeStep(
   afterStep: number | null,
 ): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
-  const result = await verify({
+  const result = await (await otp()).verify({
     secret,
     token: code,
     epoch: Math.floor(now.getTime() / 1000),

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { Database, Orm } from './connect';
+import { migrationsFolder } from './connect';
+import { acquireDataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+
+/**
+ * Embedded PostgreSQL (PGlite). With a data dir, files live under it and a lock keeps a second
+ * process out; without one, the database is in memory (tests).
+ */
+export async function connectPglite(dataDir?: string): Promise<Database> {
+  const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
+  try {
+    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
+      extensions: { pg_trgm },
+    });
+    const orm = drizzle(client, { schema }) as unknown as Orm;
+    await migrate(orm as never, { migrationsFolder });
+    return {
+      kind: 'pglite',
+      orm,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
