@@ -1,5 +1,7 @@
 // 50 people signing in at the same moment (issue 17), each their own account and address, at
 // production strength (argon2id, 19 MiB), against a real Gatehouse process behind nothing.
+// The first burst meets a server that has just started (code not yet optimised, caches empty) and is
+// reported apart; the percentiles are over the rounds after it.
 // `npx tsx bench/login-burst.bench.ts` (PGlite; DATABASE_URL for PostgreSQL). BENCH_ROUNDS=5.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,10 +36,9 @@ async function main() {
     },
   );
   try {
-    const times: number[] = [];
     let failures = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      await Promise.all(
+    const burst = async (round: number) => {
+      const times = await Promise.all(
         emails.map(async (email, i) => {
           const started = performance.now();
           const answer = await fetch(`${server.baseURL}/api/resident/login`, {
@@ -47,24 +48,31 @@ async function main() {
           });
           await answer.text();
           if (answer.status !== 200) failures++;
-          times.push(performance.now() - started);
+          return performance.now() - started;
         }),
       );
-    }
+      return times.sort((a, b) => a - b);
+    };
+    const first = await burst(0);
+    const times: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) times.push(...(await burst(round)));
     times.sort((a, b) => a - b);
     const result = {
       measuredAt: new Date().toISOString(),
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
       people: PEOPLE,
       rounds: ROUNDS,
       hash: `argon2id m=${ARGON2_MEMORY_KIB} KiB t=2 p=1`,
       failures,
+      firstBurstAfterStart: { p50Ms: Math.round(percentile(first, 0.5)), maxMs: Math.round(first.at(-1)!) },
       p50Ms: Math.round(percentile(times, 0.5)),
       p99Ms: Math.round(percentile(times, 0.99)),
       maxMs: Math.round(times.at(-1)!),
     };
     console.log(result);
     fs.mkdirSync('bench/results', { recursive: true });
-    fs.writeFileSync(path.join('bench/results', 'login-burst.json'), `${JSON.stringify(result, null, 2)}\n`);
+    const file = process.env.DATABASE_URL ? 'login-burst-postgres.json' : 'login-burst.json';
+    fs.writeFileSync(path.join('bench/results', file), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await server.stop();
   }
