@@ -4,9 +4,23 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, Orm } from './connect';
-import { migrationsFolder } from './connect';
 import { acquireDataDirLock } from './data-dir-lock';
+import { migrationsFolder, newestMigrationMillis } from './migration-files';
 import * as schema from './schema';
+
+/**
+ * Whether the newest migration this build ships is applied already: most starts then skip the
+ * migrator, which reads and hashes every migration and checks its own tables first.
+ */
+export async function hasNewestMigration(client: PGlite) {
+  const applied = await client
+    .query<{ newest: string | null }>('select max(created_at)::text as newest from drizzle.__drizzle_migrations')
+    .then(
+      ({ rows }) => Number(rows[0]?.newest ?? 0),
+      () => 0,
+    );
+  return applied >= newestMigrationMillis();
+}
 
 /**
  * Embedded PostgreSQL (PGlite). With a data dir, files live under it and a lock keeps a second
@@ -19,7 +33,7 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
       extensions: { pg_trgm },
     });
     const orm = drizzle(client, { schema }) as unknown as Orm;
-    await migrate(orm as never, { migrationsFolder });
+    if (!(await hasNewestMigration(client))) await migrate(orm as never, { migrationsFolder });
     return {
       kind: 'pglite',
       orm,

@@ -1,8 +1,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Database, Orm } from './connect';
-import { migrationsFolder } from './connect';
 import { EvictingPool } from './evicting-pool';
 import { migrateUnderLock } from './migrate-under-lock';
+import { migrationsFolder } from './migration-files';
 import { DATABASE_POOL_SIZE, postgresPoolSettings, type StatementBounds } from './postgres-settings';
 import * as schema from './schema';
 

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { connectPglite as openPglite } from './connect-pglite';
 import type { connectPostgres as openPostgres } from './connect-postgres';
@@ -15,8 +13,6 @@ export interface Database {
   orm: Orm;
   close(): Promise<void>;
 }
-
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // Each driver is loaded only when it is used: a process needs one of them, and loading the other
 // would lengthen every start (bench/cold-start.bench.ts).

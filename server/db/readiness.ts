@@ -1,18 +1,15 @@
 import { MESSAGES } from '@core/messages';
 import { sql } from 'drizzle-orm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { migrationsFolder, type Orm } from './connect';
+import type { Orm } from './connect';
+import { newestMigrationMillis } from './migration-files';
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
-
-/** The newest migration this build ships, as drizzle records it (its folder timestamp). */
-const newestMigrationMillis = Math.max(...readMigrationFiles({ migrationsFolder }).map((file) => file.folderMillis));
 
 async function checkDatabase(db: Orm): Promise<Readiness> {
   try {
     const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
     const newest = Number((result as unknown as { rows: { newest: unknown }[] }).rows[0]?.newest ?? 0);
-    if (newest < newestMigrationMillis) {
+    if (newest < newestMigrationMillis()) {
       return { ready: false, reason: 'The database is missing migrations this version of Gatehouse needs.' };
     }
     return { ready: true };

@@ -1,7 +1,7 @@
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../db/connect';
+import { migrationsFolder } from '../db/migration-files';
 import {
   type FreshPostgres,
   freshPostgresDatabase,
