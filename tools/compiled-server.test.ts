@@ -13,7 +13,7 @@ import {
 // The build `npm start` runs: one bundle with most packages inside and a few loaded from
 // node_modules, split into chunks some of which load only when first needed (database drivers,
 // MQTT, mail). Each of those paths is driven here through the compiled files, on this suite's database.
-const outdir = path.join('dist', `compiled-server-test-${process.pid}`);
+const outdir = path.join('dist', `compiled-server-test-${process.env.DB_KIND}-${process.pid}`);
 let fresh: FreshPostgres | undefined;
 let server: GatehouseProcess;
 
