@@ -104,8 +104,13 @@ export async function snapshot(page: Page, name: string) {
   await page.screenshot({ path: path.join('test-results', 'reader', `${name}.png`) });
 }
 
-/** The wedge scanner: the code typed at machine speed, then Enter. */
+/**
+ * The wedge scanner: the code's keys then Enter, all within one task, as a scanner sends them.
+ * Typed through Playwright one key per round trip, a loaded machine spaced them over the 100 ms a
+ * person's typing is told apart by (keyboard-wedge.ts), and the scan was read as typing (CI, twice).
+ */
 export async function wedgeScan(page: Page, code: string) {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
+  await page.evaluate((keys) => {
+    for (const key of [...keys, 'Enter']) window.dispatchEvent(new KeyboardEvent('keydown', { key }));
+  }, code);
 }
