@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
+import type { Orm } from './connect';
 import { hasNewestMigration } from './connect-pglite';
 import { newestMigrationMillis } from './migration-files';
 
@@ -7,7 +9,7 @@ import { newestMigrationMillis } from './migration-files';
 describe('hasNewestMigration', () => {
   it('is false for a database never migrated', async () => {
     const client = await PGlite.create();
-    expect(await hasNewestMigration(client)).toBe(false);
+    expect(await hasNewestMigration(drizzle(client) as unknown as Orm)).toBe(false);
     await client.close();
   });
 
@@ -19,12 +21,12 @@ describe('hasNewestMigration', () => {
       'older',
       newestMigrationMillis() - 1,
     ]);
-    expect(await hasNewestMigration(client)).toBe(false);
+    expect(await hasNewestMigration(drizzle(client) as unknown as Orm)).toBe(false);
     await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
       'newest',
       newestMigrationMillis(),
     ]);
-    expect(await hasNewestMigration(client)).toBe(true);
+    expect(await hasNewestMigration(drizzle(client) as unknown as Orm)).toBe(true);
     await client.close();
   });
 });

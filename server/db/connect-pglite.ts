@@ -5,20 +5,15 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, Orm } from './connect';
 import { acquireDataDirLock } from './data-dir-lock';
-import { migrationsFolder, newestMigrationMillis } from './migration-files';
+import { migrationsFolder, newestAppliedMigration, newestMigrationMillis } from './migration-files';
 import * as schema from './schema';
 
 /**
  * Whether the newest migration this build ships is applied already: most starts then skip the
  * migrator, which reads and hashes every migration and checks its own tables first.
  */
-export async function hasNewestMigration(client: PGlite) {
-  const applied = await client
-    .query<{ newest: string | null }>('select max(created_at)::text as newest from drizzle.__drizzle_migrations')
-    .then(
-      ({ rows }) => Number(rows[0]?.newest ?? 0),
-      () => 0,
-    );
+export async function hasNewestMigration(db: Orm) {
+  const applied = await newestAppliedMigration(db).catch(() => 0);
   return applied >= newestMigrationMillis();
 }
 
@@ -33,7 +28,7 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
       extensions: { pg_trgm },
     });
     const orm = drizzle(client, { schema }) as unknown as Orm;
-    if (!(await hasNewestMigration(client))) await migrate(orm as never, { migrationsFolder });
+    if (!(await hasNewestMigration(orm))) await migrate(orm as never, { migrationsFolder });
     return {
       kind: 'pglite',
       orm,

@@ -1,15 +1,12 @@
 import { MESSAGES } from '@core/messages';
-import { sql } from 'drizzle-orm';
 import type { Orm } from './connect';
-import { newestMigrationMillis } from './migration-files';
+import { newestAppliedMigration, newestMigrationMillis } from './migration-files';
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
 
 async function checkDatabase(db: Orm): Promise<Readiness> {
   try {
-    const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
-    const newest = Number((result as unknown as { rows: { newest: unknown }[] }).rows[0]?.newest ?? 0);
-    if (newest < newestMigrationMillis()) {
+    if ((await newestAppliedMigration(db)) < newestMigrationMillis()) {
       return { ready: false, reason: 'The database is missing migrations this version of Gatehouse needs.' };
     }
     return { ready: true };
