@@ -2,11 +2,11 @@
 // active codes, side by side with a bare Fastify route doing one indexed SELECT on qr_codes by
 // token_hash. Each server runs in its own process (Gatehouse as `server/main.ts`, the bare route
 // as bench/bare-select-server.ts) and the load comes from this one, so the load generator takes no
-// CPU from either server's share. CPU per request is read from /proc (Linux).
+// CPU from either server's share. CPU per request (each server, PostgreSQL, the load generator) is read from /proc (Linux).
 // Scenario "decision": codes outside their weekly window, the full path (device key, lookup,
 // zone-aware decision, relay log) without any relay. Scenario "grant": codes open now, the relay
 // on the relay simulator in this process; its own duration (from the relay logs) is reported beside it.
-// Bare and decision runs alternate BENCH_PAIRS times (3): the pair with the median ratio is
+// Bare and decision runs alternate BENCH_PAIRS times (5): the pair with the median ratio is
 // reported, and every pair is listed. Seeded like the cluster test (server/test-support/cluster-seed.ts).
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/access-qr.bench.ts
 // BENCH_DATABASE=pglite: the same on the embedded database (a data dir, copied for the bare
@@ -30,7 +30,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 const WARM_UP_S = 3;
 /** Bare and decision runs taken in turn; this machine's speed drifts by a third within minutes. */
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
 
 function load(
   url: string,
@@ -60,22 +60,64 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/** CPU seconds used so far by every PostgreSQL process on this machine (0 where /proc is not there). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+      total += cpuSeconds(Number(pid)) ?? 0;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+/** The machine's CPU ticks so far, and those stolen by its hypervisor (/proc/stat). */
+function machineTicks(): { all: number; stolen: number } | null {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { all: fields.reduce((a, b) => a + b, 0), stolen: fields[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
 type Measured = Awaited<ReturnType<typeof measure>>;
 
-/** Load on one server, with its throughput, latency and CPU microseconds per request. */
+/**
+ * Load on one server, with its throughput, latency, and the CPU microseconds per request of the
+ * server, of PostgreSQL and of the load generator. Their sum is what one request costs the whole
+ * machine, which the hypervisor's stolen time (reported) does not skew the way it skews throughput.
+ */
 async function measure(run: () => Promise<autocannon.Result>, pid: number | undefined) {
   const cpuBefore = cpuSeconds(pid);
+  const postgresBefore = ON_PGLITE ? 0 : postgresCpuSeconds();
+  const loadBefore = process.cpuUsage();
+  const ticksBefore = machineTicks();
   const result = await run();
   const cpuAfter = cpuSeconds(pid);
+  const perRequest = (seconds: number) => Math.round((seconds * 1e6) / result.requests.total);
+  const load = process.cpuUsage(loadBefore);
+  const ticksAfter = machineTicks();
+  const server = cpuBefore === null || cpuAfter === null ? null : perRequest(cpuAfter - cpuBefore);
+  const database = ON_PGLITE ? 0 : perRequest(postgresCpuSeconds() - postgresBefore);
+  const loadGenerator = perRequest((load.user + load.system) / 1e6);
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
-    serverCpuMicrosecondsPerRequest:
-      cpuBefore === null || cpuAfter === null
-        ? null
-        : Math.round(((cpuAfter - cpuBefore) * 1e6) / result.requests.total),
+    serverCpuMicrosecondsPerRequest: server,
+    postgresCpuMicrosecondsPerRequest: ON_PGLITE ? null : database,
+    loadGeneratorCpuMicrosecondsPerRequest: loadGenerator,
+    machineCpuMicrosecondsPerRequest: server === null ? null : server + database + loadGenerator,
+    stolenCpuPercent:
+      ticksBefore && ticksAfter
+        ? Math.round(((ticksAfter.stolen - ticksBefore.stolen) * 100) / Math.max(1, ticksAfter.all - ticksBefore.all))
+        : null,
   };
 }
 
@@ -197,6 +239,10 @@ async function main() {
     }
     // The pair with the median ratio: both of its runs met the machine in the same state.
     const ratioOf = (pair: (typeof pairs)[number]) => pair.decision.requestsPerSecond / pair.bare.requestsPerSecond;
+    const machineCpuRatioOf = ({ bare, decision }: (typeof pairs)[number]) =>
+      bare.machineCpuMicrosecondsPerRequest && decision.machineCpuMicrosecondsPerRequest
+        ? Math.round((bare.machineCpuMicrosecondsPerRequest / decision.machineCpuMicrosecondsPerRequest) * 100) / 100
+        : null;
     const median = [...pairs].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor(pairs.length / 2)];
     const { bare: bareResult, decision } = median;
     const bareOneCaller = await onBare(DURATION_S, 1);
@@ -230,16 +276,15 @@ async function main() {
         decisionRequestsPerSecond: pair.decision.requestsPerSecond,
         decisionP99Ms: pair.decision.p99Ms,
         throughputVsBare: Math.round(ratioOf(pair) * 100) / 100,
+        machineCpuVsBare: machineCpuRatioOf(pair),
+        stolenCpuPercent: [pair.bare.stolenCpuPercent, pair.decision.stolenCpuPercent],
       })),
       accessQrDecision: {
         ...decision,
         throughputVsBare: Math.round((decision.requestsPerSecond / bareResult.requestsPerSecond) * 100) / 100,
-        cpuPerRequestVsBare:
-          decision.serverCpuMicrosecondsPerRequest && bareResult.serverCpuMicrosecondsPerRequest
-            ? Math.round(
-                (decision.serverCpuMicrosecondsPerRequest / bareResult.serverCpuMicrosecondsPerRequest) * 100,
-              ) / 100
-            : null,
+        // How much of the machine a bare request takes next to a decision: the throughput ratio a
+        // quiet machine saturated by both would show.
+        machineCpuVsBare: machineCpuRatioOf(median),
       },
       accessQrGrantWithRelay: {
         ...grant,

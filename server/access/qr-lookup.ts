@@ -8,9 +8,21 @@ import { devices, properties, qrCodes, users, visitors } from '../db/schema';
 
 const codeProperty = alias(properties, 'code_property');
 
-/** The scans of one batch, numbered from 1 in the order asked. */
-const scanRequests = sql`unnest(${sql.placeholder('deviceKeyHashes')}::text[], ${sql.placeholder('tokenHashes')}::text[])
-  with ordinality as scan_request(device_key_hash, token_hash, n)`;
+/** Most scans one lookup answers; a fuller batch waits for the next lookup. */
+const SCANS_PER_LOOKUP = 8;
+
+/**
+ * The scans of one batch, numbered from 1 in the order asked: always SCANS_PER_LOOKUP rows, the
+ * unused ones null. A fixed row count lets PostgreSQL keep one generic plan for the prepared
+ * statement; with an array of unknown length it planned the six-table join again at every batch.
+ */
+const scanRequests = sql`(values ${sql.join(
+  Array.from(
+    { length: SCANS_PER_LOOKUP },
+    (_, i) => sql`(${i + 1}, ${sql.placeholder(`deviceKeyHash${i}`)}::text, ${sql.placeholder(`tokenHash${i}`)}::text)`,
+  ),
+  sql`, `,
+)}) as scan_request(n, device_key_hash, token_hash)`;
 
 const scanQuery = preparedPerDatabase((db: Orm) =>
   db
@@ -63,15 +75,17 @@ function foundOf({ device, property, code, visitor, creator, timeZone }: ScanRow
 /** Scans that arrive together are looked up in one query (docs/decisions/0170); two may run at once. */
 const findScans = coalescing(
   async (db: Orm, scans: { deviceKeyHash: string; tokenHash: string }[]) => {
-    const rows = await scanQuery(db).execute({
-      deviceKeyHashes: scans.map((scan) => scan.deviceKeyHash),
-      tokenHashes: scans.map((scan) => scan.tokenHash),
-    });
+    const slots: Record<string, string | null> = {};
+    for (let i = 0; i < SCANS_PER_LOOKUP; i++) {
+      slots[`deviceKeyHash${i}`] = scans[i]?.deviceKeyHash ?? null;
+      slots[`tokenHash${i}`] = scans[i]?.tokenHash ?? null;
+    }
+    const rows = await scanQuery(db).execute(slots);
     const answers: (ReturnType<typeof foundOf> | null)[] = scans.map(() => null);
     for (const row of rows) answers[row.n - 1] = foundOf(row);
     return answers;
   },
-  { lanes: 2 },
+  { lanes: 2, maxBatch: SCANS_PER_LOOKUP },
 );
 
 /**

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { GateCredential } from '@core/gate-credentials';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/connect';
-import type { PersonDetails, RelayOperation } from '../db/schema';
+import type { Orm } from '../db/connect';
+import { preparedPerDatabase } from '../db/prepared-per-database';
+import { type PersonDetails, type RelayOperation, relayLogs } from '../db/schema';
 
 export interface RelayLogEntry {
   timestamp: Date;
@@ -67,30 +68,34 @@ function recordOf({ id, entry }: { id: string; entry: RelayLogEntry }) {
 
 /**
  * Inserts many relay log rows in one statement with one parameter: the rows as a JSON array that
- * the database unpacks (jsonb_to_recordset). Its text never changes with the row count, and the
- * hot path builds no per-value SQL and escapes no arrays (each cost grew with every row and column
- * of a batch; bench/access-qr.bench.ts).
+ * the database unpacks (jsonb_to_recordset). Its text never changes with the row count, so it is
+ * prepared once per database: the hot path builds no per-value SQL, escapes no arrays, and on
+ * PostgreSQL the statement is neither parsed nor planned again (bench/access-qr.bench.ts).
  */
-export async function insertRelayLogRows(db: Queryable, rows: { id: string; entry: RelayLogEntry }[]) {
-  await db.execute(sql`
-    insert into relay_logs (id, "timestamp", property_id, device_id, actor_user_id, creator_user_id, caller_type,
-      user_details, visitor_details, qr_code_details, creator_details, device_details, property_details,
-      status, reason, relay_operations, total_duration_ms, search_text, credential)
-    select id, "timestamp", property_id, device_id, actor_user_id, creator_user_id, caller_type,
-      user_details, visitor_details, qr_code_details, creator_details, device_details, property_details,
-      status, reason, relay_operations, total_duration_ms, search_text, credential
-    from jsonb_to_recordset(${JSON.stringify(rows.map(recordOf))}::jsonb) as row(id uuid, "timestamp" timestamptz,
-      property_id uuid, device_id uuid, actor_user_id uuid, creator_user_id uuid, caller_type text,
-      user_details jsonb, visitor_details jsonb, qr_code_details jsonb, creator_details jsonb, device_details jsonb,
-      property_details jsonb, status text, reason text, relay_operations jsonb, total_duration_ms integer,
-      search_text text, credential text)`);
+const insertRows = preparedPerDatabase((db: Orm) =>
+  db
+    .insert(relayLogs)
+    .select(sql`
+      select id, "timestamp", property_id, device_id, actor_user_id, creator_user_id, caller_type, user_details,
+        visitor_details, qr_code_details, creator_details, device_details, property_details, status, reason,
+        credential, relay_operations, total_duration_ms, search_text
+      from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as row(id uuid, "timestamp" timestamptz,
+        property_id uuid, device_id uuid, actor_user_id uuid, creator_user_id uuid, caller_type text,
+        user_details jsonb, visitor_details jsonb, qr_code_details jsonb, creator_details jsonb,
+        device_details jsonb, property_details jsonb, status text, reason text, credential text,
+        relay_operations jsonb, total_duration_ms integer, search_text text)`)
+    .prepare('relay_log_insert_rows'),
+);
+
+export async function insertRelayLogRows(db: Orm, rows: { id: string; entry: RelayLogEntry }[]) {
+  await insertRows(db).execute({ rows: JSON.stringify(rows.map(recordOf)) });
 }
 
 /**
  * Writes one gate attempt with snapshots of who and what it involved; returns its id. The same
  * statement as the batched writer production uses (commitRelayLog), for seeding and one-offs.
  */
-export async function writeRelayLog(db: Queryable, entry: RelayLogEntry): Promise<string> {
+export async function writeRelayLog(db: Orm, entry: RelayLogEntry): Promise<string> {
   const id = crypto.randomUUID();
   await insertRelayLogRows(db, [{ id, entry }]);
   return id;
