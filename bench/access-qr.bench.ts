@@ -50,24 +50,30 @@ function load(
   });
 }
 
-/** CPU seconds a process has used so far (user + system), or null where /proc is not there. */
-function cpuSeconds(pid: number | undefined): number | null {
+/**
+ * CPU seconds a process has used so far (user + system), with `withChildren` also those of its
+ * children that ended, or null where /proc is not there.
+ */
+function cpuSeconds(pid: number | undefined, withChildren = false): number | null {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').map(Number);
+    return (fields[11] + fields[12] + (withChildren ? fields[13] + fields[14] : 0)) / 100;
   } catch {
     return null;
   }
 }
 
-/** CPU seconds used so far by every PostgreSQL process on this machine (0 where /proc is not there). */
+/**
+ * CPU seconds used so far by every PostgreSQL process on this machine, ended connections included
+ * (they count for the postmaster, their parent), or 0 where /proc is not there.
+ */
 function postgresCpuSeconds(): number {
   let total = 0;
   for (const pid of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       if (!fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
-      total += cpuSeconds(Number(pid)) ?? 0;
+      total += cpuSeconds(Number(pid), true) ?? 0;
     } catch {
       // The process ended meanwhile.
     }
