@@ -1,8 +1,9 @@
-// POST /api/access/qr decisions per second, p99 and the server's CPU per request, with 100,000
-// active codes, side by side with a bare Fastify route doing one indexed SELECT on qr_codes by
-// token_hash. Each server runs in its own process (Gatehouse as `server/main.ts`, the bare route
-// as bench/bare-select-server.ts) and the load comes from this one, so the load generator takes no
-// CPU from either server's share. CPU per request (each server, PostgreSQL, the load generator) is read from /proc (Linux).
+// POST /api/access/qr decisions per second, p99 and the CPU per request, with 100,000 active
+// codes, side by side with a bare Fastify route doing one indexed SELECT on qr_codes by token_hash.
+// Each server runs in its own process (Gatehouse compiled and configured as in production,
+// bench/production-server.ts; the bare route as bench/bare-select-server.ts) and the load comes
+// from this one, so the load generator takes no CPU from either server's share. CPU per request
+// (each server, PostgreSQL, the load generator) is read from /proc (Linux).
 // Scenario "decision": codes outside their weekly window, the full path (device key, lookup,
 // zone-aware decision, relay log) without any relay. Scenario "grant": codes open now, the relay
 // on the relay simulator in this process; its own duration (from the relay logs) is reported beside it.
@@ -19,9 +20,10 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { connectPglite, connectPostgres, type Database } from '../server/db/connect';
 import { seedClusterProperty } from '../server/test-support/cluster-seed';
-import { type GatehouseProcess, spawnGatehouse } from '../server/test-support/gatehouse-process';
+import type { GatehouseProcess } from '../server/test-support/gatehouse-process';
 import { RelaySimulator } from '../tools/relay-simulator/relay-simulator';
 import { benchDatabase, writeResult } from './dashboard-bench-support';
+import { spawnProductionGatehouse } from './production-server';
 
 const CODES = Number(process.env.BENCH_CODES ?? 100_000);
 const GRANT_CODES = 2_000;
@@ -162,7 +164,7 @@ async function seed(orm: Database['orm'], simulator: RelaySimulator) {
 /** PostgreSQL: the bench's own database, seeded, with both servers on it. */
 async function onPostgres(simulator: RelaySimulator): Promise<Servers> {
   const database = await benchDatabase(`gatehouse_bench_access_qr_${process.pid}`);
-  const gatehouse = await spawnGatehouse({ databaseUrl: database.url, env: { LOG_LEVEL: 'error' } });
+  const gatehouse = await spawnProductionGatehouse({ databaseUrl: database.url });
   const connection = await connectPostgres(database.url, 2, 'unbounded');
   const seeded = await seed(connection.orm, simulator).catch(async (error) => {
     await gatehouse.stop();
@@ -193,7 +195,7 @@ async function onPglite(simulator: RelaySimulator): Promise<Servers> {
   const { key, seedSeconds } = await seed(seeding.orm, simulator);
   await seeding.close();
   fs.cpSync(dataDir, bareDir, { recursive: true });
-  const gatehouse = await spawnGatehouse({ dataDir, env: { LOG_LEVEL: 'error' } });
+  const gatehouse = await spawnProductionGatehouse({ dataDir });
   const bare = await startBare({ BARE_PGLITE_DIR: bareDir });
   let reading: Database | undefined;
   return {

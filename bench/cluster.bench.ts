@@ -6,10 +6,10 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { connectPostgres } from '../server/db/connect';
 import { seedClusterProperty } from '../server/test-support/cluster-seed';
-import { spawnGatehouse } from '../server/test-support/gatehouse-process';
 import { startHaproxy } from '../server/test-support/haproxy';
 import { RelaySimulator } from '../tools/relay-simulator/relay-simulator';
 import { benchDatabase, writeResult } from './dashboard-bench-support';
+import { spawnProductionGatehouse } from './production-server';
 
 const CODES = 20_000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,9 +38,8 @@ async function decisionsThrough(baseURL: string, key: string) {
 async function main() {
   const database = await benchDatabase('gatehouse_bench_cluster');
   const simulator = new RelaySimulator();
-  const env = { LOG_LEVEL: 'error' };
-  const processes = [await spawnGatehouse({ databaseUrl: database.url, env })];
-  processes.push(...(await Promise.all([1, 2].map(() => spawnGatehouse({ databaseUrl: database.url, env })))));
+  const processes = [await spawnProductionGatehouse({ databaseUrl: database.url })];
+  processes.push(...(await Promise.all([1, 2].map(() => spawnProductionGatehouse({ databaseUrl: database.url })))));
   const seeding = await connectPostgres(database.url, 2);
   try {
     const [gate] = await seedClusterProperty(seeding.orm, simulator, { codes: CODES, gates: 1 });
