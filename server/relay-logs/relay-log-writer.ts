@@ -71,6 +71,7 @@ function recordOf({ id, entry }: { id: string; entry: RelayLogEntry }) {
  * the database unpacks (jsonb_to_recordset). Its text never changes with the row count, so it is
  * prepared once per database: the hot path builds no per-value SQL, escapes no arrays, and on
  * PostgreSQL the statement is neither parsed nor planned again (bench/access-qr.bench.ts).
+ * drizzle names every column of relay_logs in schema order, so the select lists them in that order.
  */
 const insertRows = preparedPerDatabase((db: Orm) =>
   db
