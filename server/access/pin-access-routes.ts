@@ -10,7 +10,6 @@ import { deviceAccess } from '../http/access';
 import { deviceOf, type GateDevice, type GateProperty } from '../http/device-key-access';
 import { TooManyRequests } from '../limits/too-many';
 import { KeypadLockout } from '../pins/keypad-lockout';
-import { findUserByPin } from '../pins/secure-pin';
 import { GATE_DID_NOT_OPEN } from './qr-grant';
 import { readerGaveUp } from './reader-deadline';
 
@@ -50,14 +49,15 @@ export async function pinAccessRoutes(app: FastifyInstance) {
         await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinFeatureOff);
         return { granted: false, reason: ACCOUNT_MESSAGES.pinFeatureOff };
       }
-      const entry = await lockout.admit(device.id).catch(async (refusal: unknown) => {
-        if (refusal instanceof TooManyRequests) {
-          decided('locked');
-          await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinLockedOut);
-        }
-        throw refusal;
-      });
-      const user = await findUserByPin(app.db, app.config.secret, device.propertyId, request.body.pin);
+      const { entry, resident: user } = await lockout
+        .enter(device, request.body.pin)
+        .catch(async (refusal: unknown) => {
+          if (refusal instanceof TooManyRequests) {
+            decided('locked');
+            await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinLockedOut);
+          }
+          throw refusal;
+        });
       if (!user) {
         const delivery = await admitDelivery(
           app,

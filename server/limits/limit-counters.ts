@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
 
 export interface CounterState {
@@ -8,31 +8,52 @@ export interface CounterState {
 }
 
 /**
- * Counts one hit of `key` and answers the count, in one atomic upsert: concurrent hits from any
- * number of processes each see a distinct count, so a limit is reserved before it is checked.
- * A window that has ended starts again at 1.
+ * The upsert that counts one hit of `key`, returning (hits, window_ends_at): atomic, so concurrent
+ * hits from any number of processes each see a distinct count, and a limit is reserved before it is
+ * checked. A window that has ended starts again at 1. Counted only where `onlyIf` holds, for a
+ * statement that also reads what the hit guards.
  */
-export async function hitCounter(db: Queryable, key: string, windowMs: number, now: Date): Promise<CounterState> {
+export function counterHitSql(key: string, windowMs: number, now: Date, onlyIf: SQL = sql`true`): SQL {
   const nowIso = now.toISOString();
   const endsIso = new Date(now.getTime() + windowMs).toISOString();
-  const result = await db.execute(sql`
-    insert into limit_counters as c (key, hits, window_ends_at) values (${key}, 1, ${endsIso}::timestamptz)
+  return sql`
+    insert into limit_counters as c (key, hits, window_ends_at)
+    select ${key}, 1, ${endsIso}::timestamptz where ${onlyIf}
     on conflict (key) do update set
       hits = case when c.window_ends_at <= ${nowIso}::timestamptz then 1 else c.hits + 1 end,
       window_ends_at = case when c.window_ends_at <= ${nowIso}::timestamptz then excluded.window_ends_at
         else c.window_ends_at end
-    returning hits, window_ends_at`);
-  const [row] = (result as unknown as { rows: { hits: number; window_ends_at: string | Date }[] }).rows;
-  return { hits: Number(row.hits), windowEndsAt: new Date(row.window_ends_at) };
+    returning hits, window_ends_at`;
 }
 
-/** The count of `key` in its current window, without counting (0 once the window has ended). */
+/** The counter of `key` in its current window (no row once the window has ended), as (hits, window_ends_at). */
+export function counterStateSql(key: string, now: Date): SQL {
+  return sql`select hits, window_ends_at from limit_counters
+    where key = ${key} and window_ends_at > ${now.toISOString()}::timestamptz`;
+}
+
+interface CounterRow {
+  hits: number | string;
+  window_ends_at: string | Date;
+}
+
+const counterStateOf = (row: CounterRow): CounterState => ({
+  hits: Number(row.hits),
+  windowEndsAt: new Date(row.window_ends_at),
+});
+
+/** Counts one hit of `key` and answers the count (counterHitSql). */
+export async function hitCounter(db: Queryable, key: string, windowMs: number, now: Date): Promise<CounterState> {
+  const result = await db.execute(counterHitSql(key, windowMs, now));
+  const [row] = (result as unknown as { rows: CounterRow[] }).rows;
+  return counterStateOf(row);
+}
+
+/** The count of `key` in its current window, without counting (null once the window has ended). */
 export async function readCounter(db: Queryable, key: string, now: Date): Promise<CounterState | null> {
-  const result = await db.execute(sql`
-    select hits, window_ends_at from limit_counters
-    where key = ${key} and window_ends_at > ${now.toISOString()}::timestamptz`);
-  const [row] = (result as unknown as { rows: { hits: number; window_ends_at: string | Date }[] }).rows;
-  return row ? { hits: Number(row.hits), windowEndsAt: new Date(row.window_ends_at) } : null;
+  const result = await db.execute(counterStateSql(key, now));
+  const [row] = (result as unknown as { rows: CounterRow[] }).rows;
+  return row ? counterStateOf(row) : null;
 }
 
 /** Gives back one hit (an attempt that turned out to be legitimate). */

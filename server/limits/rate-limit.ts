@@ -1,5 +1,14 @@
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
-import { hitCounter, readCounter, refundCounter, setCounter } from './limit-counters';
+import {
+  type CounterState,
+  counterHitSql,
+  counterStateSql,
+  hitCounter,
+  readCounter,
+  refundCounter,
+  setCounter,
+} from './limit-counters';
 import type { LimitRule } from './limit-rules';
 
 export interface Reservation {
@@ -17,14 +26,40 @@ function secondsUntil(end: Date, now: Date) {
   return Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
 }
 
-/** Counts one hit against `rule` for `subject`, before the work it guards is done. */
-export async function reserve(db: Queryable, rule: LimitRule, subject: string, now: Date): Promise<Reservation> {
-  const state = await hitCounter(db, keyOf(rule, subject), rule.windowMs, now);
+function reservationOf(rule: LimitRule, state: CounterState, now: Date): Reservation {
   return {
     allowed: state.hits <= rule.max,
     hits: state.hits,
     retryAfterSeconds: secondsUntil(state.windowEndsAt, now),
   };
+}
+
+/** Counts one hit against `rule` for `subject`, before the work it guards is done. */
+export async function reserve(db: Queryable, rule: LimitRule, subject: string, now: Date): Promise<Reservation> {
+  return reservationOf(rule, await hitCounter(db, keyOf(rule, subject), rule.windowMs, now), now);
+}
+
+/**
+ * reserve() and exhausted() as parts of one statement that also reads what the hit guards: the
+ * rows of `lock` while it is used up (hits, window_ends_at), and the hit against `rule`, counted
+ * only while `lock` is not used up. Read the answers with reservedUnlessLocked.
+ */
+export function reserveUnlessLockedSql(rule: LimitRule, lock: LimitRule, subject: string, now: Date) {
+  const locked = sql`${counterStateSql(keyOf(lock, subject), now)} and hits >= ${lock.max}`;
+  return { locked, reserved: counterHitSql(keyOf(rule, subject), rule.windowMs, now, sql`not exists (${locked})`) };
+}
+
+/** What reserveUnlessLockedSql answered: the seconds left of the lock when no hit was counted, or this hit's reservation. */
+export function reservedUnlessLocked(
+  rule: LimitRule,
+  answer: { locked_until: string | Date | null; hits: number | string | null; window_ends_at: string | Date | null },
+  now: Date,
+): { lockedForSeconds: number } | { reservation: Reservation } {
+  if (answer.hits === null || answer.window_ends_at === null) {
+    return { lockedForSeconds: secondsUntil(new Date(answer.locked_until ?? now), now) };
+  }
+  const counted = { hits: Number(answer.hits), windowEndsAt: new Date(answer.window_ends_at) };
+  return { reservation: reservationOf(rule, counted, now) };
 }
 
 /** Gives a reserved hit back: the attempt it guarded turned out legitimate. */

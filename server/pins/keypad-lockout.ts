@@ -1,12 +1,24 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema';
 import type { GateDevice } from '../http/access';
 import { LIMITS } from '../limits/limit-rules';
-import { exhausted, release, reserve, saturate } from '../limits/rate-limit';
+import { release, reservedUnlessLocked, reserveUnlessLockedSql, saturate } from '../limits/rate-limit';
 import { TooManyRequests } from '../limits/too-many';
 import { keypadLockedNoticeJob } from './keypad-locked-notice';
+import { pinLookupHmac } from './secure-pin';
+
+interface EntryAnswer {
+  locked_until: string | Date | null;
+  hits: number | string | null;
+  window_ends_at: string | Date | null;
+  id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+}
 
 const lockedOut = (retryAfterSeconds: number) => new TooManyRequests(ACCOUNT_MESSAGES.pinLockedOut, retryAfterSeconds);
 
@@ -19,14 +31,38 @@ const lockedOut = (retryAfterSeconds: number) => new TooManyRequests(ACCOUNT_MES
 export class KeypadLockout {
   constructor(private readonly app: FastifyInstance) {}
 
-  /** Throws 429 while the keypad is locked; otherwise reserves this entry as a possible failure. */
-  async admit(deviceId: string) {
+  /**
+   * Throws 429 while the keypad is locked; otherwise reserves this entry as a possible failure and
+   * answers the resident of the device's property whose PIN it is (null for none), all in one
+   * statement: the PIN is looked up only when its reservation is within the allowance.
+   */
+  async enter(device: Pick<GateDevice, 'id' | 'propertyId'>, pin: string) {
     const now = this.app.config.now();
-    const locked = await exhausted(this.app.db, LIMITS.keypadLock, deviceId, now);
-    if (locked !== null) throw lockedOut(locked);
-    const entry = await reserve(this.app.db, LIMITS.keypadFailures, deviceId, now);
-    if (!entry.allowed) throw lockedOut(Math.ceil(LIMITS.keypadLock.windowMs / 1000));
-    return entry;
+    const { locked, reserved } = reserveUnlessLockedSql(LIMITS.keypadFailures, LIMITS.keypadLock, device.id, now);
+    const lookup = pinLookupHmac(this.app.config.secret, device.propertyId, pin);
+    const result = await this.app.db.execute(sql`
+      with locked as (${locked}), reserved as (${reserved})
+      select locked.window_ends_at as locked_until, reserved.hits, reserved.window_ends_at,
+        resident.id, resident.first_name, resident.last_name, resident.email, resident.phone_number
+      from (select 1) as entry
+      left join locked on true
+      left join reserved on true
+      left join ${users} as resident on reserved.hits <= ${LIMITS.keypadFailures.max}
+        and resident.property_id = ${device.propertyId} and resident.secure_pin_hmac = ${lookup}`);
+    const [answer] = (result as unknown as { rows: EntryAnswer[] }).rows;
+    const entry = reservedUnlessLocked(LIMITS.keypadFailures, answer, now);
+    if ('lockedForSeconds' in entry) throw lockedOut(entry.lockedForSeconds);
+    if (!entry.reservation.allowed) throw lockedOut(Math.ceil(LIMITS.keypadLock.windowMs / 1000));
+    const resident = answer.id
+      ? {
+          id: answer.id,
+          firstName: answer.first_name,
+          lastName: answer.last_name,
+          email: answer.email,
+          phoneNumber: answer.phone_number,
+        }
+      : null;
+    return { entry: entry.reservation, resident };
   }
 
   async rightPin(deviceId: string) {

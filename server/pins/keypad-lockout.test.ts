@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Orm } from '../db/connect';
+import { LIMITS } from '../limits/limit-rules';
+import { saturate } from '../limits/rate-limit';
+import { TooManyRequests } from '../limits/too-many';
+import { createTestApp, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import { KeypadLockout } from './keypad-lockout';
+import { assignSecurePin } from './secure-pin';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The statements a database is asked to run, whichever way they are built. */
+function countingStatements(db: Orm) {
+  let statements = 0;
+  const counted = new Set(['execute', 'select', 'insert', 'update', 'delete', 'transaction']);
+  const proxy = new Proxy(db, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (counted.has(String(name))) statements++;
+        return value.apply(target, args);
+      };
+    },
+  });
+  return { db: proxy, statements: () => statements };
+}
+
+/** A keypad at a new property with a resident's PIN; its lockout runs on the app's own database, counted. */
+async function keypad() {
+  const property = await seedProperty(t.app, { propertyFeatures: ['securepin'] });
+  const resident = await seedUser(t.app, { role: 'resident', propertyId: property.id, firstName: 'Pia' });
+  const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
+  const counting = countingStatements(t.app.db);
+  const app = Object.create(t.app, { db: { value: counting.db } }) as FastifyInstance;
+  const device = { id: crypto.randomUUID(), propertyId: property.id };
+  return { lockout: new KeypadLockout(app), device, resident, pin, statements: counting.statements };
+}
+
+const wrongPinFor = (pin: string) => (pin === '482913' ? '482914' : '482913');
+
+describe('a keypad entry', () => {
+  it('is checked against the lockout, reserved and looked up in one statement', async () => {
+    const { lockout, device, resident, pin, statements } = await keypad();
+    const right = await lockout.enter(device, pin);
+    expect(right.resident).toMatchObject({ id: resident.id, firstName: 'Pia', email: resident.email });
+    expect(right.entry).toMatchObject({ allowed: true, hits: 1 });
+    expect(statements()).toBe(1);
+
+    const wrong = await lockout.enter(device, wrongPinFor(pin));
+    expect(wrong.resident).toBeNull();
+    expect(wrong.entry).toMatchObject({ allowed: true, hits: 2 });
+    expect(statements()).toBe(2);
+  });
+
+  it('finds no resident of another property with the same PIN', async () => {
+    const { lockout, pin } = await keypad();
+    const elsewhere = await seedProperty(t.app, { propertyFeatures: ['securepin'] });
+    const entered = await lockout.enter({ id: crypto.randomUUID(), propertyId: elsewhere.id }, pin);
+    expect(entered.resident).toBeNull();
+  });
+
+  it('past the allowance refuses even the right PIN without looking it up', async () => {
+    const { lockout, device, pin, statements } = await keypad();
+    for (let n = 1; n <= LIMITS.keypadFailures.max; n++) {
+      expect((await lockout.enter(device, wrongPinFor(pin))).entry.hits).toBe(n);
+    }
+    const refusal = await lockout.enter(device, pin).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(TooManyRequests);
+    expect((refusal as TooManyRequests).retryAfterSeconds).toBe(LIMITS.keypadLock.windowMs / 1000);
+    expect(statements()).toBe(LIMITS.keypadFailures.max + 1);
+  });
+
+  it('while locked refuses with the seconds left and counts nothing', async () => {
+    const { lockout, device, pin } = await keypad();
+    const lockedAt = new Date(t.app.config.now().getTime() - 60_000);
+    await saturate(t.app.db, LIMITS.keypadLock, device.id, lockedAt);
+    const refusal = await lockout.enter(device, pin).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(TooManyRequests);
+    expect((refusal as TooManyRequests).retryAfterSeconds).toBe(LIMITS.keypadLock.windowMs / 1000 - 60);
+    await saturate(t.app.db, LIMITS.keypadLock, device.id, lockedAt, 0);
+    expect((await lockout.enter(device, pin)).entry.hits).toBe(1);
+  });
+});
