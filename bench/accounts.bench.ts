@@ -114,7 +114,9 @@ async function main() {
           token,
         )
       ).deviceKey;
-    const deviceKey = await addKeypad(0);
+    // A keypad serves one person at a time: each concurrent caller has its own, so the right PINs in
+    // flight at one keypad (each reserved as a possible failure until it is found) stay few.
+    const grantKeys = await Promise.all(Array.from({ length: KEYPAD_CONCURRENCY }, (_, n) => addKeypad(n + 1)));
     const pins: string[] = [];
     for (const id of registeredIds.slice(0, 20)) {
       pins.push(
@@ -126,12 +128,14 @@ async function main() {
       const answer = await json<{ granted: boolean }>(
         `${base}/api/access/pin`,
         { pin: pins[i % pins.length] },
-        deviceKey,
+        grantKeys[i % KEYPAD_CONCURRENCY],
       );
       if (!answer.granted) throw new Error('keypad refused a valid PIN');
     });
     // Wrong PINs never reach the relay; 4 per keypad stay under the lockout of 5.
-    const refusalKeys = await Promise.all(Array.from({ length: WRONG_PIN_KEYPADS }, (_, n) => addKeypad(n + 1)));
+    const refusalKeys = await Promise.all(
+      Array.from({ length: WRONG_PIN_KEYPADS }, (_, n) => addKeypad(KEYPAD_CONCURRENCY + n + 1)),
+    );
     const taken = new Set(pins);
     const wrongPin = ['284716', '395827', '406938', '517049', '628150'].find((pin) => !taken.has(pin))!;
     const keypadRefused = await timed(WRONG_PIN_KEYPADS * 4, KEYPAD_CONCURRENCY, async (i) => {
