@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
 import {
   type CounterState,
@@ -40,13 +40,15 @@ export async function reserve(db: Queryable, rule: LimitRule, subject: string, n
 }
 
 /**
- * reserve() and exhausted() as parts of one statement that also reads what the hit guards: the
- * rows of `lock` while it is used up (hits, window_ends_at), and the hit against `rule`, counted
- * only while `lock` is not used up. Read the answers with reservedUnlessLocked.
+ * reserve() and exhausted() in one statement that also reads what the hit guards: a WITH clause
+ * defining `locked` (the row of `lock` while it is used up: hits, window_ends_at) and `reserved`
+ * (the hit against `rule`, counted only when `locked` is empty), for the caller's select to read
+ * with reservedUnlessLocked.
  */
-export function reserveUnlessLockedSql(rule: LimitRule, lock: LimitRule, subject: string, now: Date) {
+export function reserveUnlessLockedSql(rule: LimitRule, lock: LimitRule, subject: string, now: Date): SQL {
   const locked = sql`${counterStateSql(keyOf(lock, subject), now)} and hits >= ${lock.max}`;
-  return { locked, reserved: counterHitSql(keyOf(rule, subject), rule.windowMs, now, sql`not exists (${locked})`) };
+  const reserved = counterHitSql(keyOf(rule, subject), rule.windowMs, now, sql`not exists (select 1 from locked)`);
+  return sql`with locked as (${locked}), reserved as (${reserved})`;
 }
 
 /** What reserveUnlessLockedSql answered: the seconds left of the lock when no hit was counted, or this hit's reservation. */

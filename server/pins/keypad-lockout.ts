@@ -38,10 +38,10 @@ export class KeypadLockout {
    */
   async enter(device: Pick<GateDevice, 'id' | 'propertyId'>, pin: string) {
     const now = this.app.config.now();
-    const { locked, reserved } = reserveUnlessLockedSql(LIMITS.keypadFailures, LIMITS.keypadLock, device.id, now);
+    const lockedAndReserved = reserveUnlessLockedSql(LIMITS.keypadFailures, LIMITS.keypadLock, device.id, now);
     const lookup = pinLookupHmac(this.app.config.secret, device.propertyId, pin);
     const result = await this.app.db.execute(sql`
-      with locked as (${locked}), reserved as (${reserved})
+      ${lockedAndReserved}
       select locked.window_ends_at as locked_until, reserved.hits, reserved.window_ends_at,
         resident.id, resident.first_name, resident.last_name, resident.email, resident.phone_number
       from (select 1) as entry
