@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
 import { coalescing } from '../db/coalescing';
 import type { Orm } from '../db/connect';
-import { insertRelayLogRows, type RelayLogEntry } from '../relay-logs/relay-log-writer';
+import { insertRelayLogRows, newRelayLogId, type RelayLogEntry } from '../relay-logs/relay-log-writer';
 
 const insertCoalesced = coalescing(async (db: Orm, rows: { id: string; entry: RelayLogEntry }[]) => {
   await insertRelayLogRows(db, rows);
@@ -14,5 +13,5 @@ const insertCoalesced = coalescing(async (db: Orm, rows: { id: string; entry: Re
  * openings the cost of a commit (a disk flush) is paid once per batch instead of once per row.
  */
 export function commitRelayLog(db: Orm, entry: RelayLogEntry): Promise<string> {
-  return insertCoalesced(db, { id: crypto.randomUUID(), entry });
+  return insertCoalesced(db, { id: newRelayLogId(), entry });
 }
