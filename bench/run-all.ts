@@ -18,6 +18,7 @@ const BENCHMARKS = [
   'dashboard',
   'bulk-upload',
   'relay-logs',
+  'relay-log-ids',
   'database-stall',
   'hostile-bodies',
   'cluster',
