@@ -32,12 +32,13 @@ export function counterStateSql(key: string, now: Date): SQL {
     where key = ${key} and window_ends_at > ${now.toISOString()}::timestamptz`;
 }
 
-interface CounterRow {
+export interface CounterRow {
   hits: number | string;
   window_ends_at: string | Date;
 }
 
-const counterStateOf = (row: CounterRow): CounterState => ({
+/** A counter row as the database answers it (counterHitSql, counterStateSql). */
+export const counterStateOf = (row: CounterRow): CounterState => ({
   hits: Number(row.hits),
   windowEndsAt: new Date(row.window_ends_at),
 });

@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
 import {
+  type CounterRow,
   type CounterState,
   counterHitSql,
+  counterStateOf,
   counterStateSql,
   hitCounter,
   readCounter,
@@ -51,17 +53,24 @@ export function reserveUnlessLockedSql(rule: LimitRule, lock: LimitRule, subject
   return sql`with locked as (${locked}), reserved as (${reserved})`;
 }
 
+/** The columns a select over reserveUnlessLockedSql reads for reservedUnlessLocked. */
+export interface LockedOrReservedRow {
+  locked_until: string | Date | null;
+  hits: CounterRow['hits'] | null;
+  window_ends_at: CounterRow['window_ends_at'] | null;
+}
+
 /** What reserveUnlessLockedSql answered: the seconds left of the lock when no hit was counted, or this hit's reservation. */
 export function reservedUnlessLocked(
   rule: LimitRule,
-  answer: { locked_until: string | Date | null; hits: number | string | null; window_ends_at: string | Date | null },
+  answer: LockedOrReservedRow,
   now: Date,
 ): { lockedForSeconds: number } | { reservation: Reservation } {
-  if (answer.hits === null || answer.window_ends_at === null) {
+  const { hits, window_ends_at } = answer;
+  if (hits === null || window_ends_at === null) {
     return { lockedForSeconds: secondsUntil(new Date(answer.locked_until ?? now), now) };
   }
-  const counted = { hits: Number(answer.hits), windowEndsAt: new Date(answer.window_ends_at) };
-  return { reservation: reservationOf(rule, counted, now) };
+  return { reservation: reservationOf(rule, counterStateOf({ hits, window_ends_at }), now) };
 }
 
 /** Gives a reserved hit back: the attempt it guarded turned out legitimate. */

@@ -4,15 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema';
 import type { GateDevice } from '../http/access';
 import { LIMITS } from '../limits/limit-rules';
-import { release, reservedUnlessLocked, reserveUnlessLockedSql, saturate } from '../limits/rate-limit';
+import {
+  type LockedOrReservedRow,
+  release,
+  reservedUnlessLocked,
+  reserveUnlessLockedSql,
+  saturate,
+} from '../limits/rate-limit';
 import { TooManyRequests } from '../limits/too-many';
 import { keypadLockedNoticeJob } from './keypad-locked-notice';
 import { pinLookupHmac } from './secure-pin';
 
-interface EntryAnswer {
-  locked_until: string | Date | null;
-  hits: number | string | null;
-  window_ends_at: string | Date | null;
+interface EntryAnswer extends LockedOrReservedRow {
   id: string | null;
   first_name: string;
   last_name: string;
