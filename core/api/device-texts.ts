@@ -41,6 +41,8 @@ export const DEVICE_MESSAGES = {
     'MQTT Topic must be one topic level of letters, digits, dots, dashes or underscores, at most 64 characters, such as shellyplus1-a8032ab12345',
   reservedMqttTopic:
     'MQTT Topic must not be cmnd, stat, tele, tasmotas or gatehouse: those topics belong to other devices',
+  clientIdAsMqttTopic:
+    'MQTT Topic must not be a Tasmota client id such as DVES_8A1B2C: enter its topic, such as tasmota_8A1B2C',
   mqttHasNoAddress: 'A device connected over MQTT has no IP address; leave Device IP Address empty',
   httpHasNoTopic: 'A device connected over direct HTTP has no MQTT Topic; leave it empty',
   mqttTopicTaken: 'Another device already uses this MQTT Topic',

@@ -4,6 +4,7 @@ import { needs } from '../validation/sentences';
 import { requiredName, visibleText } from '../validation/visible-text';
 import { idSchema } from './common';
 import { DEVICE_MESSAGES } from './device-texts';
+import { TASMOTA_DEFAULT_CLIENT_ID } from './mqtt-client-ids';
 
 export { DEVICE_MESSAGES };
 
@@ -36,7 +37,9 @@ export const mqttTopicSchema = z
   .max(64, DEVICE_MESSAGES.invalidMqttTopic)
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, DEVICE_MESSAGES.invalidMqttTopic)
   // A Shelly prefixed "cmnd" could command every Tasmota; "gatehouse" is the server's own broker login.
-  .refine((topic) => !RESERVED_MQTT_TOPICS.includes(topic.toLowerCase()), DEVICE_MESSAGES.reservedMqttTopic);
+  .refine((topic) => !RESERVED_MQTT_TOPICS.includes(topic.toLowerCase()), DEVICE_MESSAGES.reservedMqttTopic)
+  // It would be a Tasmota's client id (mqtt-client-ids.ts): two devices could then take each other's connection.
+  .refine((topic) => !TASMOTA_DEFAULT_CLIENT_ID.test(topic), DEVICE_MESSAGES.clientIdAsMqttTopic);
 
 /** host, IPv4, or [IPv6], with an optional port; no scheme, path or credentials. */
 const ADDRESS =

@@ -40,6 +40,7 @@ describe('MQTT devices in Register Device and Edit Device', () => {
     [{ driver: 'tasmota-mqtt', mqttTopic: 'a/b' }, 'mqttTopic', DEVICE_MESSAGES.invalidMqttTopic],
     [{ driver: 'shelly-gen2-mqtt', mqttTopic: 'cmnd' }, 'mqttTopic', DEVICE_MESSAGES.reservedMqttTopic],
     [{ driver: 'shelly-gen2-mqtt', mqttTopic: 'Gatehouse' }, 'mqttTopic', DEVICE_MESSAGES.reservedMqttTopic],
+    [{ driver: 'tasmota-mqtt', mqttTopic: 'DVES_8A1B2C' }, 'mqttTopic', DEVICE_MESSAGES.clientIdAsMqttTopic],
     [
       { driver: 'tasmota-mqtt', mqttTopic: 'x-1', deviceIpAddress: '192.0.2.1' },
       'deviceIpAddress',

@@ -49,9 +49,9 @@ export async function seedMqttGate(
   app: FastifyInstance,
   simulator: RelaySimulator,
   propertyId: string,
-  options: { protocol: MqttProtocol; brokerUrl: string; login?: boolean },
+  options: { protocol: MqttProtocol; brokerUrl: string; login?: boolean; topic?: string; clientId?: string },
 ) {
-  const topic = `test-${options.protocol}-${crypto.randomBytes(6).toString('hex')}`;
+  const topic = options.topic ?? `test-${options.protocol}-${crypto.randomBytes(6).toString('hex')}`;
   const password = randomToken(24);
   const [device] = await app.db
     .insert(devices)
@@ -73,6 +73,7 @@ export async function seedMqttGate(
     brokerUrl: options.brokerUrl,
     topic,
     login,
+    clientId: options.clientId,
   });
   return { relay, device, login: { username: topic, password } };
 }

@@ -7,10 +7,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deriveKey, sha256Hex } from '../crypto/keys';
 import type { Orm } from '../db/connect';
 import { devices } from '../db/schema';
-import { type BrokerIdentity, mayPublish, maySubscribe } from './broker-acl';
+import { type BrokerIdentity, mayPublish, maySubscribe, mayUseClientId } from './broker-acl';
 
 /** Gatehouse's own user name on its embedded broker; no device topic may log in under it. */
 const GATEHOUSE_USER = 'gatehouse';
+const IDENTIFIER_REJECTED = 2;
 const BAD_LOGIN = 4;
 
 export interface EmbeddedBroker {
@@ -28,10 +29,13 @@ const sameSecret = (given: string, expected: string) => {
 
 const refused = (): AuthenticateError =>
   Object.assign(new Error('bad user name or password'), { returnCode: BAD_LOGIN });
+const foreignClientId = (): AuthenticateError =>
+  Object.assign(new Error('identifier rejected'), { returnCode: IDENTIFIER_REJECTED });
 
 /**
  * An MQTT broker inside Gatehouse, for installs without one: each MQTT relay logs in with its
- * topic and the password shown once at registration, and may touch only its own topics.
+ * topic and the password shown once at registration, and may touch only its own topics and
+ * connect only under its own client ids.
  */
 export async function startEmbeddedBroker(options: {
   db: Orm;
@@ -60,6 +64,14 @@ export async function startEmbeddedBroker(options: {
       identify(username ?? '', secret?.toString('utf8') ?? '')
         .then((identity) => {
           if (!identity) return done(refused(), false);
+          // Refused before the broker registers it, so whoever holds that id stays connected.
+          if (!mayUseClientId(identity, client.id)) {
+            options.log.warn(
+              { login: username, clientId: client.id.slice(0, 80) },
+              'embedded broker refused a client id',
+            );
+            return done(foreignClientId(), false);
+          }
           identities.set(client, identity);
           done(null, true);
         })

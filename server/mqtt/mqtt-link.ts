@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
+import { newGatehouseClientId } from './gatehouse-client-id';
 
 /** An answer a device published, parsed as JSON (null when it was not JSON). */
 type Answer = Record<string, unknown> | null;
@@ -29,7 +30,10 @@ export class MqttLink {
   private readonly presenceListeners = new Set<PresenceListener>();
   readonly ready: Promise<void>;
 
-  private constructor(private readonly client: MqttClient) {
+  private constructor(
+    private readonly client: MqttClient,
+    readonly clientId: string,
+  ) {
     this.ready = new Promise((resolve) => {
       client.once('connect', () => {
         const topics = [`+/${this.processId}/rpc`, 'stat/+/RESULT', '+/online', 'tele/+/LWT'];
@@ -42,15 +46,16 @@ export class MqttLink {
   }
 
   static open(url: string, login: { username?: string; password?: string } = {}): MqttLink {
+    const clientId = newGatehouseClientId();
     const client = mqtt.connect(url, {
       ...login,
-      clientId: undefined,
+      clientId,
       clean: true,
       queueQoSZero: false,
       reconnectPeriod: 1000,
       connectTimeout: 5000,
     });
-    return new MqttLink(client);
+    return new MqttLink(client, clientId);
   }
 
   get connected() {

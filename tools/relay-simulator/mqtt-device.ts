@@ -12,6 +12,8 @@ export interface MqttDeviceOptions {
   /** Shelly topic prefix or Tasmota %topic%; a unique one when absent. */
   topic?: string;
   login?: { username: string; password: string };
+  /** Its topic when absent, as README tells a relay to be set up. */
+  clientId?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export class MqttSimulatedDevice {
     const presence = this.presence;
     const client = mqtt.connect(this.options.brokerUrl, {
       ...this.options.login,
+      clientId: this.options.clientId ?? this.topic,
       clean: true,
       reconnectPeriod: 0,
       // Real relays retain these; the simulator does not, so test runs leave nothing on a shared broker.
@@ -62,6 +65,10 @@ export class MqttSimulatedDevice {
     client.on('message', (topic, payload) => this.handle(topic, payload.toString('utf8')));
     await client.publishAsync(presence.topic, presence.online, { qos: 1, retain: false });
     this.client = client;
+  }
+
+  get connected() {
+    return this.client?.connected ?? false;
   }
 
   /** Drops the connection without a goodbye, so the broker publishes the last will. */

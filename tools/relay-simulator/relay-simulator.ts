@@ -42,6 +42,8 @@ export interface MqttSimulatedDeviceInfo {
   topic: string;
   fault: MqttFault;
   pulses: number;
+  /** Whether it holds its connection to the broker now. */
+  connected: boolean;
 }
 
 export interface SimulatedDeviceInfo {
@@ -172,7 +174,7 @@ class MqttDeviceEntry {
   info(): MqttSimulatedDeviceInfo {
     const { device } = this;
     const base = { id: this.id, name: device.topic, protocol: device.options.protocol, topic: device.topic };
-    return { ...base, fault: device.fault, pulses: this.pulses.length };
+    return { ...base, fault: device.fault, pulses: this.pulses.length, connected: device.connected };
   }
 
   close() {

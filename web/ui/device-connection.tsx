@@ -41,8 +41,8 @@ export function MqttLoginNotice({ username, password }: { username: string; pass
   return (
     <Stack gap="xs">
       <Text size="sm">
-        If the device connects to Gatehouse's own broker, it logs in as <Code>{username}</Code> with this password. It
-        is shown only once: copy it now.
+        If the device connects to Gatehouse's own broker, it logs in as <Code>{username}</Code> with this password, and
+        with <Code>{username}</Code> as its client ID too. The password is shown only once: copy it now.
       </Text>
       <Group gap="xs" align="flex-start">
         <Code
