@@ -36,6 +36,9 @@ export const MESSAGES = {
   serverFailed: 'The server could not answer just now. Please retry in a moment.',
   pageNotFound: "Oops! The page you're looking for does not exist.",
   nulCharacter: 'must not contain a NUL character',
+  pathPartTooLong: (limit: number) =>
+    `A part of this address is too long (at most ${limit} characters). Check the link and try again.`,
+  brokenPathEscape: 'This address has a broken %-escape. Check the link and try again.',
   nestedTooDeeply: (limit: number) => `is nested too deeply (at most ${limit} levels of objects and lists)`,
   hiddenCharacters: (label: string) =>
     `${label} must not contain invisible characters or characters that change the direction of text`,

@@ -11,6 +11,7 @@ import { registerApiDocs } from './http/api-docs';
 import { type KnownDeviceKeys, knownDeviceKeys } from './http/device-key-access';
 import { drainConnectionsOnClose } from './http/drain-on-close';
 import { errorHandler } from './http/error-handler';
+import { frameworkErrors, MAX_PATH_PART_LENGTH } from './http/framework-errors';
 import { registerHealthRoutes } from './http/health-routes';
 import { registerJsonBodyParser } from './http/json-body';
 import { refuseNulCharacters } from './http/nul-characters';
@@ -54,7 +55,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     genReqId: () => crypto.randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PART_LENGTH },
+    frameworkErrors,
     // Every schema is zod (the compilers set below). Without these, Fastify would load its JSON
     // Schema compilers (Ajv, fast-json-stringify) at start, unused: a tenth of a cold start.
     schemaController: { compilersFactory: { buildValidator: jsonSchemaUnused, buildSerializer: jsonSchemaUnused } },

@@ -1,6 +1,8 @@
+import { MESSAGES } from '@core/messages';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute } from '../http/access';
+import { MAX_PATH_PART_LENGTH } from '../http/framework-errors';
 import { createTestApp } from '../test-support/test-app';
 import { GuardWorld, SLOW_TEST_MS } from './guard-world';
 import { allowedHeaders } from './identities';
@@ -123,6 +125,29 @@ describe('bodies nested deeper than any request', () => {
       for (const payload of [deepBody, '{"broken": ']) {
         const anonymous = await post({}, payload);
         expect(anonymous.statusCode, anonymous.body.slice(0, 200)).toBe(401);
+      }
+    });
+  }
+});
+
+describe('path parts the router refuses before any route runs', () => {
+  const routesWithParams = t.app.routeCatalog.filter((route) => paramNames(route.url).length);
+  const refusals = [
+    {
+      part: 'x'.repeat(MAX_PATH_PART_LENGTH + 1),
+      status: 414,
+      message: MESSAGES.pathPartTooLong(MAX_PATH_PART_LENGTH),
+    },
+    { part: '%E0%A4%A', status: 400, message: MESSAGES.brokenPathEscape },
+  ];
+
+  for (const route of routesWithParams) {
+    it(`${route.method} ${route.url}: an overlong or broken part answers in words, without echoing the path`, async () => {
+      for (const { part, status, message } of refusals) {
+        const url = route.url.replace(/:(\w+)/g, part);
+        const answer = await t.app.inject({ method: route.method as 'GET', url, remoteAddress: nextClient() });
+        expect(answer.statusCode, answer.body.slice(0, 200)).toBe(status);
+        expect(answer.json()).toEqual({ message, requestId: expect.any(String) });
       }
     });
   }

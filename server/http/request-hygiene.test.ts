@@ -4,6 +4,7 @@ import { randomToken, sha256Hex } from '../crypto/keys';
 import { devices } from '../db/schema';
 import { databaseChecksum } from '../guard-rails/table-checksum';
 import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import { MAX_PATH_PART_LENGTH } from './framework-errors';
 import { MAX_JSON_DEPTH } from './json-body';
 
 let t: TestApp;
@@ -99,6 +100,29 @@ describe('NUL characters', () => {
       requestId: expect.any(String),
     });
     expect(await databaseChecksum(t.app.db)).toEqual(before);
+  });
+});
+
+describe('addresses the router cannot take', () => {
+  const tooLong = 'x'.repeat(600);
+  it.each([
+    [
+      'a path part too long',
+      `/api/resident/validate-reset-token/${tooLong}`,
+      414,
+      MESSAGES.pathPartTooLong(MAX_PATH_PART_LENGTH),
+    ],
+    ['a broken %-escape', '/api/resident/validate-reset-token/%E0%A4%A', 400, MESSAGES.brokenPathEscape],
+  ])('%s answers in words, without echoing the address', async (_case, url, status, message) => {
+    const answer = await t.app.inject({ method: 'GET', url });
+    expect(answer.statusCode).toBe(status);
+    expect(answer.json()).toEqual({ message, requestId: expect.any(String) });
+    expect(answer.body).not.toContain('xxxxxxxx');
+    expect(answer.body).not.toContain('%E0');
+    expect(answer.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-request-id': answer.json().requestId,
+    });
   });
 });
 

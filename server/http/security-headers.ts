@@ -52,15 +52,21 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+let computed: { headers: Record<string, string>; readerHeaders: Record<string, string> } | null = null;
+
 /**
- * Computed once at start: @fastify/helmet rebuilt the whole helmet middleware, CSP string
- * included, on every request, which cost a gate reader's hot path several percent of its CPU.
+ * Computed once: @fastify/helmet rebuilt the whole helmet middleware, CSP string included, on
+ * every request, which cost a gate reader's hot path several percent of its CPU.
  */
+export function securityHeadersFor(url: string): Record<string, string> {
+  computed ??= { headers: helmetHeaders(HELMET_OPTIONS), readerHeaders: helmetHeaders(READER_OPTIONS) };
+  return isReaderPage(url) ? computed.readerHeaders : computed.headers;
+}
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = helmetHeaders(HELMET_OPTIONS);
-  const readerHeaders = helmetHeaders(READER_OPTIONS);
+  securityHeadersFor('/');
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isReaderPage(request.url) ? readerHeaders : headers);
+    reply.headers(securityHeadersFor(request.url));
     done();
   });
 }
