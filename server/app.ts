@@ -7,7 +7,6 @@ import { TokenService } from './auth/tokens';
 import type { AppConfig } from './config';
 import type { Database, Orm } from './db/connect';
 import { type DeclaredRoute, installAccessControl } from './http/access';
-import { registerApiDocs } from './http/api-docs';
 import { type KnownDeviceKeys, knownDeviceKeys } from './http/device-key-access';
 import { drainConnectionsOnClose } from './http/drain-on-close';
 import { errorHandler } from './http/error-handler';
@@ -98,7 +97,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerSecurityHeaders(app);
   drainConnectionsOnClose(app);
   exposeRequestId(app);
-  await registerApiDocs(app);
+  // Before any route, so the document lists them all; loaded only when served (decision 0103).
+  if (config.apiDocs) await (await import('./http/api-docs')).registerApiDocs(app);
   installAccessControl(app, app.routeCatalog);
 
   registerHealthRoutes(app);

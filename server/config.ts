@@ -44,6 +44,8 @@ export interface AppConfig {
   mqttPort?: number;
   /** Bearer token that /metrics requires; unset: /metrics is not served. */
   metricsToken?: string;
+  /** Serve the OpenAPI document and its UI at /api/docs (decision 0103); off by default. */
+  apiDocs?: boolean;
   /** Seconds a job's claim lasts unless renewed (every third of it, while the job runs). */
   jobLeaseSeconds: number;
   /** Jobs one process runs at once. */
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: settings.TRUST_PROXY,
     jobPollMs: settings.JOB_POLL_MS,
     metricsToken: settings.METRICS_TOKEN,
+    apiDocs: settings.API_DOCS === '1',
     mqttUrl: settings.MQTT_URL,
     mqttPort: settings.MQTT_PORT,
     jobLeaseSeconds: settings.JOB_LEASE_SECONDS,

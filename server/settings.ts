@@ -91,6 +91,7 @@ export const settingsSchema = z.object({
       .max(65535, 'must be at most 65535')
       .optional(),
   ),
+  API_DOCS: flag,
   METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters long').optional()),
 });
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
   server = await spawnGatehouse({
     compiledEntry: path.join(outdir, 'main.mjs'),
     databaseUrl: fresh?.url,
-    env: { MQTT_URL: 'mqtt://127.0.0.1:1883', SMTP_URL: '' },
+    env: { MQTT_URL: 'mqtt://127.0.0.1:1883', SMTP_URL: '', API_DOCS: '1' },
   });
 }, 120_000);
 

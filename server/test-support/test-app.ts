@@ -26,6 +26,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Gatehouse <no-reply@gatehouse.test>',
     secret: crypto.randomBytes(32),
     allowLocalDevices: true,
+    // The authorization matrix lists the served routes from the document.
+    apiDocs: true,
     databasePoolSize: 5,
     passwordHashMemoryKib: TEST_HASH_MEMORY_KIB,
     tokenLifetimeSeconds: 30 * 24 * 3600,
