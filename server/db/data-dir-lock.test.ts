@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { processState } from '../test-support/process-state';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';
 
 const HOLDER = ['--import', 'tsx', 'server/test-support/hold-data-dir-lock.ts'];
@@ -23,12 +24,6 @@ function started(command: string, args: string[]): Promise<{ child: ChildProcess
     child.once('exit', (code) => reject(new Error(`${command} exited with ${code} before printing`)));
   });
 }
-
-/** The state letter of a process in /proc (Z: a zombie, dead but not yet reaped by its parent). */
-const stateOf = (pid: number) => {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-};
 
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -60,7 +55,7 @@ describe.runIf(process.platform === 'linux')('the data dir lock', () => {
     const pid = Number(line);
     await until(() => fs.existsSync(lockFileOf(dataDir)));
     process.kill(pid, 'SIGKILL');
-    await until(() => stateOf(pid) === 'Z');
+    await until(() => processState(pid) === 'Z');
     const release = acquireDataDirLock(dataDir);
     release();
   });

@@ -72,7 +72,15 @@ export interface ProcessOptions {
   publicHost?: string;
   /** A compiled server's main.mjs (tools/build-server.mjs), run as `npm start` runs it; unset: the sources. */
   compiledEntry?: string;
+  /** A command the server is run under, given node and its arguments last (see NEVER_REAPED). */
+  launcher?: string[];
 }
+
+/**
+ * Runs the server under a shell that prints its pid and turns into `sleep`, which never reaps it:
+ * killed, it stays a zombie (as under a parent busy elsewhere) until the launcher is stopped.
+ */
+export const NEVER_REAPED = ['sh', '-c', '"$@" & echo "gatehouse pid $!"; exec sleep 600', 'sh'];
 
 /** The real server (`server/main.ts`, or its compiled build) in its own process, as `npm start` runs it. */
 export async function spawnGatehouse(options: ProcessOptions = {}): Promise<GatehouseProcess> {
@@ -83,7 +91,8 @@ export async function spawnGatehouse(options: ProcessOptions = {}): Promise<Gate
   const entry = options.compiledEntry
     ? ['--enable-source-maps', options.compiledEntry]
     : ['--import', 'tsx', 'server/main.ts'];
-  const child = spawn(process.execPath, entry, {
+  const [command, ...args] = [...(options.launcher ?? []), process.execPath, ...entry];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),
