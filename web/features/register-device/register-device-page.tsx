@@ -154,7 +154,7 @@ export function RegisterDevicePage() {
                 label="MQTT Topic"
                 required
                 placeholder="shellyplus1-a8032ab12345"
-                description="Shelly: its MQTT prefix. Tasmota: its topic."
+                description="Shelly: its MQTT prefix. Tasmota: its topic. On Gatehouse's own broker, also its client ID."
                 errorProps={READABLE_ERROR}
                 {...form.getInputProps('mqttTopic')}
               />
