@@ -69,7 +69,7 @@ export async function loginRoutes(app: FastifyInstance) {
         ];
         return { secondFactorRequired: true as const, pendingToken: await app.pendingSignIns.issue(user.id), factors };
       }
-      return { token: await signInUser(app, user.id, sourceOf(request)) };
+      return { token: await signInUser(app, user.id, sourceOf(request), 'password') };
     },
   );
 

@@ -22,6 +22,11 @@ export const LIMITS = {
   loginAccountPace: { name: 'login-account-pace', max: 1, windowMs: 5_000 },
   /** Second-factor codes (TOTP or recovery) tried for one account: a 6-digit code gives no room to guess. */
   secondFactorCodes: { name: 'second-factor', max: 5, windowMs: 15 * MINUTE },
+  /**
+   * Codes tried to confirm the authenticator app a session is setting up. The secret is the
+   * session's own, so this is counted per session; a right code gives its count back.
+   */
+  secondFactorConfirm: { name: 'totp-confirm', max: 5, windowMs: 15 * MINUTE },
   /** Wrong PINs at one keypad before it locks (what keypads do). */
   keypadFailures: { name: 'keypad-failures', max: 5, windowMs: 10 * MINUTE },
   /** How long a locked keypad refuses every PIN. */

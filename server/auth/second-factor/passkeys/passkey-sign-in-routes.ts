@@ -104,7 +104,7 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
       if (!(await countedSecondFactorTry(app, userId, () => acceptPasskey(userId, credential)))) {
         throw new HttpError(401, PASSKEY_MESSAGES.notVerified);
       }
-      return { token: await signInUser(app, userId, sourceOf(request)) };
+      return { token: await signInUser(app, userId, sourceOf(request), 'second-factor') };
     },
   );
 }
