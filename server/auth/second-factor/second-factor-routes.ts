@@ -66,7 +66,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     async (request) => {
       const userId = await app.pendingSignIns.userOf(request.body.pendingToken);
       if (!userId) throw new HttpError(401, MESSAGES.secondFactorSignInExpired);
-      if (!(await checkSecondFactorCode(app, userId, request.body.code))) {
+      if (!(await checkSecondFactorCode(app, userId, request.ip, request.body.code))) {
         throw new HttpError(401, MESSAGES.invalidSecondFactorCode);
       }
       return { token: await signInUser(app, userId, sourceOf(request), 'second-factor') };
@@ -87,7 +87,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      if (!(await checkSecondFactorCode(app, caller.userId, request.body.code))) {
+      if (!(await checkSecondFactorCode(app, caller.userId, request.ip, request.body.code))) {
         throw badRequest(MESSAGES.invalidSecondFactorCode);
       }
       await app.db.transaction(async (tx) => {
