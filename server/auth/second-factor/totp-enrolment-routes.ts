@@ -77,10 +77,10 @@ export async function totpEnrolmentRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = callerOf(request);
       const now = app.config.now();
-      const pending = await pendingSecretOf(caller.sessionId);
-      if (!pending) throw badRequest(NOTHING_WAITING);
       const reservation = await reserve(app.db, LIMITS.secondFactorConfirm, caller.sessionId, now);
       if (!reservation.allowed) throw new TooManyRequests(MESSAGES.tooManyCodeAttempts, reservation.retryAfterSeconds);
+      const pending = await pendingSecretOf(caller.sessionId);
+      if (!pending) throw badRequest(NOTHING_WAITING);
       const step = await matchingTimeStep(open(keys.totp, pending), request.body.code, now, null);
       if (step === null) throw badRequest(MESSAGES.invalidSecondFactorCode);
       const recoveryCodes = await app.db.transaction(async (tx) => {
