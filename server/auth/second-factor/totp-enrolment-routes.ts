@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { open, seal } from '../../crypto/secret-box';
 import { sessions, users } from '../../db/schema';
 import { allowDuringEnrolment, callerOf } from '../../http/access';
-import { badRequest } from '../../http/http-error';
+import { badRequest, HttpError } from '../../http/http-error';
 import { LIMITS } from '../../limits/limit-rules';
 import { release, reserve } from '../../limits/rate-limit';
 import { TooManyRequests } from '../../limits/too-many';
@@ -30,13 +30,15 @@ export async function totpEnrolmentRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const keys = secondFactorKeys(app.config.secret);
 
+  /** The secret this session set up; 401 once the session has ended (another one enrolled meanwhile). */
   const pendingSecretOf = async (sessionId: string) => {
     const [session] = await app.db
-      .select({ pending: sessions.totpPendingSealed })
+      .select({ pending: sessions.totpPendingSealed, endedAt: sessions.endedAt })
       .from(sessions)
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+      .where(eq(sessions.id, sessionId))
       .limit(1);
-    return session?.pending ?? null;
+    if (!session || session.endedAt) throw new HttpError(401, MESSAGES.sessionExpired);
+    return session.pending;
   };
 
   api.post(

@@ -20,7 +20,7 @@ const confirm = (token: string, code: string) => post('/api/second-factor/totp/c
 /** A super administrator still to enrol, signed in twice with the password. */
 async function twoSessions() {
   const user = await seedUser(t.app, { role: 'superadmin' });
-  return { first: user.token, second: await login(t.app, user.email, TEST_PASSWORD, 'superadmin') };
+  return { user, first: user.token, second: await login(t.app, user.email, TEST_PASSWORD, 'superadmin') };
 }
 
 describe('the secret awaiting confirmation', () => {
@@ -61,5 +61,44 @@ describe('confirming the authenticator', () => {
     const theirs = await setUp(second);
     for (let i = 0; i < 8; i++) await confirm(second, await wrongCode(t, theirs));
     expect((await confirm(first, await authenticatorCode(t, mine))).statusCode).toBe(200);
+  });
+});
+
+describe('two sessions confirming their own secrets at once', () => {
+  it('turn the app on once: the other session is ended, not enrolled over it', async () => {
+    const { first, second } = await twoSessions();
+    const [mine, theirs] = [await setUp(first), await setUp(second)];
+    const answers = await Promise.all([
+      confirm(first, await authenticatorCode(t, mine)),
+      confirm(second, await authenticatorCode(t, theirs)),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    const winner = answers[0].statusCode === 200 ? first : second;
+    expect((await t.app.inject({ method: 'GET', url: '/api/sessions', headers: bearer(winner) })).statusCode).toBe(200);
+  });
+});
+
+describe('turning the authenticator app off', () => {
+  it('ends every other session of the user', async () => {
+    const { user, first } = await twoSessions();
+    const secret = await setUp(first);
+    expect((await confirm(first, await authenticatorCode(t, secret))).statusCode).toBe(200);
+    t.clock.advance(30_000);
+    const password = { email: user.email, password: TEST_PASSWORD, userType: 'superadmin' };
+    const { pendingToken } = (
+      await t.app.inject({ method: 'POST', url: '/api/resident/login', payload: password })
+    ).json();
+    const code = await authenticatorCode(t, secret);
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/resident/login/second-factor',
+      payload: { pendingToken, code },
+    });
+    const elsewhere = signedIn.json().token as string;
+    t.clock.advance(30_000);
+    const turnedOff = await post('/api/second-factor/turn-off', first, { code: await authenticatorCode(t, secret) });
+    expect(turnedOff.statusCode).toBe(200);
+    expect((await post('/api/token/refresh', elsewhere)).statusCode).toBe(401);
+    expect((await post('/api/token/refresh', first)).statusCode).toBe(200);
   });
 });
