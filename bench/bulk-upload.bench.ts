@@ -38,7 +38,7 @@ async function main() {
       passwordHash: 'x',
     })
     .returning({ id: users.id });
-  const token = await signInUser(app, root.id, { userAgent: 'benchmark', address: '127.0.0.1' });
+  const token = await signInUser(app, root.id, { userAgent: 'benchmark', address: '127.0.0.1' }, 'password');
   const rows = Array.from({ length: ROWS }, (_, i) => ({
     firstName: `First${i}`,
     lastName: `Last${i}`,

@@ -67,7 +67,7 @@ async function main() {
       rows: { id: string }[];
     }
   ).rows;
-  const token = await signInUser(app, root.id, { userAgent: 'benchmark', address: '127.0.0.1' });
+  const token = await signInUser(app, root.id, { userAgent: 'benchmark', address: '127.0.0.1' }, 'password');
   const propertyNamed = (name: string) =>
     (
       database.orm.execute(sql`select id from properties where property_name = ${name}`) as unknown as Promise<{

@@ -22,6 +22,7 @@ export const MESSAGES = {
   secondFactorSignInExpired: 'This sign-in has expired. Please sign in again.',
   secondFactorEnrolmentRequired: 'Set up two-step verification to continue.',
   loginPaced: 'This account has had many failed sign-ins. Please wait a few seconds and try again.',
+  codesPaced: 'This account has had many wrong codes. Please wait half a minute and try again.',
   invalidToken: 'Invalid token',
   authenticationRequired: 'Authentication required',
   sessionExpired: 'Your session has expired or is no longer valid. Please sign in again.',

@@ -9,6 +9,7 @@ import { loginRoutes } from './auth/login-routes';
 import { passkeyRoutes } from './auth/second-factor/passkeys/passkey-routes';
 import { passkeySignInRoutes } from './auth/second-factor/passkeys/passkey-sign-in-routes';
 import { secondFactorRoutes } from './auth/second-factor/second-factor-routes';
+import { totpEnrolmentRoutes } from './auth/second-factor/totp-enrolment-routes';
 import { sessionRoutes } from './auth/session-routes';
 import { bulkUploadRoutes } from './bulk/bulk-upload-routes';
 import { cardRoutes } from './cards/card-routes';
@@ -34,6 +35,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(loginRoutes);
   await app.register(sessionRoutes);
   await app.register(secondFactorRoutes);
+  await app.register(totpEnrolmentRoutes);
   await app.register(passkeyRoutes);
   await app.register(passkeySignInRoutes);
   await app.register(registerRoutes);

@@ -54,7 +54,7 @@ export async function verifyEmailRoutes(app: FastifyInstance) {
         await setPassword(app, tx, check.userId, newPassword);
         return check.userId;
       });
-      const sessionToken = await signInUser(app, userId, sourceOf(request));
+      const sessionToken = await signInUser(app, userId, sourceOf(request), 'password');
       return { message: ACCOUNT_MESSAGES.emailVerified, token: sessionToken };
     },
   );

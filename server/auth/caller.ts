@@ -33,6 +33,8 @@ export interface Caller {
   sessionSeenAt: Date;
   /** Whether the user has a second factor (an authenticator app or a passkey). */
   secondFactorEnrolled: boolean;
+  /** Whether this session passed the second factor (signed in with it, or enrolled one in it). */
+  secondFactorPassed: boolean;
   /** Whether the user's property requires its managers to have one. */
   propertyRequiresSecondFactor: boolean;
 }
@@ -52,6 +54,7 @@ export function callerColumns<
     propertyFeatures: property.propertyFeatures,
     propertyRequiresSecondFactor: property.managersNeedSecondFactor,
     secondFactorEnrolled: sql<boolean>`(${users.totpSecretSealed} is not null or ${hasPasskey()})`,
+    secondFactorPassed: sql<boolean>`(${sessions.secondFactorAt} is not null)`,
     firstName: users.firstName,
     lastName: users.lastName,
     email: users.email,
@@ -75,9 +78,14 @@ type CallerRow = Omit<Caller, 'propertyFeatures' | 'sessionId' | 'sessionSeenAt'
   sessionSeenAt: Date | null;
 };
 
-/** The caller a row of callerColumns stands for; null without a live session or a password. */
+/**
+ * The caller a row of callerColumns stands for; null without a live session or a password, and for
+ * a session from the password alone of a user who has a second factor (one started while they were
+ * enrolling elsewhere): a second factor is proven per session, never inherited.
+ */
 export function callerOfRow(row: CallerRow | null | undefined): Caller | null {
   if (!row?.hasPassword || !row.sessionId || !row.sessionSeenAt) return null;
+  if (row.secondFactorEnrolled && !row.secondFactorPassed) return null;
   const { hasPassword: _ignored, propertyFeatures, propertyRequiresSecondFactor, ...caller } = row;
   return {
     ...caller,

@@ -9,14 +9,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessions, users } from '../db/schema';
 import { allowDuringEnrolment, callerOf, publicAccess } from '../http/access';
 import { HttpError } from '../http/http-error';
-import { LoginThrottle } from './login-throttle';
+import { loginThrottle } from './login-throttle';
 import { upgradePasswordHash } from './password-upgrade';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { hasPasskey } from './second-factor/passkeys/passkey-store';
 import { signInUser, sourceOf } from './sign-in';
 
 export async function loginRoutes(app: FastifyInstance) {
-  const throttle = new LoginThrottle(app.db, app.config.now);
+  const throttle = loginThrottle(app.db, app.config.now);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -69,7 +69,7 @@ export async function loginRoutes(app: FastifyInstance) {
         ];
         return { secondFactorRequired: true as const, pendingToken: await app.pendingSignIns.issue(user.id), factors };
       }
-      return { token: await signInUser(app, user.id, sourceOf(request)) };
+      return { token: await signInUser(app, user.id, sourceOf(request), 'password') };
     },
   );
 

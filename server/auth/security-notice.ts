@@ -14,6 +14,7 @@ export const SECURITY_EVENTS = [
   'passkey-added',
   'passkey-removed',
   'sessions-ended',
+  'codes-guessed',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 
@@ -33,6 +34,7 @@ const SUBJECTS: Record<SecurityEvent, string> = {
   'passkey-added': 'A passkey was added to your account',
   'passkey-removed': 'A passkey was removed from your account',
   'sessions-ended': 'You were signed out everywhere else',
+  'codes-guessed': 'Wrong codes entered for your Gatehouse account',
 };
 
 function bodyOf(event: SecurityEvent, session: { label: string; address: string } | undefined): string {
@@ -51,6 +53,8 @@ function bodyOf(event: SecurityEvent, session: { label: string; address: string 
       return `A passkey can no longer be used to sign in to your account. ${UNLESS_YOU}`;
     case 'sessions-ended':
       return `Every other browser signed in to your account was signed out. ${UNLESS_YOU}`;
+    case 'codes-guessed':
+      return "Someone entered your password correctly and then several wrong two-step verification codes. They cannot sign in without a right code, but they know your password: change your password now with 'Forgot your password?' on the sign-in page. If it was you mistyping codes, you can ignore this email.";
   }
 }
 

@@ -11,10 +11,20 @@ export interface StartedSession {
 /** Last seen is written at most this often per session, so signed-in calls do not each write. */
 const LAST_SEEN_EVERY_MS = 60_000;
 
-/** A new session of the user, from the browser and address that signed in. */
+/**
+ * A new session of the user, from the browser and address that signed in; `secondFactorPassed`
+ * when the sign-in took the second factor too (else the session is from the password alone).
+ */
 export async function startSession(
   db: Queryable,
-  values: { userId: string; userAgent: string | undefined; address: string; now: Date; lifetimeSeconds: number },
+  values: {
+    userId: string;
+    userAgent: string | undefined;
+    address: string;
+    now: Date;
+    lifetimeSeconds: number;
+    secondFactorPassed?: boolean;
+  },
 ): Promise<StartedSession> {
   const [row] = await db
     .insert(sessions)
@@ -25,6 +35,7 @@ export async function startSession(
       createdAt: values.now,
       lastSeenAt: values.now,
       expiresAt: new Date(values.now.getTime() + values.lifetimeSeconds * 1000),
+      secondFactorAt: values.secondFactorPassed ? values.now : null,
     })
     .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
   return row;

@@ -30,8 +30,16 @@ export const sourceOf = (request: FastifyRequest): SignInSource => ({
   address: request.ip,
 });
 
+/** How a sign-in was proven: the password alone, or the password and the second factor. */
+export type SignInProof = 'password' | 'second-factor';
+
 /** Starts a session for the user from this browser and address and returns its token. */
-export async function signInUser(app: FastifyInstance, userId: string, source: SignInSource): Promise<string> {
+export async function signInUser(
+  app: FastifyInstance,
+  userId: string,
+  source: SignInSource,
+  proof: SignInProof,
+): Promise<string> {
   const [user] = await app.db
     .select({ role: users.role, propertyId: users.propertyId, propertyFeatures: properties.propertyFeatures })
     .from(users)
@@ -46,6 +54,7 @@ export async function signInUser(app: FastifyInstance, userId: string, source: S
       ...source,
       now: app.config.now(),
       lifetimeSeconds: app.config.sessionLifetimeSeconds,
+      secondFactorPassed: proof === 'second-factor',
     });
     // The first sign-in ever is expected; a later one from a browser never seen before is news.
     const news = seen.any && !seen.thisBrowser;

@@ -70,8 +70,6 @@ export const users = pgTable(
     /** When set, the second factor is sealed here (TOTP secret) and sign-in asks for it. */
     totpSecretSealed: text('totp_secret_sealed'),
     /** The last TOTP time step accepted, so a code works once. */
-    /** A TOTP secret shown for enrolment, kept until its first code confirms it. */
-    totpPendingSealed: text('totp_pending_sealed'),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     searchText: searchText(),
@@ -445,6 +443,13 @@ export const sessions = pgTable(
     /** Absolute end, counted from sign-in: refreshing never goes past it. */
     expiresAt: tz('expires_at').notNull(),
     endedAt: tz('ended_at'),
+    /**
+     * When this session passed the second factor: signed in with it, or enrolled one in it. Null
+     * for a session from the password alone, which a user with a second factor may not use.
+     */
+    secondFactorAt: tz('second_factor_at'),
+    /** A TOTP secret this session is setting up (sealed), until its first code confirms it. */
+    totpPendingSealed: text('totp_pending_sealed'),
   },
   (t) => [index('sessions_user_live_idx').on(t.userId).where(sql`${t.endedAt} is null`)],
 );

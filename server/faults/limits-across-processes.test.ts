@@ -1,3 +1,4 @@
+import { generate } from 'otplib/functional';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { hashPassword } from '../auth/passwords';
@@ -166,5 +167,71 @@ describe('limits shared by two processes', () => {
     // 4 presses above plus these: the person's allowance ends at the same press on either process.
     expect(count(more, 200)).toBe(LIMITS.remoteOpenUser.max - 4);
     expect(count(more, 429)).toBe(4);
+  });
+
+  it('counts wrong codes of one session and of one source split across the processes together', async () => {
+    const email = 'owen@twin-oaks.test';
+    await orm.orm.insert(users).values({
+      firstName: 'Owen',
+      lastName: 'Owner',
+      email,
+      role: 'resident',
+      propertyId: seeded.propertyId,
+      passwordHash: await hashPassword(PASSWORD, 256),
+    });
+    const passwordStep = async (client: string) =>
+      (
+        await call(
+          0,
+          '/api/resident/login',
+          { email, password: PASSWORD, userType: 'resident' },
+          { 'x-forwarded-for': client },
+        )
+      ).body;
+    const sessionOf = async (client: string) => ({ authorization: `Bearer ${(await passwordStep(client)).token}` });
+    const setUp = async (session: Record<string, string>) =>
+      ((await call(0, '/api/second-factor/totp/setup', {}, session)).body as { secret: string }).secret;
+    const codeAt = (secret: string, stepsAhead = 0) =>
+      generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
+    const wrongFor = async (secret: string) =>
+      String((Number(await codeAt(secret)) + 500_000) % 1_000_000).padStart(6, '0');
+
+    const guessing = await sessionOf('198.51.100.40');
+    const wrong = await wrongFor(await setUp(guessing));
+    const confirms = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => call(n, '/api/second-factor/totp/confirm', { code: wrong }, guessing)),
+    );
+    expect(count(confirms, 400)).toBe(LIMITS.secondFactorConfirm.max);
+    expect(count(confirms, 429)).toBe(12 - LIMITS.secondFactorConfirm.max);
+
+    const enrolling = await sessionOf('198.51.100.40');
+    const secret = await setUp(enrolling);
+    expect((await call(1, '/api/second-factor/totp/confirm', { code: await codeAt(secret) }, enrolling)).status).toBe(
+      200,
+    );
+    expect((await call(0, '/api/token/refresh', {}, guessing)).status).toBe(401);
+
+    const guesser = '198.51.100.41';
+    const pendingToken = (await passwordStep(guesser)).pendingToken;
+    const guesses = [];
+    for (let n = 0; n < 8; n++) {
+      guesses.push(
+        await call(
+          n,
+          '/api/resident/login/second-factor',
+          { pendingToken, code: await wrongFor(secret) },
+          { 'x-forwarded-for': guesser },
+        ),
+      );
+    }
+    expect(statuses(guesses)).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const owner = '198.51.100.42';
+    const signedIn = await call(
+      1,
+      '/api/resident/login/second-factor',
+      { pendingToken: (await passwordStep(owner)).pendingToken, code: await codeAt(secret, 1) },
+      { 'x-forwarded-for': owner },
+    );
+    expect(signedIn.status).toBe(200);
   });
 });

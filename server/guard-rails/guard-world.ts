@@ -122,6 +122,8 @@ const subject = (user: WorldUser) => ({
   sessionExpiresAt: user.sessionExpiresAt,
 });
 
+// Every identity is fully signed in: its session passed the second factor, so a seeded passkey
+// (which makes its user enrolled) does not end it.
 const openSession = (app: FastifyInstance, userId: string) =>
   startSession(app.db, {
     userId,
@@ -129,6 +131,7 @@ const openSession = (app: FastifyInstance, userId: string) =>
     address: '127.0.0.1',
     now: app.config.now(),
     lifetimeSeconds: app.config.sessionLifetimeSeconds,
+    secondFactorPassed: true,
   });
 
 async function createUser(app: FastifyInstance, role: Role, propertyId: string | null): Promise<WorldUser> {

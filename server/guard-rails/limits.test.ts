@@ -59,6 +59,47 @@ describe('per-client rate limit on every public route', () => {
   }
 });
 
+describe('wrong second-factor codes on every route that checks one', () => {
+  // A `code` in the body of a second-factor route (a QR code elsewhere is no secret of an account).
+  const codeRoutes = routes.filter(
+    (route) => route.url.includes('second-factor') && objectShape(route.schema.body)?.code,
+  );
+  const BURST = 12;
+
+  it('covers the sign-in step, confirming an authenticator and turning it off', () => {
+    expect(codeRoutes.map((route) => route.url)).toEqual(
+      expect.arrayContaining([
+        '/api/resident/login/second-factor',
+        '/api/second-factor/totp/confirm',
+        '/api/second-factor/turn-off',
+      ]),
+    );
+  });
+
+  for (const route of codeRoutes) {
+    it(`${route.method} ${route.url}: a concurrent burst of ${BURST} from one client checks at most 5`, async () => {
+      const world = await GuardWorld.create(t.app);
+      const request = await buildRouteRequest(route, new CaseSeeds(world));
+      expect(request.problems).toEqual([]);
+      const headers = await allowedHeaders(world, route);
+      const answers = await Promise.all(
+        Array.from({ length: BURST }, () =>
+          t.app.inject({
+            method: route.method as 'POST',
+            url: requestUrl(route, request.params, request.query),
+            remoteAddress: '192.0.2.200',
+            headers,
+            payload: request.body as object,
+          }),
+        ),
+      );
+      const refused = answers.filter((answer) => answer.statusCode === 429);
+      expect(BURST - refused.length).toBeLessThanOrEqual(5);
+      expect(refused[0]?.json().message).toBe(MESSAGES.tooManyCodeAttempts);
+    });
+  }
+});
+
 describe('page size', () => {
   const paged = routes.filter((route) => objectShape(route.schema.querystring)?.limit);
 

@@ -17,7 +17,8 @@ export type RecordKind =
   | 'session'
   | 'passkey'
   | 'card'
-  | 'deliveryPass';
+  | 'deliveryPass'
+  | 'pendingSignIn';
 
 export interface SeededRecord {
   id: string;
@@ -44,6 +45,7 @@ export const FIELD_RECORDS: Record<string, RecordKind> = {
   passkeyId: 'passkey',
   cardId: 'card',
   passId: 'deliveryPass',
+  pendingToken: 'pendingSignIn',
   'device.id': 'device',
   'device._id': 'device',
   'property._id': 'property',
@@ -84,6 +86,8 @@ const SEEDERS: Record<RecordKind, Seeder> = {
   device: async (world) => ({ id: (await world.device()).id, owned: false }),
   resetToken: (world) => accountToken(world, 'reset'),
   inviteToken: (world) => accountToken(world, 'invite'),
+  // The resident of A between the password and the second factor; the "id" is the token itself.
+  pendingSignIn: async (world) => ({ id: await world.app.pendingSignIns.issue(world.owner.id), owned: true }),
   // Another signed-in browser of the resident of A.
   session: async (world) => ({ id: await world.anotherSession(world.owner), owned: true }),
   passkey: async (world) => {

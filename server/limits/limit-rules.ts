@@ -20,8 +20,22 @@ export const LIMITS = {
   loginAccountCeiling: { name: 'login-account', max: 50, windowMs: 15 * MINUTE },
   /** Above the ceiling: one attempt per account every few seconds, so the owner still gets in. */
   loginAccountPace: { name: 'login-account-pace', max: 1, windowMs: 5_000 },
-  /** Second-factor codes (TOTP or recovery) tried for one account: a 6-digit code gives no room to guess. */
-  secondFactorCodes: { name: 'second-factor', max: 5, windowMs: 15 * MINUTE },
+  /**
+   * Second-factor tries (a code, a recovery code, a passkey) at one account from one source: a
+   * 6-digit code gives no room to guess, and a guesser elsewhere does not touch the owner.
+   */
+  secondFactorAccountFromSource: { name: 'second-factor-account-source', max: 5, windowMs: 15 * MINUTE },
+  /** Wrong second-factor tries at one account from anywhere; above it the account is paced, never locked. */
+  secondFactorAccountCeiling: { name: 'second-factor-account', max: 10, windowMs: 15 * MINUTE },
+  /** Above that ceiling: one try per account every half minute, the life of one TOTP code. */
+  secondFactorAccountPace: { name: 'second-factor-account-pace', max: 1, windowMs: 30_000 },
+  /** The owner is emailed once a day at most that codes are being guessed. */
+  secondFactorGuessNotice: { name: 'second-factor-guess-notice', max: 1, windowMs: 24 * 60 * MINUTE },
+  /**
+   * Codes tried to confirm the authenticator app a session is setting up. The secret is the
+   * session's own, so this is counted per session; a right code gives its count back.
+   */
+  secondFactorConfirm: { name: 'totp-confirm', max: 5, windowMs: 15 * MINUTE },
   /** Wrong PINs at one keypad before it locks (what keypads do). */
   keypadFailures: { name: 'keypad-failures', max: 5, windowMs: 10 * MINUTE },
   /** How long a locked keypad refuses every PIN. */

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { deriveKey } from '../../crypto/keys';
 import { open } from '../../crypto/secret-box';
 import { users } from '../../db/schema';
+import { AccountThrottle } from '../../limits/account-throttle';
 import { LIMITS } from '../../limits/limit-rules';
-import { release, reserve } from '../../limits/rate-limit';
-import { TooManyRequests } from '../../limits/too-many';
+import { noteWrongSecondFactor } from './code-guessing-notice';
 import { redeemRecoveryCode } from './recovery-codes';
 import { matchingTimeStep } from './totp';
 
@@ -35,25 +35,42 @@ async function acceptTotp(app: FastifyInstance, userId: string, code: string): P
   return recorded.length > 0;
 }
 
+/** Second-factor tries are limited like passwords: per account and source, and a paced account ceiling. */
+const secondFactorThrottle = (app: FastifyInstance) =>
+  new AccountThrottle(app.db, app.config.now, {
+    accountFromSource: LIMITS.secondFactorAccountFromSource,
+    accountCeiling: LIMITS.secondFactorAccountCeiling,
+    pace: LIMITS.secondFactorAccountPace,
+    messages: { tooMany: MESSAGES.tooManyCodeAttempts, paced: MESSAGES.codesPaced },
+  });
+
 /**
- * One try at the second factor, counted against the shared limit per account (codes and passkeys
- * alike); a try that succeeds gives its count back.
+ * One try at the second factor from `source` (codes and passkeys alike), counted before it is
+ * checked; a try that succeeds gives its count back, a wrong one counts towards the account's
+ * ceiling and may tell the owner that codes are being guessed.
  */
 export async function countedSecondFactorTry(
   app: FastifyInstance,
   userId: string,
+  source: string,
   attempt: () => Promise<boolean>,
 ): Promise<boolean> {
-  const reservation = await reserve(app.db, LIMITS.secondFactorCodes, userId, app.config.now());
-  if (!reservation.allowed) throw new TooManyRequests(MESSAGES.tooManyCodeAttempts, reservation.retryAfterSeconds);
+  const throttle = secondFactorThrottle(app);
+  await throttle.admit(userId, source);
   const accepted = await attempt();
-  if (accepted) await release(app.db, LIMITS.secondFactorCodes, userId);
+  if (accepted) await throttle.succeeded(userId, source);
+  else await noteWrongSecondFactor(app, userId, await throttle.failed(userId));
   return accepted;
 }
 
-/** Checks a second-factor code: an authenticator's 6 digits or a recovery code. */
-export function checkSecondFactorCode(app: FastifyInstance, userId: string, code: string): Promise<boolean> {
-  return countedSecondFactorTry(app, userId, () =>
+/** Checks a second-factor code from `source`: an authenticator's 6 digits or a recovery code. */
+export function checkSecondFactorCode(
+  app: FastifyInstance,
+  userId: string,
+  source: string,
+  code: string,
+): Promise<boolean> {
+  return countedSecondFactorTry(app, userId, source, () =>
     /^\d{6}$/.test(code.trim())
       ? acceptTotp(app, userId, code.trim())
       : redeemRecoveryCode(app.db, secondFactorKeys(app.config.secret).recovery, userId, code, app.config.now()),

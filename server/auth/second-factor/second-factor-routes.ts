@@ -2,52 +2,30 @@ import { userIdParams } from '@core/api/accounts';
 import { tokenResponse } from '@core/api/auth';
 import { errorResponse, messageResponse } from '@core/api/common';
 import {
-  recoveryCodesResponse,
   SECOND_FACTOR_MESSAGES,
   secondFactorSignInRequest,
   secondFactorStatus,
-  totpConfirmRequest,
-  totpSetupResponse,
   turnOffSecondFactorRequest,
 } from '@core/api/second-factor';
 import { MESSAGES } from '@core/messages';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { open, seal } from '../../crypto/secret-box';
-import type { Queryable } from '../../db/connect';
-import { recoveryCodes, users } from '../../db/schema';
 import { allow, allowDuringEnrolment, callerOf, publicAccess } from '../../http/access';
 import { badRequest, HttpError } from '../../http/http-error';
-import { otpauthImageOf } from '../../passes/qr-image';
 import { userScope } from '../../residents/manage-user-changes';
 import { enqueueSecurityNotice } from '../security-notice';
 import { endAllSessions } from '../session-store';
 import { signInUser, sourceOf } from '../sign-in';
+import { hasAuthenticatorApp, removeAuthenticatorApp } from './authenticator-app-store';
 import { mustEnrolSecondFactor } from './enrolment-rule';
+import { changeFactorFromThisSessionOnly } from './factor-change';
 import { passkeysOf, removeAllPasskeys } from './passkeys/passkey-store';
-import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes';
-import { checkSecondFactorCode, secondFactorKeys } from './second-factor-check';
-import { matchingTimeStep, newTotpSecret, otpauthUri } from './totp';
+import { recoveryCodesLeft } from './recovery-codes';
+import { checkSecondFactorCode } from './second-factor-check';
 
-/** Removes the user's authenticator app and the recovery codes that came with it. */
-async function removeAuthenticatorApp(db: Queryable, userId: string) {
-  await db
-    .update(users)
-    .set({ totpSecretSealed: null, totpPendingSealed: null, totpLastStep: null })
-    .where(eq(users.id, userId));
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-}
-
-async function hasAuthenticatorApp(db: Queryable, userId: string): Promise<boolean> {
-  const [user] = await db.select({ sealed: users.totpSecretSealed }).from(users).where(eq(users.id, userId)).limit(1);
-  return Boolean(user?.sealed);
-}
-
-/** Two-step verification: enrolling an authenticator app from Profile and the sign-in step after the password. */
+/** Two-step verification: its state, the sign-in step after the password, turning the app off and resets. */
 export async function secondFactorRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const keys = secondFactorKeys(app.config.secret);
 
   api.get(
     '/api/second-factor',
@@ -75,63 +53,6 @@ export async function secondFactorRoutes(app: FastifyInstance) {
   );
 
   api.post(
-    '/api/second-factor/totp/setup',
-    {
-      config: { access: allowDuringEnrolment },
-      schema: {
-        tags: ['session'],
-        summary: 'A new authenticator secret and its QR code, kept until a code confirms it',
-        response: { 200: totpSetupResponse, 400: errorResponse },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      if (await hasAuthenticatorApp(app.db, caller.userId)) throw badRequest('The authenticator app is already on');
-      const secret = await newTotpSecret();
-      await app.db
-        .update(users)
-        .set({ totpPendingSealed: seal(keys.totp, secret) })
-        .where(eq(users.id, caller.userId));
-      const uri = await otpauthUri(caller.email, secret);
-      return { secret, otpauthUri: uri, qrCode: await otpauthImageOf(uri) };
-    },
-  );
-
-  api.post(
-    '/api/second-factor/totp/confirm',
-    {
-      config: { access: allowDuringEnrolment },
-      schema: {
-        tags: ['session'],
-        summary: 'Turn the authenticator on with its first code; answers the ten recovery codes, once',
-        body: totpConfirmRequest,
-        response: { 200: recoveryCodesResponse, 400: errorResponse },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const [user] = await app.db
-        .select({ pending: users.totpPendingSealed })
-        .from(users)
-        .where(eq(users.id, caller.userId))
-        .limit(1);
-      if (!user?.pending) throw badRequest('Start the setup again: no authenticator is waiting for a code');
-      const step = await matchingTimeStep(open(keys.totp, user.pending), request.body.code, app.config.now(), null);
-      if (step === null) throw badRequest(MESSAGES.invalidSecondFactorCode);
-      const recoveryCodes = await app.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ totpSecretSealed: user.pending, totpPendingSealed: null, totpLastStep: step })
-          .where(eq(users.id, caller.userId));
-        await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'factor-added' });
-        return replaceRecoveryCodes(tx, keys.recovery, caller.userId);
-      });
-      void app.jobs.kick();
-      return { recoveryCodes };
-    },
-  );
-
-  api.post(
     '/api/resident/login/second-factor',
     {
       config: { access: publicAccess },
@@ -145,10 +66,10 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     async (request) => {
       const userId = await app.pendingSignIns.userOf(request.body.pendingToken);
       if (!userId) throw new HttpError(401, MESSAGES.secondFactorSignInExpired);
-      if (!(await checkSecondFactorCode(app, userId, request.body.code))) {
+      if (!(await checkSecondFactorCode(app, userId, request.ip, request.body.code))) {
         throw new HttpError(401, MESSAGES.invalidSecondFactorCode);
       }
-      return { token: await signInUser(app, userId, sourceOf(request)) };
+      return { token: await signInUser(app, userId, sourceOf(request), 'second-factor') };
     },
   );
 
@@ -158,17 +79,19 @@ export async function secondFactorRoutes(app: FastifyInstance) {
       config: { access: allowDuringEnrolment },
       schema: {
         tags: ['session'],
-        summary: 'Turn the authenticator app off, proven with a current or recovery code (passkeys stay)',
+        summary:
+          'Turn the authenticator app off, proven with a current or recovery code (passkeys stay); signs out every other session',
         body: turnOffSecondFactorRequest,
         response: { 200: messageResponse, 400: errorResponse, 429: errorResponse },
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      if (!(await checkSecondFactorCode(app, caller.userId, request.body.code))) {
+      if (!(await checkSecondFactorCode(app, caller.userId, request.ip, request.body.code))) {
         throw badRequest(MESSAGES.invalidSecondFactorCode);
       }
       await app.db.transaction(async (tx) => {
+        await changeFactorFromThisSessionOnly(tx, caller, app.config.now());
         await removeAuthenticatorApp(tx, caller.userId);
         await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'factor-removed' });
       });

@@ -94,7 +94,7 @@ describe('codes', () => {
     expect((await secondStep(await pendingSignIn(root), recoveryCodes[1])).statusCode).toBe(200);
   });
 
-  it('throttles wrong codes per account through the shared limits, even for the right code', async () => {
+  it('throttles wrong codes per account and source through the shared limits, even for the right code', async () => {
     const root = await seedUser(t.app, { role: 'superadmin' });
     const { secret } = await enrol(root);
     const pendingToken = await pendingSignIn(root);

@@ -14,6 +14,7 @@ import { passkeys } from '../../../db/schema';
 import { type Access, allowDuringEnrolment, callerOf } from '../../../http/access';
 import { badRequest, notFound } from '../../../http/http-error';
 import { enqueueSecurityNotice } from '../../security-notice';
+import { changeFactorFromThisSessionOnly } from '../factor-change';
 import { passkeyCount, passkeysOf, removePasskey } from './passkey-store';
 import { relyingPartyOf } from './relying-party';
 import { webauthn } from './webauthn';
@@ -83,7 +84,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
       config: { access: allowDuringEnrolment },
       schema: {
         tags: ['session'],
-        summary: "Add a passkey from the browser's answer to the registration options",
+        summary: "Add a passkey from the browser's answer to the registration options; signs out every other session",
         body: addPasskeyRequest,
         response: { 200: messageResponse, 400: errorResponse },
       },
@@ -110,6 +111,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
       if (!verification?.verified) throw badRequest(PASSKEY_MESSAGES.notVerified);
       const key = verification.registrationInfo.credential;
       await app.db.transaction(async (tx) => {
+        await changeFactorFromThisSessionOnly(tx, caller, app.config.now());
         if ((await passkeyCount(tx, caller.userId)) >= MAX_PASSKEYS) throw badRequest(PASSKEY_MESSAGES.tooMany);
         const added = await tx
           .insert(passkeys)
@@ -137,7 +139,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
       config: { access: ownPasskey },
       schema: {
         tags: ['session'],
-        summary: 'Remove one of your passkeys',
+        summary: 'Remove one of your passkeys; signs out every other session',
         params: passkeyParams,
         response: { 200: messageResponse },
       },
@@ -145,6 +147,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = callerOf(request);
       await app.db.transaction(async (tx) => {
+        await changeFactorFromThisSessionOnly(tx, caller, app.config.now());
         if (!(await removePasskey(tx, caller.userId, request.params.passkeyId))) throw notFound();
         await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'passkey-removed' });
       });

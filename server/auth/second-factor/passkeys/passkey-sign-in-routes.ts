@@ -101,10 +101,10 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
     async (request) => {
       const { pendingToken, credential } = request.body;
       const userId = await userOfPending(pendingToken);
-      if (!(await countedSecondFactorTry(app, userId, () => acceptPasskey(userId, credential)))) {
+      if (!(await countedSecondFactorTry(app, userId, request.ip, () => acceptPasskey(userId, credential)))) {
         throw new HttpError(401, PASSKEY_MESSAGES.notVerified);
       }
-      return { token: await signInUser(app, userId, sourceOf(request)) };
+      return { token: await signInUser(app, userId, sourceOf(request), 'second-factor') };
     },
   );
 }

@@ -5,6 +5,7 @@ import { SoftwareAuthenticator } from '../../../test-support/software-authentica
 import {
   bearer,
   createTestApp,
+  login,
   type SeededUser,
   seedUser,
   TEST_PASSWORD,
@@ -64,6 +65,23 @@ const finishSignIn = (pendingToken: string, credential: object) =>
   send('POST', '/api/resident/login/passkey', { pendingToken, credential });
 
 describe('registering a passkey', () => {
+  it('ends every other session of the user, and so does removing one (issue 26)', async () => {
+    const root = await seedUser(t.app, { role: 'superadmin' });
+    const passwordOnly = await login(t.app, root.email, TEST_PASSWORD, 'superadmin');
+    const key = await enrolPasskey(root);
+    expect((await listGates(passwordOnly)).statusCode).toBe(401);
+    const pendingToken = await pendingSignIn(root);
+    const elsewhere = (await finishSignIn(pendingToken, await signInAnswer(pendingToken, key))).json().token;
+    expect((await listGates(elsewhere)).statusCode).toBe(200);
+    const [passkey] = (await send('GET', '/api/second-factor', undefined, root.token)).json().passkeys;
+    expect((await send('DELETE', `/api/second-factor/passkeys/${passkey._id}`, undefined, root.token)).statusCode).toBe(
+      200,
+    );
+    expect((await listGates(elsewhere)).statusCode).toBe(401);
+    // This session stays, and must enrol again: its user has no second factor left.
+    expect((await listGates(root.token)).statusCode).toBe(403);
+  });
+
   it('counts as the second factor a superadmin must enrol, is listed and emailed', async () => {
     const root = await seedUser(t.app, { role: 'superadmin' });
     expect((await listGates(root.token)).statusCode).toBe(403);
