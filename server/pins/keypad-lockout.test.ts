@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Orm } from '../db/connect';
 import { LIMITS } from '../limits/limit-rules';
-import { saturate } from '../limits/rate-limit';
 import { TooManyRequests } from '../limits/too-many';
 import { createTestApp, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
 import { KeypadLockout } from './keypad-lockout';
@@ -45,16 +44,14 @@ async function keypad() {
 const wrongPinFor = (pin: string) => (pin === '482913' ? '482914' : '482913');
 
 describe('a keypad entry', () => {
-  it('is checked against the lockout, reserved and looked up in one statement', async () => {
+  it('is counted and looked up in one statement', async () => {
     const { lockout, device, resident, pin, statements } = await keypad();
     const right = await lockout.enter(device, pin);
-    expect(right.resident).toMatchObject({ id: resident.id, firstName: 'Pia', email: resident.email });
-    expect(right.entry).toMatchObject({ allowed: true, hits: 1 });
+    expect(right.found).toMatchObject({ id: resident.id, firstName: 'Pia', email: resident.email });
     expect(statements()).toBe(1);
 
     const wrong = await lockout.enter(device, wrongPinFor(pin));
-    expect(wrong.resident).toBeNull();
-    expect(wrong.entry).toMatchObject({ allowed: true, hits: 2 });
+    expect(wrong.found).toBeNull();
     expect(statements()).toBe(2);
   });
 
@@ -62,28 +59,39 @@ describe('a keypad entry', () => {
     const { lockout, pin } = await keypad();
     const elsewhere = await seedProperty(t.app, { propertyFeatures: ['securepin'] });
     const entered = await lockout.enter({ id: crypto.randomUUID(), propertyId: elsewhere.id }, pin);
-    expect(entered.resident).toBeNull();
+    expect(entered.found).toBeNull();
   });
 
   it('past the allowance refuses even the right PIN without looking it up', async () => {
     const { lockout, device, pin, statements } = await keypad();
-    for (let n = 1; n <= LIMITS.keypadFailures.max; n++) {
-      expect((await lockout.enter(device, wrongPinFor(pin))).entry.hits).toBe(n);
-    }
+    for (let n = 1; n <= LIMITS.keypadFailures.max; n++) await lockout.enter(device, wrongPinFor(pin));
     const refusal = await lockout.enter(device, pin).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(TooManyRequests);
-    expect((refusal as TooManyRequests).retryAfterSeconds).toBe(LIMITS.keypadLock.windowMs / 1000);
+    expect((refusal as TooManyRequests).retryAfterSeconds).toBe(LIMITS.keypadFailures.windowMs / 1000);
     expect(statements()).toBe(LIMITS.keypadFailures.max + 1);
   });
 
-  it('while locked refuses with the seconds left and counts nothing', async () => {
+  it('once locked refuses with the seconds left until the lock ends, then counts afresh', async () => {
     const { lockout, device, pin } = await keypad();
-    const lockedAt = new Date(t.app.config.now().getTime() - 60_000);
-    await saturate(t.app.db, LIMITS.keypadLock, device.id, lockedAt);
+    for (let n = 1; n <= LIMITS.keypadFailures.max; n++) {
+      await lockout.wrongPin(await lockout.enter(device, wrongPinFor(pin)));
+    }
+    t.clock.advance(60_000);
     const refusal = await lockout.enter(device, pin).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(TooManyRequests);
-    expect((refusal as TooManyRequests).retryAfterSeconds).toBe(LIMITS.keypadLock.windowMs / 1000 - 60);
-    await saturate(t.app.db, LIMITS.keypadLock, device.id, lockedAt, 0);
-    expect((await lockout.enter(device, pin)).entry.hits).toBe(1);
+    expect((refusal as TooManyRequests).retryAfterSeconds).toBe(LIMITS.keypadFailures.lockMs / 1000 - 60);
+    t.clock.advance(LIMITS.keypadFailures.lockMs - 60_000);
+    expect((await lockout.enter(device, pin)).found).not.toBeNull();
+  });
+
+  it('does not reopen a locked keypad when a right PIN entered before the lock gives its count back', async () => {
+    const { lockout, device, pin } = await keypad();
+    const inFlight = await lockout.enter(device, pin);
+    for (let n = 2; n <= LIMITS.keypadFailures.max; n++) {
+      await lockout.wrongPin(await lockout.enter(device, wrongPinFor(pin)));
+    }
+    await lockout.rightPin(inFlight);
+    const refusal = await lockout.enter(device, pin).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(TooManyRequests);
   });
 });

@@ -1,0 +1,117 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../db/schema';
+import {
+  type CountedColumns,
+  type CountedGuess,
+  countGuessThenLookUpSql,
+  firstNoticeOfLock,
+  type GuessCounter,
+  lockCounter,
+  refundGuess,
+} from './guess-counters';
+import type { LockoutRule } from './limit-rules';
+import { type LockoutNotice, lockoutNoticeJob } from './lockout-notice';
+import { TooManyRequests } from './too-many';
+
+/** One limit of a lockout: what it counts, per reader or per property, and what it answers and emails once tripped. */
+export interface LockoutLevel {
+  rule: LockoutRule;
+  /** Whose guesses it counts: the reader's own, or those of every reader of the reader's property. */
+  per: 'reader' | 'property';
+  /** The 429 message of every guess while it is tripped. */
+  refusal: string;
+  notice: LockoutNotice;
+}
+
+/** The reader a guess was made at. */
+export interface GuessReader {
+  id: string;
+  propertyId: string;
+}
+
+/** A guess within every allowance: what its lookup found, and what settling it needs. */
+export interface Guess<Found> {
+  found: Found | null;
+  reader: GuessReader;
+  counted: CountedGuess[];
+  /** The levels whose allowance this guess used up: were it wrong, they lock. */
+  lastOfAllowance: LockoutLevel[];
+}
+
+const secondsUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
+
+/**
+ * Guessing a low-entropy secret (a PIN, a card number) at a reader, limited per reader and
+ * optionally per property. A guess is counted on every level before the secret is looked up, in
+ * the same statement; past any level's allowance every guess is refused, the right one too. The
+ * guess that used up an allowance, once found wrong, locks the level for its rule's lockMs and the
+ * property's managers get one email per lock; a right guess gives its count back.
+ */
+export class GuessLockout {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly levels: LockoutLevel[],
+  ) {}
+
+  private counterOf(level: LockoutLevel, reader: GuessReader): GuessCounter {
+    return { rule: level.rule, key: `${level.rule.name}:${level.per === 'reader' ? reader.id : reader.propertyId}` };
+  }
+
+  /**
+   * Counts a guess at `reader` and runs `lookup` (a select of at most one row) unless a level is past
+   * its allowance, which throws 429 with that level's refusal; `foundOf` reads the lookup's row.
+   */
+  async guess<Row extends object, Found>(
+    reader: GuessReader,
+    lookup: SQL,
+    foundOf: (row: Row) => Found | null,
+  ): Promise<Guess<Found>> {
+    const now = this.app.config.now();
+    const counters = this.levels.map((level) => this.counterOf(level, reader));
+    const result = await this.app.db.execute(countGuessThenLookUpSql(counters, lookup, now));
+    const [row] = (result as unknown as { rows: (Row & CountedColumns)[] }).rows;
+    const counted: CountedGuess[] = [];
+    const lastOfAllowance: LockoutLevel[] = [];
+    for (const [index, level] of this.levels.entries()) {
+      const hits = Number(row[`hits${index}`]);
+      const windowEndsAt = new Date(row[`ends${index}`] ?? now);
+      if (hits > level.rule.max) throw new TooManyRequests(level.refusal, secondsUntil(windowEndsAt, now));
+      counted.push({ key: counters[index].key, windowEndsAt });
+      if (hits === level.rule.max) lastOfAllowance.push(level);
+    }
+    return { found: foundOf(row), reader, counted, lastOfAllowance };
+  }
+
+  /** The secret was right: the guess is given back, so people using their own never lock their reader. */
+  async right(guess: Guess<unknown>) {
+    await refundGuess(this.app.db, guess.counted);
+  }
+
+  /** The secret was wrong: the guess that used up an allowance locks its level and tells the managers once. */
+  async wrong(guess: Guess<unknown>) {
+    if (!guess.lastOfAllowance.length) return;
+    const now = this.app.config.now();
+    await this.app.db.transaction(async (tx) => {
+      const notices: LockoutNotice[] = [];
+      for (const level of guess.lastOfAllowance) {
+        const counter = this.counterOf(level, guess.reader);
+        await lockCounter(tx, counter, now);
+        if (await firstNoticeOfLock(tx, counter, now)) notices.push(level.notice);
+      }
+      if (!notices.length) return;
+      const managers = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.propertyId, guess.reader.propertyId)));
+      await this.app.jobs.enqueueMany(
+        tx,
+        lockoutNoticeJob,
+        managers.flatMap((manager) =>
+          notices.map((lockout) => ({ managerId: manager.id, deviceId: guess.reader.id, lockout })),
+        ),
+      );
+    });
+    void this.app.jobs.kick();
+  }
+}
