@@ -53,14 +53,22 @@ export function countGuessThenLookUpSql(counters: GuessCounter[], lookup: SQL, n
 /**
  * Gives a guess back on each counter it was counted on (it turned out right), but only within the
  * window it was counted in: once a lock has moved the window, or the window has ended, nothing is
- * given back, so a right guess in flight cannot reopen a locked reader.
+ * given back, so a right guess in flight cannot reopen a locked reader. The rows are locked in the
+ * order a guess counts them (the reader's, then the property's), so a refund and a guess at the
+ * same reader never wait for each other in a cycle.
  */
 export async function refundGuess(db: Queryable, counted: CountedGuess[]) {
   if (!counted.length) return;
   const rows = counted.map(
-    ({ key, windowEndsAt }) => sql`(key = ${key} and window_ends_at = ${windowEndsAt.toISOString()}::timestamptz)`,
+    ({ key, windowEndsAt }, place) => sql`(${key}, ${windowEndsAt.toISOString()}::timestamptz, ${place}::int)`,
   );
-  await db.execute(sql`update limit_counters set hits = greatest(hits - 1, 0) where ${sql.join(rows, sql` or `)}`);
+  await db.execute(sql`
+    update limit_counters as c set hits = greatest(c.hits - 1, 0)
+    from (select l.key from limit_counters as l
+      join (values ${sql.join(rows, sql`, `)}) as counted (key, window_ends_at, place)
+        on l.key = counted.key and l.window_ends_at = counted.window_ends_at
+      order by counted.place for update of l) as refunded
+    where c.key = refunded.key`);
 }
 
 /**
