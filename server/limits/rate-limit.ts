@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/connect';
-import { type CounterState, hitCounter, readCounter, refundCounter, setCounter } from './limit-counters';
+import { type CounterState, hitCounter, readCounter, refundCounter } from './limit-counters';
 import type { LimitRule } from './limit-rules';
 
 export interface Reservation {
@@ -39,9 +39,4 @@ export function release(db: Queryable, rule: LimitRule, subject: string) {
 export async function exhausted(db: Queryable, rule: LimitRule, subject: string, now: Date): Promise<number | null> {
   const state = await readCounter(db, keyOf(rule, subject), now);
   return state && state.hits >= rule.max ? secondsUntil(state.windowEndsAt, now) : null;
-}
-
-/** Uses up `rule` for `subject` for its whole window from now (a lockout), or ends it with `hits` 0. */
-export function saturate(db: Queryable, rule: LimitRule, subject: string, now: Date, hits: number = rule.max) {
-  return setCounter(db, keyOf(rule, subject), hits, rule.windowMs, now);
 }
