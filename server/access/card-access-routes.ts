@@ -76,7 +76,6 @@ export async function cardAccessRoutes(app: FastifyInstance) {
         await lockout.unknown(tap);
         return refuse('unknown', CARD_ACCESS_REASONS.unknown);
       }
-      await lockout.known(tap);
       if (!found.enabled) return refuse('disabled', CARD_ACCESS_REASONS.disabled, found.holder);
       if (readerGaveUp(request.body.decideBy, app.config.now()))
         return refuse('late', QR_ACCESS_REASONS.late, found.holder);

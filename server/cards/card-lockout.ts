@@ -58,10 +58,11 @@ export class CardLockout {
   }
 
   /**
-   * Throws 429 while the reader or its property is locked or past its allowance; otherwise counts
-   * the card as possibly unknown and answers the card with this number at the reader's property and
-   * its holder (found null for none), in one statement. A holder who has since moved to another
-   * property, or become a super administrator, no longer holds it here.
+   * Throws 429 while the reader or its property is locked or past its allowance; otherwise answers
+   * the card with this number at the reader's property and its holder (found null for none, and
+   * then counted), in one statement. An enrolled card, enabled or not, is never counted, so people
+   * tapping their own cards never lock a reader. A holder who has since moved to another property,
+   * or become a super administrator, no longer holds it here.
    */
   tap(reader: GuessReader, card: CardNumber): Promise<CardTap> {
     const lookup = cardLookupHash(this.app.config.secret, reader.propertyId, card);
@@ -74,11 +75,6 @@ export class CardLockout {
         where card.property_id = ${reader.propertyId} and card.lookup_hash = ${lookup} limit 1`,
       cardOf,
     );
-  }
-
-  /** An enrolled card (enabled or not): its count is given back, so tapping one's own card never locks a reader. */
-  known(tap: CardTap) {
-    return this.lockout.right(tap);
   }
 
   /** An unrecognised card; the one that used up an allowance locks it and alerts the managers. */

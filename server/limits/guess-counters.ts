@@ -16,20 +16,25 @@ export interface CountedGuess {
 }
 
 /** The columns countGuessThenLookUpSql answers for counter `index`. */
-export type CountedColumns = Record<`hits${number}`, CounterRow['hits'] | null> &
+export type CountedColumns = Record<`place${number}`, CounterRow['hits'] | null> &
   Record<`ends${number}`, CounterRow['window_ends_at'] | null>;
 
 const cte = (index: number) => sql.raw(`guess${index}`);
-const within = (counter: GuessCounter, index: number) => sql`${cte(index)}.hits <= ${counter.rule.max}`;
+/** 1 when the lookup found the secret (a right guess), else 0. */
+const known = sql`(select count(*) from found)::int`;
+/** The guess's place in the counter's window, a right one included, within the allowance. */
+const within = (counter: GuessCounter, index: number) => sql`${cte(index)}.hits + ${known} <= ${counter.rule.max}`;
 
 /**
- * One statement that counts a guess on each counter in turn, each only while the one before is
- * within its allowance, and runs `lookup` (a select of at most one row) only when every counter
- * is. Each count is the upsert's own answer on the counter's row, which a concurrent statement of
- * any process has either changed already or is waited for: a lock is a state of that row (hits at
- * the allowance until the lock ends), never read from a snapshot beside it. Answers hits0, ends0,
- * hits1, ends1, … (null where not counted) and the lookup's columns (null when it found nothing or
- * did not run).
+ * One statement that looks the secret up (`lookup`, a select of at most one row) and counts the
+ * guess on each counter in turn, each only while the one before is within its allowance. A wrong
+ * guess adds 1; a right one adds nothing, but is placed after the guesses counted so far, so it is
+ * refused once they have used up the allowance. The lookup's row is answered only when every
+ * counter is within its allowance. Each count is the upsert's own answer on the counter's row,
+ * which a concurrent statement of any process has either changed already or is waited for: a lock
+ * is a state of that row (hits at the allowance until the lock ends), never read from a snapshot
+ * beside it. Answers place0, ends0, place1, ends1, … (null where not counted) and the lookup's
+ * columns (null when it found nothing or the guess is refused).
  */
 export function countGuessThenLookUpSql(counters: GuessCounter[], lookup: SQL, now: Date): SQL {
   const ctes = counters.map((counter, index) => {
@@ -37,17 +42,18 @@ export function countGuessThenLookUpSql(counters: GuessCounter[], lookup: SQL, n
       index === 0
         ? sql`true`
         : sql`exists (select 1 from ${cte(index - 1)} where ${within(counters[index - 1], index - 1)})`;
-    return sql`${cte(index)} as (${counterHitSql(counter.key, counter.rule.windowMs, now, onlyIf)})`;
+    const hit = counterHitSql(counter.key, counter.rule.windowMs, now, onlyIf, sql`1 - ${known}`);
+    return sql`${cte(index)} as (${hit})`;
   });
   const columns = counters.map(
     (_, index) =>
-      sql`${cte(index)}.hits as ${sql.raw(`hits${index}`)}, ${cte(index)}.window_ends_at as ${sql.raw(`ends${index}`)}`,
+      sql`${cte(index)}.hits + ${known} as ${sql.raw(`place${index}`)}, ${cte(index)}.window_ends_at as ${sql.raw(`ends${index}`)}`,
   );
   const joins = counters.slice(1).map((_, index) => sql` left join ${cte(index + 1)} on true`);
-  return sql`with ${sql.join(ctes, sql`, `)}
+  return sql`with found as (${lookup}), ${sql.join(ctes, sql`, `)}
     select ${sql.join(columns, sql`, `)}, found.*
     from ${cte(0)}${sql.join(joins)}
-    left join lateral (${lookup}) as found on ${sql.join(counters.map(within), sql` and `)}`;
+    left join found on ${sql.join(counters.map(within), sql` and `)}`;
 }
 
 /**

@@ -34,6 +34,7 @@ export interface GuessReader {
 export interface Guess<Found> {
   found: Found | null;
   reader: GuessReader;
+  /** Where a guess the lookup did not find was counted (a right one found is counted nowhere). */
   counted: CountedGuess[];
   /** The levels whose allowance this guess used up: were it wrong, they lock. */
   lastOfAllowance: LockoutLevel[];
@@ -43,10 +44,11 @@ const secondsUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTim
 
 /**
  * Guessing a low-entropy secret (a PIN, a card number) at a reader, limited per reader and
- * optionally per property. A guess is counted on every level before the secret is looked up, in
- * the same statement; past any level's allowance every guess is refused, the right one too. The
- * guess that used up an allowance, once found wrong, locks the level for its rule's lockMs and the
- * property's managers get one email per lock; a right guess gives its count back.
+ * optionally per property. A guess is counted on every level in the statement that looks the
+ * secret up; past any level's allowance every guess is refused, the right one too. The guess that
+ * used up an allowance, once found wrong, locks the level for its rule's lockMs and the property's
+ * managers get one email per lock. A guess the lookup finds is not counted; one it does not find
+ * but that turns out right elsewhere (a delivery pass's PIN) gives its count back.
  */
 export class GuessLockout {
   constructor(
@@ -71,19 +73,21 @@ export class GuessLockout {
     const counters = this.levels.map((level) => this.counterOf(level, reader));
     const result = await this.app.db.execute(countGuessThenLookUpSql(counters, lookup, now));
     const [row] = (result as unknown as { rows: (Row & CountedColumns)[] }).rows;
+    const found = foundOf(row);
     const counted: CountedGuess[] = [];
     const lastOfAllowance: LockoutLevel[] = [];
     for (const [index, level] of this.levels.entries()) {
-      const hits = Number(row[`hits${index}`]);
+      const place = Number(row[`place${index}`]);
       const windowEndsAt = new Date(row[`ends${index}`] ?? now);
-      if (hits > level.rule.max) throw new TooManyRequests(level.refusal, secondsUntil(windowEndsAt, now));
+      if (place > level.rule.max) throw new TooManyRequests(level.refusal, secondsUntil(windowEndsAt, now));
+      if (found) continue;
       counted.push({ key: counters[index].key, windowEndsAt });
-      if (hits === level.rule.max) lastOfAllowance.push(level);
+      if (place === level.rule.max) lastOfAllowance.push(level);
     }
-    return { found: foundOf(row), reader, counted, lastOfAllowance };
+    return { found, reader, counted, lastOfAllowance };
   }
 
-  /** The secret was right: the guess is given back, so people using their own never lock their reader. */
+  /** The secret was right, though not found by the lookup: the guess is given back. */
   async right(guess: Guess<unknown>) {
     await refundGuess(this.app.db, guess.counted);
   }

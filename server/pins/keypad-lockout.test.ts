@@ -62,7 +62,7 @@ describe('a keypad entry', () => {
     expect(entered.found).toBeNull();
   });
 
-  it('past the allowance refuses even the right PIN without looking it up', async () => {
+  it('past the allowance refuses even the right PIN', async () => {
     const { lockout, device, pin, statements } = await keypad();
     for (let n = 1; n <= LIMITS.keypadFailures.max; n++) await lockout.enter(device, wrongPinFor(pin));
     const refusal = await lockout.enter(device, pin).catch((error: unknown) => error);
@@ -84,14 +84,24 @@ describe('a keypad entry', () => {
     expect((await lockout.enter(device, pin)).found).not.toBeNull();
   });
 
-  it('does not reopen a locked keypad when a right PIN entered before the lock gives its count back', async () => {
+  it('does not reopen a locked keypad when a PIN counted before the lock turns out right and gives its count back', async () => {
     const { lockout, device, pin } = await keypad();
-    const inFlight = await lockout.enter(device, pin);
+    // As a delivery pass's PIN: not a resident's, so counted, then found right elsewhere.
+    const inFlight = await lockout.enter(device, wrongPinFor(pin));
     for (let n = 2; n <= LIMITS.keypadFailures.max; n++) {
       await lockout.wrongPin(await lockout.enter(device, wrongPinFor(pin)));
     }
     await lockout.rightPin(inFlight);
     const refusal = await lockout.enter(device, pin).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(TooManyRequests);
+  });
+
+  it('counts no right PIN, and refuses one once the wrong ones have used up the allowance', async () => {
+    const { lockout, device, pin } = await keypad();
+    for (let n = 0; n < 12; n++) expect((await lockout.enter(device, pin)).counted).toEqual([]);
+    for (let n = 1; n < LIMITS.keypadFailures.max; n++) await lockout.enter(device, wrongPinFor(pin));
+    expect((await lockout.enter(device, pin)).found).not.toBeNull();
+    await lockout.enter(device, wrongPinFor(pin));
+    expect(await lockout.enter(device, pin).catch((error: unknown) => error)).toBeInstanceOf(TooManyRequests);
   });
 });

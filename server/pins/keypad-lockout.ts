@@ -43,9 +43,9 @@ export class KeypadLockout {
   }
 
   /**
-   * Throws 429 while the keypad is locked or its allowance is used up; otherwise counts this entry
-   * as a possible failure and answers the resident of the device's property whose PIN it is (found
-   * null for none), in one statement.
+   * Throws 429 while the keypad is locked or its allowance is used up; otherwise answers the
+   * resident of the device's property whose PIN it is (found null for none, and then counted as a
+   * possible failure), in one statement.
    */
   enter(device: GuessReader, pin: string): Promise<KeypadEntry> {
     const lookup = pinLookupHmac(this.app.config.secret, device.propertyId, pin);
@@ -57,7 +57,7 @@ export class KeypadLockout {
     );
   }
 
-  /** A right PIN (a resident's or a delivery pass's): its count is given back. */
+  /** A right PIN: a delivery pass's (not found by the entry's lookup) gives its count back. */
   rightPin(entry: KeypadEntry) {
     return this.lockout.right(entry);
   }
