@@ -15,45 +15,52 @@ export interface CountedGuess {
   windowEndsAt: Date;
 }
 
-/** The columns countGuessThenLookUpSql answers for counter `index`. */
-export type CountedColumns = Record<`place${number}`, CounterRow['hits'] | null> &
-  Record<`ends${number}`, CounterRow['window_ends_at'] | null>;
+/** The columns countGuessThenLookUpSql answers for counter `index` (null where not read). */
+export type GuessColumns = Record<`counted${number}` | `seen${number}`, CounterRow['hits'] | null> &
+  Record<`counted_ends${number}` | `seen_ends${number}`, CounterRow['window_ends_at'] | null>;
 
-const cte = (index: number) => sql.raw(`guess${index}`);
-/** 1 when the lookup found the secret (a right guess), else 0. */
-const known = sql`(select count(*) from found)::int`;
-/** The guess's place in the counter's window, a right one included, within the allowance. */
-const within = (counter: GuessCounter, index: number) => sql`${cte(index)}.hits + ${known} <= ${counter.rule.max}`;
+const name = (prefix: string, index: number) => sql.raw(`${prefix}${index}`);
 
 /**
- * One statement that looks the secret up (`lookup`, a select of at most one row) and counts the
- * guess on each counter in turn, each only while the one before is within its allowance. A wrong
- * guess adds 1; a right one adds nothing, but is placed after the guesses counted so far, so it is
- * refused once they have used up the allowance. The lookup's row is answered only when every
- * counter is within its allowance. Each count is the upsert's own answer on the counter's row,
- * which a concurrent statement of any process has either changed already or is waited for: a lock
- * is a state of that row (hits at the allowance until the lock ends), never read from a snapshot
- * beside it. Answers place0, ends0, place1, ends1, … (null where not counted) and the lookup's
- * columns (null when it found nothing or the guess is refused).
+ * One statement that looks the secret up (`lookup`, a select of at most one row) and either counts
+ * the guess or reads the counters:
+ * - a guess the lookup did not find is counted on each counter in turn, each only while the one
+ *   before is within its allowance. Each count is the upsert's own answer on the counter's row,
+ *   which a concurrent statement of any process has either changed already or is waited for, so
+ *   its place is exact: a lock is a state of that row (hits at the allowance until the lock ends);
+ * - a guess the lookup found (a right one) writes nothing: it reads the counters as they were when
+ *   the statement began, a consistent instant, and is placed after the guesses counted by then.
+ * A statement never writes on the strength of what it read from its snapshot (what raced in issue
+ * 33, decision 0173). Answers counted0, counted_ends0, … (the counts), seen0, seen_ends0, … (the
+ * counters read for a found guess) and the lookup's columns (null when it found nothing).
  */
 export function countGuessThenLookUpSql(counters: GuessCounter[], lookup: SQL, now: Date): SQL {
-  const ctes = counters.map((counter, index) => {
+  const counted = counters.map((counter, index) => {
     const onlyIf =
       index === 0
-        ? sql`true`
-        : sql`exists (select 1 from ${cte(index - 1)} where ${within(counters[index - 1], index - 1)})`;
-    const hit = counterHitSql(counter.key, counter.rule.windowMs, now, onlyIf, sql`1 - ${known}`);
-    return sql`${cte(index)} as (${hit})`;
+        ? sql`not exists (select 1 from found)`
+        : sql`exists (select 1 from ${name('guess', index - 1)} where hits <= ${counters[index - 1].rule.max})`;
+    return sql`${name('guess', index)} as (${counterHitSql(counter.key, counter.rule.windowMs, now, onlyIf)})`;
   });
-  const columns = counters.map(
-    (_, index) =>
-      sql`${cte(index)}.hits + ${known} as ${sql.raw(`place${index}`)}, ${cte(index)}.window_ends_at as ${sql.raw(`ends${index}`)}`,
+  const keys = sql.join(
+    counters.map((counter) => sql`${counter.key}`),
+    sql`, `,
   );
-  const joins = counters.slice(1).map((_, index) => sql` left join ${cte(index + 1)} on true`);
-  return sql`with found as (${lookup}), ${sql.join(ctes, sql`, `)}
+  const columns = counters.map(
+    (_, index) => sql`${name('guess', index)}.hits as ${name('counted', index)},
+      ${name('guess', index)}.window_ends_at as ${name('counted_ends', index)},
+      ${name('seen', index)}.hits as ${name('seen', index)}, ${name('seen', index)}.window_ends_at as ${name('seen_ends', index)}`,
+  );
+  const joins = counters.map(
+    (counter, index) => sql` left join ${name('guess', index)} on true
+      left join seen as ${name('seen', index)} on ${name('seen', index)}.key = ${counter.key}`,
+  );
+  return sql`with found as (${lookup}), ${sql.join(counted, sql`, `)},
+    seen as (select key, hits, window_ends_at from limit_counters
+      where key in (${keys}) and window_ends_at > ${now.toISOString()}::timestamptz and exists (select 1 from found))
     select ${sql.join(columns, sql`, `)}, found.*
-    from ${cte(0)}${sql.join(joins)}
-    left join found on ${sql.join(counters.map(within), sql` and `)}`;
+    from (select 1) as guess${sql.join(joins)}
+    left join found on true`;
 }
 
 /**

@@ -2,10 +2,10 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema';
 import {
-  type CountedColumns,
   type CountedGuess,
   countGuessThenLookUpSql,
   firstNoticeOfLock,
+  type GuessColumns,
   type GuessCounter,
   lockCounter,
   refundGuess,
@@ -72,13 +72,14 @@ export class GuessLockout {
     const now = this.app.config.now();
     const counters = this.levels.map((level) => this.counterOf(level, reader));
     const result = await this.app.db.execute(countGuessThenLookUpSql(counters, lookup, now));
-    const [row] = (result as unknown as { rows: (Row & CountedColumns)[] }).rows;
+    const [row] = (result as unknown as { rows: (Row & GuessColumns)[] }).rows;
     const found = foundOf(row);
     const counted: CountedGuess[] = [];
     const lastOfAllowance: LockoutLevel[] = [];
     for (const [index, level] of this.levels.entries()) {
-      const place = Number(row[`place${index}`]);
-      const windowEndsAt = new Date(row[`ends${index}`] ?? now);
+      // A found guess comes after the guesses counted so far; a counted one is its count.
+      const place = found ? Number(row[`seen${index}`] ?? 0) + 1 : Number(row[`counted${index}`]);
+      const windowEndsAt = new Date((found ? row[`seen_ends${index}`] : row[`counted_ends${index}`]) ?? now);
       if (place > level.rule.max) throw new TooManyRequests(level.refusal, secondsUntil(windowEndsAt, now));
       if (found) continue;
       counted.push({ key: counters[index].key, windowEndsAt });

@@ -10,24 +10,17 @@ export interface CounterState {
 /**
  * The upsert that counts one hit of `key`, returning (hits, window_ends_at): atomic, so concurrent
  * hits from any number of processes each see a distinct count, and a limit is reserved before it is
- * checked. A window that has ended starts again. Counted only where `onlyIf` holds, and by `by`
- * (1, or 0 to read the row in line with the hits counted), for a statement that also reads what
- * the hit guards.
+ * checked. A window that has ended starts again at 1. Counted only where `onlyIf` holds, for a
+ * statement that also reads what the hit guards.
  */
-export function counterHitSql(
-  key: string,
-  windowMs: number,
-  now: Date,
-  onlyIf: SQL = sql`true`,
-  by: SQL = sql`1`,
-): SQL {
+export function counterHitSql(key: string, windowMs: number, now: Date, onlyIf: SQL = sql`true`): SQL {
   const nowIso = now.toISOString();
   const endsIso = new Date(now.getTime() + windowMs).toISOString();
   return sql`
     insert into limit_counters as c (key, hits, window_ends_at)
-    select ${key}, ${by}, ${endsIso}::timestamptz where ${onlyIf}
+    select ${key}, 1, ${endsIso}::timestamptz where ${onlyIf}
     on conflict (key) do update set
-      hits = case when c.window_ends_at <= ${nowIso}::timestamptz then excluded.hits else c.hits + excluded.hits end,
+      hits = case when c.window_ends_at <= ${nowIso}::timestamptz then 1 else c.hits + 1 end,
       window_ends_at = case when c.window_ends_at <= ${nowIso}::timestamptz then excluded.window_ends_at
         else c.window_ends_at end
     returning hits, window_ends_at`;
