@@ -65,7 +65,7 @@ export async function pinAccessRoutes(app: FastifyInstance) {
           request.body.decideBy,
         );
         if (delivery) {
-          await lockout.rightPin(entry);
+          await lockout.deliveryPin(entry);
           return delivery;
         }
         decided('wrong_pin');
@@ -73,7 +73,6 @@ export async function pinAccessRoutes(app: FastifyInstance) {
         await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinWrong);
         return { granted: false, reason: ACCOUNT_MESSAGES.pinWrong };
       }
-      await lockout.rightPin(entry);
       if (readerGaveUp(request.body.decideBy, app.config.now())) {
         decided('late');
         await logRefusal(app, device, property, QR_ACCESS_REASONS.late);

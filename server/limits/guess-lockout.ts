@@ -44,11 +44,11 @@ const secondsUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTim
 
 /**
  * Guessing a low-entropy secret (a PIN, a card number) at a reader, limited per reader and
- * optionally per property. A guess is counted on every level in the statement that looks the
- * secret up; past any level's allowance every guess is refused, the right one too. The guess that
- * used up an allowance, once found wrong, locks the level for its rule's lockMs and the property's
- * managers get one email per lock. A guess the lookup finds is not counted; one it does not find
- * but that turns out right elsewhere (a delivery pass's PIN) gives its count back.
+ * optionally per property, in the statement that looks the secret up: a guess it does not find is
+ * counted on every level, one it finds is placed after those counted. Past any level's allowance
+ * every guess is refused, the right one too. The guess that used up an allowance, once found
+ * wrong, locks the level for its rule's lockMs and the property's managers get one email per lock.
+ * A guess not found that turns out right elsewhere (a delivery pass's PIN) gives its count back.
  */
 export class GuessLockout {
   constructor(
@@ -61,8 +61,9 @@ export class GuessLockout {
   }
 
   /**
-   * Counts a guess at `reader` and runs `lookup` (a select of at most one row) unless a level is past
-   * its allowance, which throws 429 with that level's refusal; `foundOf` reads the lookup's row.
+   * Looks the secret up (`lookup`, a select of at most one row, read by `foundOf`) and counts the
+   * guess at `reader` unless it was found; throws 429 with the refusal of the first level past its
+   * allowance, whether the secret was found or not.
    */
   async guess<Row extends object, Found>(
     reader: GuessReader,

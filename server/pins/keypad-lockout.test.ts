@@ -91,7 +91,7 @@ describe('a keypad entry', () => {
     for (let n = 2; n <= LIMITS.keypadFailures.max; n++) {
       await lockout.wrongPin(await lockout.enter(device, wrongPinFor(pin)));
     }
-    await lockout.rightPin(inFlight);
+    await lockout.deliveryPin(inFlight);
     const refusal = await lockout.enter(device, pin).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(TooManyRequests);
   });

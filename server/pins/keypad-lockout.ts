@@ -57,8 +57,8 @@ export class KeypadLockout {
     );
   }
 
-  /** A right PIN: a delivery pass's (not found by the entry's lookup) gives its count back. */
-  rightPin(entry: KeypadEntry) {
+  /** A delivery pass's PIN, which the entry's lookup did not find but was right: its count is given back. */
+  deliveryPin(entry: KeypadEntry) {
     return this.lockout.right(entry);
   }
 
