@@ -84,6 +84,15 @@ describe('guessing card numbers at a reader (issue 26, finding 2)', () => {
     expect(pulses()).toBe(0);
   });
 
+  it('checks exactly 30 unknown cards of a burst mixed with the enrolled card, which is refused once they are used up', async () => {
+    const { tap } = await propertyWithEnrolledCard();
+    const mixed = await Promise.all(
+      Array.from({ length: 60 }, (_, n) => (n % 4 === 3 ? tap(ENROLLED) : tap(`80:${n}`))),
+    );
+    expect(countOf(mixed, 'Card not recognised')).toBe(LIMITS.unknownCards.max);
+    expect((await tap(ENROLLED)).statusCode).toBe(429);
+  });
+
   it('counts a burst split across the readers of one property together, and refuses the enrolled card at each', async () => {
     const readers = 3;
     const { property, manager, tap, pulses } = await propertyWithEnrolledCard(readers + 1);
