@@ -64,5 +64,6 @@ export const CARD_ACCESS_REASONS = {
   unknown: 'Card not recognised',
   disabled: 'This card has been disabled',
   featureOff: 'RFID cards are not enabled at this property',
-  throttled: 'Too many unrecognised cards from this reader. Please wait a minute.',
+  readerLocked: 'Too many unrecognised cards. This reader is locked for 5 minutes.',
+  propertyLocked: 'Too many unrecognised cards at this property. Every card reader here is locked for 10 minutes.',
 } as const;

@@ -3,20 +3,17 @@ import { CARD_ACCESS_REASONS, cardAccessRequest } from '@core/api/cards';
 import { errorResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { findCardHolder, markCardUsed } from '../cards/card-holder';
+import { markCardUsed } from '../cards/card-holder';
+import { type CardHolder, CardLockout } from '../cards/card-lockout';
 import { type GateLogDetails, gateLogTarget, openGate } from '../gates/open-gate';
 import { commitRelayLog } from '../gates/relay-log-batcher';
 import { deviceAccess } from '../http/access';
 import { deviceOf, type GateDevice, type GateProperty } from '../http/device-key-access';
-import { LIMITS } from '../limits/limit-rules';
-import { reserve } from '../limits/rate-limit';
 import { TooManyRequests } from '../limits/too-many';
 import { GATE_DID_NOT_OPEN } from './qr-grant';
 import { readerGaveUp } from './reader-deadline';
 
-type Holder = NonNullable<Awaited<ReturnType<typeof findCardHolder>>>['holder'];
-
-const cardLogDetails = (holder: Holder | null): GateLogDetails => ({
+const cardLogDetails = (holder: CardHolder | null): GateLogDetails => ({
   callerType: 'user',
   credential: 'card',
   actorUserId: holder?.id ?? null,
@@ -34,7 +31,7 @@ function logRefusal(
   device: GateDevice,
   property: GateProperty,
   reason: string,
-  holder: Holder | null,
+  holder: CardHolder | null,
 ) {
   return commitRelayLog(app.db, {
     ...cardLogDetails(holder),
@@ -47,6 +44,7 @@ function logRefusal(
 
 /** POST /api/access/card: a card reader sends the number it read; the same answer shape as QR and PIN. */
 export async function cardAccessRoutes(app: FastifyInstance) {
+  const lockout = new CardLockout(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -63,20 +61,19 @@ export async function cardAccessRoutes(app: FastifyInstance) {
     async (request) => {
       const decided = (outcome: string) => app.metrics.gateDecisions.inc({ credential: 'card', outcome });
       const { device, property } = deviceOf(request);
-      const refuse = async (outcome: string, reason: string, holder: Holder | null = null) => {
+      const refuse = async (outcome: string, reason: string, holder: CardHolder | null = null) => {
         decided(outcome);
         await logRefusal(app, device, property, reason, holder);
         return { granted: false, reason };
       };
       if (!property.propertyFeatures.includes('rfid')) return refuse('feature_off', CARD_ACCESS_REASONS.featureOff);
-      const found = await findCardHolder(app.db, app.config.secret, device.propertyId, request.body.card);
+      const tap = await lockout.tap(device, request.body.card).catch((refusal: unknown) => {
+        if (refusal instanceof TooManyRequests) decided('throttled');
+        throw refusal;
+      });
+      const found = tap.found;
       if (!found) {
-        // Only unrecognised cards count, so a known card is always decided on its merits.
-        const guess = await reserve(app.db, LIMITS.unknownCards, device.id, app.config.now());
-        if (!guess.allowed) {
-          decided('throttled');
-          throw new TooManyRequests(CARD_ACCESS_REASONS.throttled, guess.retryAfterSeconds);
-        }
+        await lockout.unknown(tap);
         return refuse('unknown', CARD_ACCESS_REASONS.unknown);
       }
       if (!found.enabled) return refuse('disabled', CARD_ACCESS_REASONS.disabled, found.holder);

@@ -49,15 +49,14 @@ export async function pinAccessRoutes(app: FastifyInstance) {
         await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinFeatureOff);
         return { granted: false, reason: ACCOUNT_MESSAGES.pinFeatureOff };
       }
-      const { entry, resident: user } = await lockout
-        .enter(device, request.body.pin)
-        .catch(async (refusal: unknown) => {
-          if (refusal instanceof TooManyRequests) {
-            decided('locked');
-            await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinLockedOut);
-          }
-          throw refusal;
-        });
+      const entry = await lockout.enter(device, request.body.pin).catch(async (refusal: unknown) => {
+        if (refusal instanceof TooManyRequests) {
+          decided('locked');
+          await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinLockedOut);
+        }
+        throw refusal;
+      });
+      const user = entry.found;
       if (!user) {
         const delivery = await admitDelivery(
           app,
@@ -66,15 +65,14 @@ export async function pinAccessRoutes(app: FastifyInstance) {
           request.body.decideBy,
         );
         if (delivery) {
-          await lockout.rightPin(device.id);
+          await lockout.deliveryPin(entry);
           return delivery;
         }
         decided('wrong_pin');
-        await lockout.wrongPin(device, entry);
+        await lockout.wrongPin(entry);
         await logRefusal(app, device, property, ACCOUNT_MESSAGES.pinWrong);
         return { granted: false, reason: ACCOUNT_MESSAGES.pinWrong };
       }
-      await lockout.rightPin(device.id);
       if (readerGaveUp(request.body.decideBy, app.config.now())) {
         decided('late');
         await logRefusal(app, device, property, QR_ACCESS_REASONS.late);

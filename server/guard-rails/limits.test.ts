@@ -1,9 +1,12 @@
 import { MAX_PAGE_SIZE } from '@core/constants';
 import { MESSAGES } from '@core/messages';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { BODY_LIMIT_BYTES } from '../app';
+import { giveDeviceKey, seedSimulatedGate } from '../gates/gate-test-support';
 import { LIMITS } from '../limits/limit-rules';
-import { createTestApp } from '../test-support/test-app';
+import { assignSecurePin } from '../pins/secure-pin';
+import { bearer, createTestApp, seedProperty, seedUser } from '../test-support/test-app';
 import { GuardWorld, SLOW_TEST_MS } from './guard-world';
 import { allowedHeaders } from './identities';
 import { buildRouteRequest, requestUrl } from './route-request';
@@ -11,7 +14,11 @@ import { CaseSeeds } from './seeding-registry';
 import { objectShape } from './zod-introspect';
 
 const t = await createTestApp();
-afterAll(() => t.close());
+const simulator = new RelaySimulator();
+afterAll(async () => {
+  await simulator.close();
+  await t.close();
+});
 const routes = t.app.routeCatalog;
 
 describe('request body size', () => {
@@ -126,4 +133,59 @@ describe('page size', () => {
     },
     SLOW_TEST_MS,
   );
+});
+
+describe('guessing a secret at a reader', () => {
+  /** A reader at a new property with every feature, and a right and a wrong guess for each guessable route. */
+  async function readerWithSecrets() {
+    const property = await seedProperty(t.app, { propertyFeatures: ['qr', 'securepin', 'rfid'] });
+    const manager = await seedUser(t.app, { role: 'admin', propertyId: property.id });
+    const resident = await seedUser(t.app, { role: 'resident', propertyId: property.id });
+    const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
+    const card = '91:4242';
+    const enrolled = await t.app.inject({
+      method: 'POST',
+      url: '/api/cards',
+      payload: { userId: resident.id, number: card },
+      headers: bearer(manager.token),
+    });
+    expect(enrolled.statusCode).toBe(201);
+    const { relay, device } = await seedSimulatedGate(t.app, simulator, property.id);
+    return { key: await giveDeviceKey(t.app, device.id), relayId: relay.id, pin, card };
+  }
+  type Reader = Awaited<ReturnType<typeof readerWithSecrets>>;
+  // Each reader route that decides a low-entropy secret: its right guess, and its n-th wrong one.
+  const guessable: Record<string, { right: (reader: Reader) => object; wrong: (reader: Reader, n: number) => object }> =
+    {
+      'POST /api/access/pin': {
+        right: (reader) => ({ pin: reader.pin }),
+        wrong: (reader, n) => ({ pin: String(100000 + n) === reader.pin ? '999999' : String(100000 + n) }),
+      },
+      'POST /api/access/card': { right: (reader) => ({ card: reader.card }), wrong: (_, n) => ({ card: `92:${n}` }) },
+    };
+  const notGuessable: Record<string, string> = {
+    'POST /api/access/qr': 'a pass is a 256-bit token; its unknown codes are only throttled',
+    'GET /api/access/reader': 'decides nothing',
+    'POST /api/devices/heartbeat': 'decides nothing',
+  };
+  const readerRoutes = routes.filter((route) => route.access.kind === 'device').map((r) => `${r.method} ${r.url}`);
+
+  it('every reader route either has a guess lockout probed here or says why it needs none', () => {
+    expect(readerRoutes.filter((route) => !guessable[route] && !notGuessable[route])).toEqual([]);
+  });
+
+  for (const route of Object.keys(guessable)) {
+    it(`${route}: once wrong guesses are refused, the right one is refused too, and nothing opens`, async () => {
+      const reader = await readerWithSecrets();
+      const [method, url] = route.split(' ');
+      const guess = (payload: object) =>
+        t.app.inject({ method: method as 'POST', url, payload, headers: bearer(reader.key) });
+      let wrong = 0;
+      while ((await guess(guessable[route].wrong(reader, wrong))).statusCode !== 429 && wrong < 200) wrong++;
+      const right = await guess(guessable[route].right(reader));
+      expect(right.statusCode).toBe(429);
+      expect(right.json()).toEqual({ message: expect.any(String), requestId: expect.any(String) });
+      expect(simulator.pulses(reader.relayId)).toHaveLength(0);
+    });
+  }
 });

@@ -4,7 +4,7 @@ import { registerSecurityNoticeJob } from '../auth/security-notice';
 import { registerDeliveryPassShareJob } from '../delivery/delivery-pass-share-job';
 import { registerDeliveryUseNoticeJob } from '../delivery/delivery-use-notice';
 import { registerDeviceHealthNoticeJob } from '../device-health/health-notice';
-import { registerKeypadLockedNoticeJob } from '../pins/keypad-locked-notice';
+import { registerLockoutNoticeJob } from '../limits/lockout-notice';
 import { registerSmsConsentJob } from '../residents/sms-consent-job';
 import { registerPassLinkSmsJob } from '../visitors/pass-link-sms-job';
 import { registerQrCodeEmailJob } from '../visitors/qr-code-email-job';
@@ -21,7 +21,7 @@ export function registerNotificationJobs(queue: JobQueue, context: NotificationC
   registerDeliveryUseNoticeJob(queue, context);
   registerArrivalNoticeJob(queue, context);
   registerSmsConsentJob(queue, context);
-  registerKeypadLockedNoticeJob(queue, context);
+  registerLockoutNoticeJob(queue, context);
   registerSecurityNoticeJob(queue, context);
   registerDeviceHealthNoticeJob(queue, context);
   registerLegacyJobs(queue, context);

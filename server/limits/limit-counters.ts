@@ -66,14 +66,6 @@ export async function clearCounter(db: Queryable, key: string) {
   await db.execute(sql`delete from limit_counters where key = ${key}`);
 }
 
-/** Starts `key` afresh with `hits` for `windowMs` (a lockout set by the hit that earned it). */
-export async function setCounter(db: Queryable, key: string, hits: number, windowMs: number, now: Date) {
-  const endsIso = new Date(now.getTime() + windowMs).toISOString();
-  await db.execute(sql`
-    insert into limit_counters (key, hits, window_ends_at) values (${key}, ${hits}, ${endsIso}::timestamptz)
-    on conflict (key) do update set hits = excluded.hits, window_ends_at = excluded.window_ends_at`);
-}
-
 /** Deletes counters whose window ended, a bounded batch at a time. */
 export async function sweepCounters(db: Queryable, now: Date, batch = 5000): Promise<number> {
   const result = await db.execute(sql`

@@ -9,6 +9,15 @@ export interface LimitRule {
   windowMs: number;
 }
 
+/**
+ * A limit on guessing a low-entropy secret at a reader: a guess is counted before the secret is
+ * looked up, and the guess that uses up the allowance, once found wrong, locks the subject for
+ * `lockMs`, during which every guess is refused, a right one too (server/limits/guess-lockout.ts).
+ */
+export interface LockoutRule extends LimitRule {
+  lockMs: number;
+}
+
 const MINUTE = 60_000;
 
 export const LIMITS = {
@@ -36,10 +45,8 @@ export const LIMITS = {
    * session's own, so this is counted per session; a right code gives its count back.
    */
   secondFactorConfirm: { name: 'totp-confirm', max: 5, windowMs: 15 * MINUTE },
-  /** Wrong PINs at one keypad before it locks (what keypads do). */
-  keypadFailures: { name: 'keypad-failures', max: 5, windowMs: 10 * MINUTE },
-  /** How long a locked keypad refuses every PIN. */
-  keypadLock: { name: 'keypad-lock', max: 1, windowMs: 5 * MINUTE },
+  /** Wrong PINs at one keypad before it locks for 5 minutes (what keypads do). */
+  keypadFailures: { name: 'keypad-failures', max: 5, windowMs: 10 * MINUTE, lockMs: 5 * MINUTE },
   /**
    * Unrecognised QR codes one reader may send per minute: far above a person scanning (a
    * code every two seconds is 30), so only a script reaches it. Valid codes are never counted.
@@ -47,9 +54,17 @@ export const LIMITS = {
   unknownQrCodes: { name: 'qr-unknown', max: 60, windowMs: MINUTE },
   /**
    * Unrecognised cards one reader may send per minute: a person taps a card every few seconds at
-   * most, so only someone trying numbers reaches it. Known cards are never counted.
+   * most, so only someone trying numbers reaches it; then the reader refuses every card for 5
+   * minutes. Known cards are never counted. Sustained: 30 guesses per 6 minutes.
    */
-  unknownCards: { name: 'card-unknown', max: 30, windowMs: MINUTE },
+  unknownCards: { name: 'card-unknown', max: 30, windowMs: MINUTE, lockMs: 5 * MINUTE },
+  /**
+   * Unrecognised cards all readers of one property may send per minute, so several readers do not
+   * multiply the rate: then every reader there refuses every card for 10 minutes. One reader alone
+   * never reaches it (at most 29 + 30 in any minute, then it locks), and the property's sustained
+   * rate, 60 per 11 minutes, is about one reader's.
+   */
+  unknownCardsAtProperty: { name: 'card-unknown-property', max: 60, windowMs: MINUTE, lockMs: 10 * MINUTE },
   /** Remote openings by one person; a person presses a few times a minute. */
   remoteOpenUser: { name: 'open-user', max: 10, windowMs: MINUTE },
   /** Remote openings of one gate, by everyone together. */
@@ -60,4 +75,4 @@ export const LIMITS = {
   passwordResetRequests: { name: 'password-reset', max: 20, windowMs: MINUTE },
   /** Requests with a missing or wrong device key from one source. */
   deviceKeyFailures: { name: 'device-key', max: 60, windowMs: MINUTE },
-} as const satisfies Record<string, LimitRule>;
+} as const satisfies Record<string, LimitRule | LockoutRule>;
