@@ -22,9 +22,11 @@ export const ACCOUNT_MESSAGES = {
   emailVerified: 'Your password is set and you are signed in',
   verifyFailed: 'Error verifying email',
   inviteValid: 'This invitation link is valid',
-  inviteInvalid: 'This invitation link is invalid. Ask your property manager for a new invitation.',
+  inviteInvalid:
+    'This invitation link is invalid. Ask your property manager or Gatehouse administrator for a new invitation.',
   inviteUsed: 'This invitation link has already been used. Sign in with your password or reset it.',
-  inviteExpired: 'This invitation link has expired. Ask your property manager for a new invitation.',
+  inviteExpired:
+    'This invitation link has expired. Ask your property manager or Gatehouse administrator for a new invitation.',
   resetRequested:
     'An email has been sent to the entered address with instructions to reset your password. This email is valid for 10 minutes.',
   resetRequestFailed: 'Error requesting password reset',

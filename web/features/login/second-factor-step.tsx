@@ -48,6 +48,9 @@ function CodeForm({
         <Button type="submit" loading={mutation.isPending} fullWidth variant={secondary ? 'default' : 'filled'}>
           Verify
         </Button>
+        <Text size="sm" c="dimmed">
+          {MESSAGES.lostSecondFactor}
+        </Text>
       </Stack>
     </form>
   );
