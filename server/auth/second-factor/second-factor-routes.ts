@@ -27,7 +27,7 @@ import { signInUser, sourceOf } from '../sign-in';
 import { mustEnrolSecondFactor } from './enrolment-rule';
 import { passkeysOf, removeAllPasskeys } from './passkeys/passkey-store';
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes';
-import { checkSecondFactorCode, secondFactorKeys } from './second-factor-check';
+import { checkSecondFactorCode, refusalOf, secondFactorKeys } from './second-factor-check';
 import { matchingTimeStep, newTotpSecret, otpauthUri } from './totp';
 
 /** Removes the user's authenticator app and the recovery codes that came with it. */
@@ -145,9 +145,8 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     async (request) => {
       const userId = await app.pendingSignIns.userOf(request.body.pendingToken);
       if (!userId) throw new HttpError(401, MESSAGES.secondFactorSignInExpired);
-      if (!(await checkSecondFactorCode(app, userId, request.body.code))) {
-        throw new HttpError(401, MESSAGES.invalidSecondFactorCode);
-      }
+      const check = await checkSecondFactorCode(app, userId, request.body.code);
+      if (check !== 'accepted') throw new HttpError(401, refusalOf(check));
       return { token: await signInUser(app, userId, sourceOf(request)) };
     },
   );
@@ -165,9 +164,8 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      if (!(await checkSecondFactorCode(app, caller.userId, request.body.code))) {
-        throw badRequest(MESSAGES.invalidSecondFactorCode);
-      }
+      const check = await checkSecondFactorCode(app, caller.userId, request.body.code);
+      if (check !== 'accepted') throw badRequest(refusalOf(check));
       await app.db.transaction(async (tx) => {
         await removeAuthenticatorApp(tx, caller.userId);
         await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'factor-removed' });
