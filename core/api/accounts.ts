@@ -118,6 +118,8 @@ export const updatePhoneNumberRequest = z.strictObject({
 export const phoneNumberResponse = z.object({ message: z.string(), phoneNumber: z.string() });
 
 export const securePinResponse = z.object({ success: z.boolean(), securePin: z.string() });
+/** GET /api/resident/:userId/pin: one user's PIN on Reveal (null: none assigned yet); lists never carry it. */
+export const revealedPinResponse = z.object({ securePin: z.string().nullable() });
 
 /** POST /api/access/pin from a keypad (DESIGN, Operating interface). */
 export const pinAccessRequest = z.strictObject({
