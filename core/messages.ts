@@ -19,10 +19,6 @@ export const MESSAGES = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   tooManyCodeAttempts: 'Too many wrong codes. Please wait a few minutes and try again.',
   invalidSecondFactorCode: 'That code is not valid. Check your authenticator app or use a recovery code.',
-  /** The code was right but already accepted once (the replay guard): only the next one will do. */
-  secondFactorCodeJustUsed: 'That code was just used. Wait for the next one.',
-  lostSecondFactor:
-    'Lost your phone and your recovery codes? Ask your Gatehouse administrator to reset your two-step verification.',
   secondFactorSignInExpired: 'This sign-in has expired. Please sign in again.',
   secondFactorEnrolmentRequired: 'Set up two-step verification to continue.',
   loginPaced: 'This account has had many failed sign-ins. Please wait a few seconds and try again.',

@@ -1,3 +1,4 @@
+import { SECOND_FACTOR_MESSAGES } from '@core/api/second-factor';
 import { MESSAGES } from '@core/messages';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +22,7 @@ export type CodeCheck = 'accepted' | 'refused' | 'just-used';
 
 /** The sentence a refused code is answered with. */
 export const refusalOf = (check: Exclude<CodeCheck, 'accepted'>) =>
-  check === 'just-used' ? MESSAGES.secondFactorCodeJustUsed : MESSAGES.invalidSecondFactorCode;
+  check === 'just-used' ? SECOND_FACTOR_MESSAGES.codeJustUsed : MESSAGES.invalidSecondFactorCode;
 
 /** A TOTP code accepted once: its step is recorded atomically, so a replay (even concurrent) fails. */
 async function acceptTotp(app: FastifyInstance, userId: string, code: string): Promise<CodeCheck> {

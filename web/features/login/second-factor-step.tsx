@@ -49,7 +49,7 @@ function CodeForm({
           Verify
         </Button>
         <Text size="sm" c="dimmed">
-          {MESSAGES.lostSecondFactor}
+          Lost your phone and recovery codes? Ask your Gatehouse administrator to reset two-step verification.
         </Text>
       </Stack>
     </form>
