@@ -64,16 +64,22 @@ test('an admin filters, pages, searches, edits a user and refreshes a secure PIN
   await expect(row).toContainText(newEmail);
   await expect(row).toContainText('+15551234567');
 
-  const pinCell = row.getByTestId('secure-pin');
-  await expect(pinCell).toHaveText(/^\d{6}$/);
-  const oldPin = await pinCell.textContent();
+  // Masked until Reveal (issue 27); a refreshed list masks it again.
+  const pin = row.getByTestId('secure-pin').getByTestId('pin-value');
+  const reveal = row.getByRole('button', { name: /^Reveal the secure PIN/ });
+  await expect(pin).not.toHaveText(/\d/);
+  await reveal.click();
+  await expect(pin).toHaveText(/^\d{6}$/);
+  const oldPin = await pin.textContent();
   await row.getByRole('button', { name: /Refresh PIN/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Refresh Secure PIN' });
   await expect(confirm).toContainText('Are you sure you want to refresh the Secure PIN?');
   await confirm.getByRole('button', { name: 'Refresh PIN' }).click();
   await expect(confirm).toBeHidden();
-  await expect(pinCell).not.toHaveText(oldPin ?? '');
-  await expect(pinCell).toHaveText(/^\d{6}$/);
+  await expect(pin).not.toHaveText(/\d/);
+  await reveal.click();
+  await expect(pin).toHaveText(/^\d{6}$/);
+  await expect(pin).not.toHaveText(oldPin ?? '');
 });
 
 test('deleting a visitor from the dashboard makes the gate refuse their code at once', async ({

@@ -55,6 +55,7 @@ test('a resident creates a one-use delivery pass, the guest PIN opens the gate o
   await section.getByRole('button', { name: 'Create delivery pass' }).click();
   const second = section.getByTestId('delivery-pass').filter({ hasText: 'Courier Two' });
   await second.getByRole('button', { name: 'Cancel pass' }).click();
+  await page.getByRole('dialog', { name: 'Cancel delivery pass' }).getByRole('button', { name: 'Cancel pass' }).click();
   await expect(second).toContainText('Cancelled');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('delivery-phone.png'), fullPage: true });
@@ -133,6 +134,7 @@ test("a manager sees the property's delivery passes on the dashboard, cancels a 
   const residents = section.getByTestId('delivery-pass').filter({ hasText: 'Resident Parcel' });
   await expect(residents).toContainText('1 of 1 use left');
   await residents.getByRole('button', { name: 'Cancel pass' }).click();
+  await page.getByRole('dialog', { name: 'Cancel delivery pass' }).getByRole('button', { name: 'Cancel pass' }).click();
   await expect(residents).toContainText('Cancelled');
 
   await section.getByLabel('Company (optional)').fill('Manager Freight');

@@ -20,6 +20,7 @@ import { deviceRoutes } from './devices/device-routes';
 import { gateRoutes } from './gates/gate-routes';
 import { passRoutes } from './passes/pass-routes';
 import { refreshPinRoutes } from './pins/refresh-pin-routes';
+import { revealPinRoutes } from './pins/reveal-pin-routes';
 import { propertyAdminRoutes } from './properties/property-admin-routes';
 import { propertyRoutes } from './properties/property-routes';
 import { relayLogRoutes } from './relay-logs/relay-log-routes';
@@ -43,6 +44,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(passwordResetRoutes);
   await app.register(profileRoutes);
   await app.register(refreshPinRoutes);
+  await app.register(revealPinRoutes);
   await app.register(propertyRoutes);
   await app.register(propertyAdminRoutes);
   await app.register(deviceRoutes);

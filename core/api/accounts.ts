@@ -22,9 +22,9 @@ export const ACCOUNT_MESSAGES = {
   emailVerified: 'Your password is set and you are signed in',
   verifyFailed: 'Error verifying email',
   inviteValid: 'This invitation link is valid',
-  inviteInvalid: 'This invitation link is invalid. Ask your property manager for a new invitation.',
+  inviteInvalid: 'This invitation link is invalid. Ask whoever invited you for a new one.',
   inviteUsed: 'This invitation link has already been used. Sign in with your password or reset it.',
-  inviteExpired: 'This invitation link has expired. Ask your property manager for a new invitation.',
+  inviteExpired: 'This invitation link has expired. Ask whoever invited you for a new one.',
   resetRequested:
     'An email has been sent to the entered address with instructions to reset your password. This email is valid for 10 minutes.',
   resetRequestFailed: 'Error requesting password reset',
@@ -116,6 +116,8 @@ export const updatePhoneNumberRequest = z.strictObject({
 export const phoneNumberResponse = z.object({ message: z.string(), phoneNumber: z.string() });
 
 export const securePinResponse = z.object({ success: z.boolean(), securePin: z.string() });
+/** GET /api/resident/:userId/pin: one user's PIN on Reveal (null: none assigned yet); lists never carry it. */
+export const revealedPinResponse = z.object({ securePin: z.string().nullable() });
 
 /** POST /api/access/pin from a keypad (DESIGN, Operating interface). */
 export const pinAccessRequest = z.strictObject({

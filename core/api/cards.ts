@@ -1,18 +1,24 @@
 import { z } from 'zod';
 import { CARD_MESSAGES, parseCardNumber } from '../cards/card-number';
+import type { Role } from '../roles';
 import { visibleText } from '../validation/visible-text';
 import { decideBy } from './access';
 import { idSchema } from './common';
 
 export const CARD_TEXTS = {
   ...CARD_MESSAGES,
-  rfidOff: 'RFID Access is not turned on for this property. Turn it on in the property settings first.',
   duplicate: 'This card is already enrolled at this property.',
   notAtProperty: 'Cards can be enrolled only for residents and managers of this property.',
   enrolled: 'Card enrolled',
   updated: 'Card updated',
   removed: 'Card removed',
 } as const;
+
+/** RFID is off: a super administrator turns it on in the property's Edit; a manager has to ask one (SPEC §6). */
+export const rfidOffHint = (role: Role, propertyName: string) =>
+  role === 'superadmin'
+    ? `RFID Access is not turned on for ${propertyName}. Turn it on in Properties: Edit ${propertyName}, then tick RFID Access.`
+    : `RFID Access is not turned on for ${propertyName}. Ask your Gatehouse administrator to turn on cards for ${propertyName}.`;
 
 const cardNumber = z
   .string({ error: CARD_MESSAGES.empty })

@@ -30,8 +30,8 @@ const propertySummary = z.object({ _id: z.string(), propertyName: z.string(), pr
 export const managedUserSchema = profileSchema
   .pick({ _id: true, firstName: true, lastName: true, email: true, phoneNumber: true, role: true, propertyId: true })
   .extend({
-    /** Present only where SPEC §6 lets the caller see secure PINs. */
-    securePin: z.string().nullable().optional(),
+    /** Whether a secure PIN is assigned; the PIN itself only comes on Reveal (GET /api/resident/:userId/pin). */
+    hasSecurePin: z.boolean(),
     /** Null when the user has a property id that no longer resolves ('Property Not Found'). */
     property: propertySummary.nullable(),
     visitorEmails: z.array(z.string()),

@@ -12,6 +12,9 @@ export const DELIVERY_MESSAGES = {
   noProperty: 'Choose the property the delivery is for.',
   notFound: 'Delivery pass not found',
   cancelled: 'Delivery pass cancelled.',
+  cancelConfirm: (who: string, pin: string | null) =>
+    `Cancel ${who ? `the delivery pass for ${who}` : 'this delivery pass'}${pin ? ` (guest PIN ${pin})` : ''}? ` +
+    'It stops opening the gate at once and cannot be used again.',
   granted: 'Delivery pass accepted',
   usedUp: 'This delivery pass has been used up',
   ended: 'This delivery pass has ended',

@@ -48,4 +48,6 @@ export const turnOffSecondFactorRequest = z.strictObject({ code });
 export const SECOND_FACTOR_MESSAGES = {
   turnedOff: 'The authenticator app is off',
   reset: 'Two-step verification was reset; the user is signed out everywhere',
+  /** The code was right but already accepted once (the replay guard): only the next one will do. */
+  codeJustUsed: 'That code was just used. Wait for the next one.',
 } as const;

@@ -17,7 +17,8 @@ export const VISITOR_MESSAGES = {
   datesEnded: 'All of these dates have already passed. Add a date from today on.',
   startsFarAhead: 'This visit starts more than a year from now. Check the dates before you submit.',
   propertyRequired: 'Property is required',
-  noOwnProperty: 'Your account has no property to register visitors for.',
+  noOwnProperty:
+    'Your account has no property to register visitors for. Ask your Gatehouse administrator to add you to one.',
   unknownDateOption: 'Date option must be Between Dates, Recurring Weekdays or Specific Dates.',
   registrationSuccessful: 'Registration Successful!',
   registrationSuccessfulBody: 'A QR code has been emailed to the visitor and to you.',

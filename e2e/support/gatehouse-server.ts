@@ -17,6 +17,8 @@ export interface RunningServer {
   dataDir: string;
   superadmin: { email: string; password: string };
   databaseUrl?: string;
+  /** Everything the server printed so far: its log lines (LOG_LEVEL warn unless set). */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startGatehouse(
     dataDir,
     superadmin,
     databaseUrl: database.url,
+    log: () => server.output(),
     stop: async () => {
       await server.stop();
       await database.drop();

@@ -53,7 +53,7 @@ describe('RFID cards (issue 18)', () => {
     const off = await enrol(root, { userId: plainResident.id, number: '1:2' });
     expect(off.statusCode).toBe(400);
     expect(off.json().message).toBe(
-      'RFID Access is not turned on for this property. Turn it on in the property settings first.',
+      'RFID Access is not turned on for this property. Turn it on in Properties: Edit this property, then tick RFID Access.',
     );
     const foreign = await enrol(otherManager, { userId: resident.id, number: '9:9' });
     expect(foreign.statusCode).toBe(404);

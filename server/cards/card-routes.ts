@@ -5,6 +5,7 @@ import {
   cardsResponse,
   enrolCardRequest,
   propertyCardsParams,
+  rfidOffHint,
   updateCardRequest,
 } from '@core/api/cards';
 import { errorResponse } from '@core/api/common';
@@ -74,7 +75,8 @@ export async function cardRoutes(app: FastifyInstance) {
       const holder = targetAccountOf(request);
       if (!holder.propertyId || holder.role === 'superadmin') throw badRequest(CARD_TEXTS.notAtProperty, 'userId');
       if (!withinScope(callerOf(request), { propertyId: holder.propertyId })) throw notFound('User not found');
-      if (!holder.propertyFeatures.includes('rfid')) throw badRequest(CARD_TEXTS.rfidOff);
+      if (!holder.propertyFeatures.includes('rfid'))
+        throw badRequest(rfidOffHint(callerOf(request).role, 'this property'));
       const parsed = parseCardNumber(request.body.number);
       if (!parsed.ok) throw badRequest(parsed.message, 'number');
       const [row] = await app.db

@@ -1,11 +1,11 @@
-import { ACCOUNT_MESSAGES, securePinResponse, userIdParams } from '@core/api/accounts';
+import { securePinResponse, userIdParams } from '@core/api/accounts';
 import { errorResponse } from '@core/api/common';
 import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow } from '../http/access';
-import { badRequest } from '../http/http-error';
 import { accountScope, targetAccountOf } from '../residents/account-scope';
+import { recordPinShown, refuseWithoutSecurePin } from './pin-holder';
 import { assignSecurePin } from './secure-pin';
 
 export async function refreshPinRoutes(app: FastifyInstance) {
@@ -24,14 +24,12 @@ export async function refreshPinRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const target = targetAccountOf(request);
-      if (target.role === 'superadmin') throw badRequest(ACCOUNT_MESSAGES.pinNotForSuperadmin);
-      if (!target.propertyId || !target.propertyFeatures.includes('securepin')) {
-        throw badRequest(ACCOUNT_MESSAGES.pinFeatureMissing);
-      }
+      refuseWithoutSecurePin(target);
       const securePin = await assignSecurePin(app.db, app.config.secret, {
         userId: target.id,
         propertyId: target.propertyId,
       });
+      recordPinShown(request, target, 'refreshed');
       return { success: true, securePin };
     },
   );

@@ -1,10 +1,9 @@
 import { errorResponse, messageResponse } from '@core/api/common';
 import { deleteRequest, listQuery, updateUserRequest, userListResponse } from '@core/api/dashboard';
-import { canSeeSecurePins, SCREEN_ROLES } from '@core/roles';
+import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf } from '../http/access';
-import { readSecurePin } from '../pins/secure-pin';
 import { deleteManagedUser, updateManagedUser, userScope } from './manage-user-changes';
 import { listManagedUsers, userListFilter } from './manage-user-list';
 
@@ -28,11 +27,7 @@ export async function manageResidentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const readPin = canSeeSecurePins(caller.role, caller.propertyFeatures)
-        ? (sealed: string | null) => readSecurePin(app.config.secret, sealed)
-        : undefined;
-      return listManagedUsers(app.db, userListFilter(request.query, caller), readPin);
+      return listManagedUsers(app.db, userListFilter(request.query, callerOf(request)));
     },
   );
 

@@ -71,12 +71,8 @@ export function userListQueries(db: Queryable, filter: UserListFilter) {
   );
 }
 
-/** `readPin` is given only to callers allowed to see secure PINs (SPEC §6). */
-export async function listManagedUsers(
-  db: Queryable,
-  filter: UserListFilter,
-  readPin?: (sealed: string | null) => string | null,
-): Promise<UserListResponse> {
+/** One page of users. It carries whether each has a secure PIN, never the PIN (revealed one at a time). */
+export async function listManagedUsers(db: Queryable, filter: UserListFilter): Promise<UserListResponse> {
   const { total, rows } = await runListQueries(userListQueries(db, filter));
   const created = await visitorsByCreator(
     db,
@@ -91,7 +87,7 @@ export async function listManagedUsers(
       email: user.email,
       phoneNumber: user.phoneNumber,
       role: user.role,
-      ...(readPin ? { securePin: readPin(user.securePinEncrypted) } : {}),
+      hasSecurePin: user.securePinEncrypted !== null,
       propertyId: user.propertyId,
       property: property
         ? { _id: property.id, propertyName: property.propertyName, propertyLocation: property.propertyLocation }

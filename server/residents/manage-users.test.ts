@@ -55,14 +55,15 @@ describe('GET /api/resident/get-all', () => {
     expect(admins.users.map((user: { _id: string }) => user._id)).toEqual([adminA.id]);
   });
 
-  it('shows the property, visitor emails and secure PIN only where SPEC §6 allows', async () => {
+  it('shows the property, visitor emails and whether a secure PIN is set, never the PIN (issue 27)', async () => {
     const resident = await seedUser(t.app, { role: 'resident', propertyId: propertyA.id, firstName: 'Pinned' });
-    const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: propertyA.id });
+    await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: propertyA.id });
     await seedVisitorWithCode(t.app, { propertyId: propertyA.id, createdBy: resident.id, email: 'one@example.com' });
     await seedVisitorWithCode(t.app, { propertyId: propertyA.id, createdBy: resident.id, email: 'two@example.com' });
     const [row] = (await getAll(adminA.token, '?search=pinned')).json().users;
+    expect(row).not.toHaveProperty('securePin');
     expect(row).toMatchObject({
-      securePin: pin,
+      hasSecurePin: true,
       property: { propertyName: 'Alder Court', propertyLocation: propertyA.propertyLocation },
       visitorEmails: ['one@example.com', 'two@example.com'],
       visitorsCreated: 2,

@@ -10,7 +10,7 @@ import {
   userIdParams,
 } from '@core/api/accounts';
 import { errorResponse } from '@core/api/common';
-import { canSeeSecurePins, ROLES } from '@core/roles';
+import { ROLES } from '@core/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,9 +22,10 @@ import { readSecurePin } from '../pins/secure-pin';
 import { type AccountRow, accountScope, targetAccountOf } from './account-scope';
 import { smsConsentJob } from './sms-consent-job';
 
+/** Only the user's own; a manager or super administrator reveals another's through the logged PIN route. */
 function pinVisible(caller: Caller, target: AccountRow): boolean {
   if (target.role === 'superadmin' || !target.propertyFeatures.includes('securepin')) return false;
-  return target.id === caller.userId || canSeeSecurePins(caller.role, caller.propertyFeatures);
+  return target.id === caller.userId;
 }
 
 function toProfile(secret: Buffer, caller: Caller, target: AccountRow): ProfileDto {

@@ -88,11 +88,12 @@ describe('profile', () => {
     expect(texts.some((text) => /SMS notifications are on/.test(text))).toBe(true);
   });
 
-  it('shows residents\u2019 PINs to their admin only where the property has securepin', async () => {
+  it('gives a resident\u2019s PIN to their admin only through Reveal, not in the profile read (issue 27)', async () => {
     const pinProperty = await seedProperty(t.app, { propertyFeatures: ['securepin'] });
     const admin = await seedUser(t.app, { role: 'admin', propertyId: pinProperty.id });
     const resident = await seedUser(t.app, { role: 'resident', propertyId: pinProperty.id });
     const pin = (await post(admin.token, `/api/resident/refresh-secure-pin/${resident.id}`, {})).json().securePin;
-    expect((await get(admin.token, `/api/resident/get-by-id/${resident.id}`)).json().securePin).toBe(pin);
+    expect((await get(admin.token, `/api/resident/get-by-id/${resident.id}`)).json().securePin).toBeNull();
+    expect((await get(admin.token, `/api/resident/${resident.id}/pin`)).json().securePin).toBe(pin);
   });
 });

@@ -78,6 +78,12 @@ export const useUpdatePhoneNumber = (userId: string) =>
     () => CONFIRMATIONS.phoneSaved,
   );
 
+/** GET /api/resident/{userId}/pin: another user's PIN on Reveal; the server logs who asked. */
+export const useRevealSecurePin = (userId: string) =>
+  useMutation({
+    mutationFn: () => api<{ securePin: string | null }>('GET', `/api/resident/${enc(userId)}/pin`),
+  });
+
 /**
  * POST /api/resident/refresh-secure-pin/{userId}: a resident's from the dashboard (`name` given) or
  * the user's own from the Profile.

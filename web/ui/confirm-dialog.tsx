@@ -11,6 +11,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  dismissLabel = 'Cancel',
   busy,
   error,
   danger,
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are; name it when "Cancel" would read like the action. */
+  dismissLabel?: string;
   busy?: boolean;
   error?: string | null;
   danger?: boolean;
@@ -38,7 +41,7 @@ export function ConfirmDialog({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {dismissLabel}
           </Button>
           <Button color={danger ? 'red' : undefined} loading={busy} onClick={onConfirm}>
             {confirmLabel}

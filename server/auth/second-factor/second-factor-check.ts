@@ -1,3 +1,4 @@
+import { SECOND_FACTOR_MESSAGES } from '@core/api/second-factor';
 import { MESSAGES } from '@core/messages';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,23 +17,32 @@ export const secondFactorKeys = (secret: Buffer) => ({
   recovery: deriveKey(secret, 'recovery-code'),
 });
 
+/** How a code was judged: a right code already accepted once is told apart, so its sender waits for the next. */
+export type CodeCheck = 'accepted' | 'refused' | 'just-used';
+
+/** The sentence a refused code is answered with. */
+export const refusalOf = (check: Exclude<CodeCheck, 'accepted'>) =>
+  check === 'just-used' ? SECOND_FACTOR_MESSAGES.codeJustUsed : MESSAGES.invalidSecondFactorCode;
+
 /** A TOTP code accepted once: its step is recorded atomically, so a replay (even concurrent) fails. */
-async function acceptTotp(app: FastifyInstance, userId: string, code: string): Promise<boolean> {
+async function acceptTotp(app: FastifyInstance, userId: string, code: string): Promise<CodeCheck> {
   const [user] = await app.db
     .select({ sealed: users.totpSecretSealed, lastStep: users.totpLastStep })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!user?.sealed) return false;
+  if (!user?.sealed) return 'refused';
   const secret = open(secondFactorKeys(app.config.secret).totp, user.sealed);
-  const step = await matchingTimeStep(secret, code, app.config.now(), user.lastStep);
-  if (step === null) return false;
+  const now = app.config.now();
+  const step = await matchingTimeStep(secret, code, now, user.lastStep);
+  // Refused by the replay guard alone: the code matches a step at or before the last one accepted.
+  if (step === null) return (await matchingTimeStep(secret, code, now, null)) === null ? 'refused' : 'just-used';
   const recorded = await app.db
     .update(users)
     .set({ totpLastStep: step })
     .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id });
-  return recorded.length > 0;
+  return recorded.length > 0 ? 'accepted' : 'just-used';
 }
 
 /** Second-factor tries are limited like passwords: per account and source, and a paced account ceiling. */
@@ -63,16 +73,24 @@ export async function countedSecondFactorTry(
   return accepted;
 }
 
-/** Checks a second-factor code from `source`: an authenticator's 6 digits or a recovery code. */
-export function checkSecondFactorCode(
+/** Judges a code once: an authenticator's 6 digits or a recovery code. */
+async function judgeCode(app: FastifyInstance, userId: string, code: string): Promise<CodeCheck> {
+  if (/^\d{6}$/.test(code)) return acceptTotp(app, userId, code);
+  const keys = secondFactorKeys(app.config.secret);
+  return (await redeemRecoveryCode(app.db, keys.recovery, userId, code, app.config.now())) ? 'accepted' : 'refused';
+}
+
+/** Checks a second-factor code from `source` against the limits; a replayed code counts as a failed try. */
+export async function checkSecondFactorCode(
   app: FastifyInstance,
   userId: string,
   source: string,
   code: string,
-): Promise<boolean> {
-  return countedSecondFactorTry(app, userId, source, () =>
-    /^\d{6}$/.test(code.trim())
-      ? acceptTotp(app, userId, code.trim())
-      : redeemRecoveryCode(app.db, secondFactorKeys(app.config.secret).recovery, userId, code, app.config.now()),
-  );
+): Promise<CodeCheck> {
+  let check: CodeCheck = 'refused';
+  await countedSecondFactorTry(app, userId, source, async () => {
+    check = await judgeCode(app, userId, code.trim());
+    return check === 'accepted';
+  });
+  return check;
 }

@@ -21,7 +21,7 @@ import { mustEnrolSecondFactor } from './enrolment-rule';
 import { changeFactorFromThisSessionOnly } from './factor-change';
 import { passkeysOf, removeAllPasskeys } from './passkeys/passkey-store';
 import { recoveryCodesLeft } from './recovery-codes';
-import { checkSecondFactorCode } from './second-factor-check';
+import { checkSecondFactorCode, refusalOf } from './second-factor-check';
 
 /** Two-step verification: its state, the sign-in step after the password, turning the app off and resets. */
 export async function secondFactorRoutes(app: FastifyInstance) {
@@ -66,9 +66,8 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     async (request) => {
       const userId = await app.pendingSignIns.userOf(request.body.pendingToken);
       if (!userId) throw new HttpError(401, MESSAGES.secondFactorSignInExpired);
-      if (!(await checkSecondFactorCode(app, userId, request.ip, request.body.code))) {
-        throw new HttpError(401, MESSAGES.invalidSecondFactorCode);
-      }
+      const check = await checkSecondFactorCode(app, userId, request.ip, request.body.code);
+      if (check !== 'accepted') throw new HttpError(401, refusalOf(check));
       return { token: await signInUser(app, userId, sourceOf(request), 'second-factor') };
     },
   );
@@ -87,9 +86,8 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      if (!(await checkSecondFactorCode(app, caller.userId, request.ip, request.body.code))) {
-        throw badRequest(MESSAGES.invalidSecondFactorCode);
-      }
+      const check = await checkSecondFactorCode(app, caller.userId, request.ip, request.body.code);
+      if (check !== 'accepted') throw badRequest(refusalOf(check));
       await app.db.transaction(async (tx) => {
         await changeFactorFromThisSessionOnly(tx, caller, app.config.now());
         await removeAuthenticatorApp(tx, caller.userId);

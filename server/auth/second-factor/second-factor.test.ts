@@ -81,6 +81,7 @@ describe('codes', () => {
     expect((await secondStep(await pendingSignIn(root), code)).statusCode).toBe(200);
     const replay = await secondStep(await pendingSignIn(root), code);
     expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe('That code was just used. Wait for the next one.');
     t.clock.advance(30_000);
     expect((await secondStep(await pendingSignIn(root), await codeAt(secret))).statusCode).toBe(200);
   });

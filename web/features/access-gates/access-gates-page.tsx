@@ -49,7 +49,7 @@ export function AccessGatesPage() {
         query={gates}
         errorTitle={DEVICE_MESSAGES.gatesLoadFailed}
         empty={gates.data?.length === 0}
-        emptyText={DEVICE_MESSAGES.noGates}
+        emptyText={DEVICE_MESSAGES.noGates(claims.role)}
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         {gates.data?.map((gate) => (

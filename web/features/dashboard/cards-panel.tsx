@@ -1,5 +1,5 @@
 import type { CardDto } from '@core/api/cards';
-import { CARD_TEXTS } from '@core/api/cards';
+import { rfidOffHint } from '@core/api/cards';
 import { PROPERTY_MESSAGES } from '@core/api/property-texts';
 import { relativeTime } from '@core/time/relative-time';
 import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
@@ -65,7 +65,9 @@ export function CardsPanel() {
         </>
       )}
       {!propertyId && <Text c="dimmed">Choose a property to see its cards.</Text>}
-      {propertyId && property.data && !rfidOn && <Alert color="yellow">{CARD_TEXTS.rfidOff}</Alert>}
+      {propertyId && property.data && !rfidOn && (
+        <Alert color="yellow">{rfidOffHint(claims.role, property.data.propertyName)}</Alert>
+      )}
       {propertyId && rfidOn && <CardEnrolment propertyId={propertyId} />}
       {propertyId && (
         <QueryState

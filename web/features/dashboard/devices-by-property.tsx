@@ -13,6 +13,7 @@ import { QueryState } from '../../ui/query-state';
 import { type TimedMessage, useTimedMessage } from '../../ui/use-timed-message';
 import { DeviceTable } from './device-table';
 import { EditDeviceDialog, NewReaderKeyDialog } from './lazy-dialogs';
+import { NoDevicesHint } from './no-devices-hint';
 
 function MessageLine({ message }: { message: TimedMessage | null }) {
   if (!message) return null;
@@ -78,7 +79,7 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
     <Stack gap="md">
       <MessageLine message={gateMessage} />
       <MessageLine message={deviceMessage} />
-      {list.data.length === 0 && <Text c="dimmed">{DEVICE_MESSAGES.noPropertiesOrDevices}</Text>}
+      {list.data.length === 0 && <NoDevicesHint empty="properties" canRegister={canManage} />}
       {list.data.map((property) => (
         <Paper key={property._id} component="section" aria-label={property.propertyName} withBorder radius="md" p="md">
           <Stack gap="xs">
@@ -87,7 +88,7 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
               {property.propertyLocation}
             </Text>
             {property.devices.length === 0 ? (
-              <Text c="dimmed">{DEVICE_MESSAGES.noDevicesForProperty}</Text>
+              <NoDevicesHint empty="devices" canRegister={canManage} />
             ) : (
               <DeviceTable
                 propertyName={property.propertyName}

@@ -3,13 +3,14 @@ import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
 import type { PropertyDto } from '@core/api/properties';
 import { ROLE_LABELS, ROLES } from '@core/roles';
 import { nationalDigits } from '@core/validation/phone';
-import { Select, TextInput } from '@mantine/core';
+import { Input, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdateUser } from '../../api/dashboard';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { UsPhoneInput } from '../../ui/us-phone-input';
 import { EditDialogFrame } from './edit-dialog-frame';
+import { SecurePinReveal } from './secure-pin-reveal';
 
 /** SPEC §5 Edit user ('Invalid email format', 'Phone number must be 10 digits'), and a property unless a super user. */
 export const editUserFormSchema = updateUserRequest.refine(
@@ -73,7 +74,11 @@ export function EditUserDialog({
         value={form.values.phoneNumber}
         onChange={(digits) => form.setFieldValue('phoneNumber', digits)}
       />
-      {showPin && <TextInput label="Secure PIN" value={user.securePin ?? ''} readOnly variant="filled" />}
+      {showPin && user.hasSecurePin && (
+        <Input.Wrapper label="Secure PIN">
+          <SecurePinReveal userId={user._id} name={`${user.firstName} ${user.lastName}`} />
+        </Input.Wrapper>
+      )}
       <Select
         label="Role"
         data={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}

@@ -47,6 +47,7 @@ export function UsersPanel() {
       >
         <UsersTable
           users={users}
+          listFetchedAt={list.dataUpdatedAt}
           showPin={showPin}
           onRefreshPin={setRefreshing}
           onEdit={setEditing}

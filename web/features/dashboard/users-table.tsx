@@ -4,12 +4,14 @@ import { Button } from '@mantine/core';
 import { type ManagerColumn, ManagerTable } from '../../ui/manager-table';
 import { propertyLabel, visitorEmailsLabel } from './dashboard-labels';
 import { RowActions } from './row-actions';
+import { SecurePinReveal } from './secure-pin-reveal';
 
 const fullName = (user: ManagedUser) => `${user.firstName} ${user.lastName}`;
 
 /** The users table of SPEC §2; the Secure PIN column only where §6 allows. */
 export function UsersTable({
   users,
+  listFetchedAt,
   showPin,
   onRefreshPin,
   onEdit,
@@ -17,6 +19,8 @@ export function UsersTable({
   onResetSecondFactor,
 }: {
   users: ManagedUser[];
+  /** When the list was last fetched (TanStack Query's dataUpdatedAt). */
+  listFetchedAt: number;
   showPin: boolean;
   onRefreshPin: (user: ManagedUser) => void;
   onEdit: (user: ManagedUser) => void;
@@ -30,7 +34,17 @@ export function UsersTable({
     { label: 'Email', cell: (user) => user.email },
     { label: 'Phone', cell: (user) => user.phoneNumber ?? '' },
     ...(showPin
-      ? [{ label: 'Secure PIN', cell: (user: ManagedUser) => user.securePin ?? '', testId: 'secure-pin' }]
+      ? [
+          {
+            label: 'Secure PIN',
+            // Keyed by the list's fetch: a refreshed list (such as after Refresh PIN) shows every PIN masked again.
+            cell: (user: ManagedUser) =>
+              user.hasSecurePin && (
+                <SecurePinReveal key={`${user._id}-${listFetchedAt}`} userId={user._id} name={fullName(user)} />
+              ),
+            testId: 'secure-pin',
+          },
+        ]
       : []),
     { label: 'Property', cell: propertyLabel },
     { label: 'Visitors Created', cell: (user) => visitorEmailsLabel(user.visitorEmails) },
@@ -46,7 +60,7 @@ export function UsersTable({
       minWidth={showPin ? 980 : 880}
       actions={(user) => (
         <RowActions name={fullName(user)} onEdit={() => onEdit(user)} onDelete={() => onDelete(user)}>
-          {showPin && user.securePin && (
+          {showPin && user.hasSecurePin && (
             <Button
               size="compact-sm"
               variant="light"

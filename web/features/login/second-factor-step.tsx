@@ -48,6 +48,9 @@ function CodeForm({
         <Button type="submit" loading={mutation.isPending} fullWidth variant={secondary ? 'default' : 'filled'}>
           Verify
         </Button>
+        <Text size="sm" c="dimmed">
+          Lost your phone and recovery codes? Ask your Gatehouse administrator to reset two-step verification.
+        </Text>
       </Stack>
     </form>
   );

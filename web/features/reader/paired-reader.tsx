@@ -3,6 +3,7 @@ import { Box } from '@mantine/core';
 import { CameraView } from './camera-view';
 import { useKeyboardWedge } from './keyboard-wedge';
 import { Keypad } from './keypad';
+import { useLockoutSentence } from './lockout-clock';
 import classes from './reader.module.css';
 import { ReaderOverlay } from './reader-overlay';
 import { useGateReader } from './use-gate-reader';
@@ -11,6 +12,7 @@ import { useGateReader } from './use-gate-reader';
 export function PairedReader({ deviceKey, onUnpaired }: { deviceKey: string; onUnpaired: (message: string) => void }) {
   const reader = useGateReader(deviceKey, onUnpaired);
   const { identity, screen } = reader;
+  const lockedSentence = useLockoutSentence(reader.lockedUntil);
   // One USB port, two kinds of wedge: a card reader types a card number, a QR scanner a pass token.
   useKeyboardWedge((typed) =>
     identity?.cards && parseCardNumber(typed).ok ? reader.cardRead(typed) : reader.scanned(typed),
@@ -28,10 +30,10 @@ export function PairedReader({ deviceKey, onUnpaired }: { deviceKey: string; onU
       <div className={identity?.securePin ? classes.bodyWithKeypad : classes.body}>
         <CameraView onCode={reader.scanned} cards={identity?.cards ?? false} />
         {identity?.securePin && (
-          <Keypad onPin={reader.pinEntered} disabled={screen.kind !== 'ready'} lockout={reader.lockout} />
+          <Keypad onPin={reader.pinEntered} disabled={screen.kind !== 'ready'} lockedSentence={lockedSentence} />
         )}
       </div>
-      <ReaderOverlay screen={screen} online={reader.online} />
+      <ReaderOverlay screen={screen} online={reader.online} lockedSentence={lockedSentence} />
     </Box>
   );
 }

@@ -3,12 +3,23 @@ import type { ReaderScreen } from './use-gate-reader';
 
 export const OFFLINE_TEXT = 'Offline — ask the resident to open the gate from their phone';
 
-/** What covers the reader: a decision for 3 s, "Checking…" while the server decides, or Offline. */
-export function ReaderOverlay({ screen, online }: { screen: ReaderScreen; online: boolean }) {
+/**
+ * What covers the reader: a decision for 3 s, "Checking…" while the server decides, or Offline. A
+ * locked keypad's refusal shows the keypad's own sentence and clock, not a second one.
+ */
+export function ReaderOverlay({
+  screen,
+  online,
+  lockedSentence,
+}: {
+  screen: ReaderScreen;
+  online: boolean;
+  lockedSentence: string | null;
+}) {
   if (screen.kind === 'result') {
     return (
       <div className={screen.granted ? classes.granted : classes.refused} role="status">
-        <p className={classes.overlayText}>{screen.text}</p>
+        <p className={classes.overlayText}>{(screen.lockedOut && lockedSentence) || screen.text}</p>
         {screen.granted && <p className={classes.overlaySub}>The gate is opening</p>}
       </div>
     );

@@ -9,8 +9,8 @@ const KEY_REVOKED = "This reader's device key was rotated or deleted, so it is n
 
 /**
  * /reader: the full-screen page of one gate device, without sign-in. It pairs from
- * `/reader#key=<device key>` and stays paired across reloads. A manager unpairs it by signing in
- * to Gatehouse and rotating or deleting the device's key (docs/decisions/0400).
+ * `/reader#key=<device key>` and stays paired across reloads. A super administrator unpairs it by
+ * rotating or deleting the device's key (docs/decisions/0400).
  */
 export function ReaderPage() {
   const [deviceKey, setDeviceKey] = useState(() => takeKeyFromAddress() ?? storedKey());
@@ -43,8 +43,8 @@ export function ReaderPage() {
           </p>
         )}
         <p className={classes.propertyName}>
-          To pair it, a manager registers the gate device in Gatehouse and scans the pairing QR code shown with its
-          device key using this device, or opens /reader#key=&lt;device key&gt; here.
+          To pair it, ask your Gatehouse administrator. They choose New reader key for this gate on the Devices tab (or
+          register the gate) and scan the pairing QR code with this device, or open /reader#key=&lt;device key&gt; here.
         </p>
       </div>
     </Box>

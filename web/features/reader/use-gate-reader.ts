@@ -12,7 +12,7 @@ const SAME_CODE_QUIET_MS = 3000;
 export type ReaderScreen =
   | { kind: 'ready' }
   | { kind: 'deciding' }
-  | { kind: 'result'; granted: boolean; text: string };
+  | { kind: 'result'; granted: boolean; text: string; lockedOut?: boolean };
 
 function resultText(answer: AccessResponse): string {
   if (!answer.granted) return answer.notice ?? answer.reason;
@@ -29,7 +29,8 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
   const [identity, setIdentity] = useState<ReaderIdentity | null>(null);
   const [online, setOnline] = useState(true);
   const [screen, setScreen] = useState<ReaderScreen>({ kind: 'ready' });
-  const [lockout, setLockout] = useState<{ message: string; until: number } | null>(null);
+  /** When a locked keypad opens again, by this reader's clock (from the server's Retry-After). */
+  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
   const busy = useRef(false);
   const debounce = useRef(new CodeDebounce(SAME_CODE_QUIET_MS));
   const checkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -71,9 +72,9 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
       busy.current = true;
       setScreen({ kind: 'deciding' });
       const reply = await ask();
-      const show = (granted: boolean, text: string) => {
+      const show = (granted: boolean, text: string, lockedOut = false) => {
         playTone(granted);
-        setScreen({ kind: 'result', granted, text });
+        setScreen({ kind: 'result', granted, text, lockedOut });
         setTimeout(() => {
           busy.current = false;
           setScreen({ kind: 'ready' });
@@ -85,7 +86,8 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
       }
       if (reply.kind === 'refused') {
         if (credential === 'pin' && reply.status === 429) {
-          setLockout({ message: reply.message, until: Date.now() + (reply.retryAfterSeconds ?? 60) * 1000 });
+          setLockedUntil(Date.now() + (reply.retryAfterSeconds ?? 60) * 1000);
+          return show(false, reply.message, true);
         }
         return show(false, reply.message);
       }
@@ -128,5 +130,5 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
     [decide, deviceKey],
   );
 
-  return { identity, online, screen, lockout, scanned, cardRead, pinEntered };
+  return { identity, online, screen, lockedUntil, scanned, cardRead, pinEntered };
 }

@@ -54,7 +54,8 @@ export function PrivacyPolicyPage() {
       <List>
         <List.Item>See your name, email address and phone number in your Profile.</List.Item>
         <List.Item>
-          To correct your name, email address or phone number, ask your property manager, who can change them for you.
+          To correct your name, email address or phone number, ask your property manager, who can change them for you (a
+          property manager asks their Gatehouse administrator).
         </List.Item>
         <List.Item>Turn email and SMS notifications on or off in your Profile at any time.</List.Item>
         <List.Item>

@@ -1,9 +1,4 @@
-import {
-  createDeliveryPassRequest,
-  DELIVERY_LIMITS,
-  DELIVERY_MESSAGES,
-  type DeliveryPassDto,
-} from '@core/api/delivery-passes';
+import { createDeliveryPassRequest, DELIVERY_LIMITS, type DeliveryPassDto } from '@core/api/delivery-passes';
 import {
   Alert,
   Badge,
@@ -20,11 +15,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useCancelDeliveryPass, useCreateDeliveryPass, useDeliveryPasses } from '../../api/delivery-passes';
+import { useCreateDeliveryPass, useDeliveryPasses } from '../../api/delivery-passes';
 import { showServerErrors } from '../forms/server-errors';
 import { useSchemaForm } from '../forms/use-schema-form';
 import { QueryState } from '../query-state';
 import { toast } from '../toast';
+import { CancelDeliveryPass } from './cancel-delivery-pass';
 import { DeliveryPassShare } from './delivery-pass-share';
 
 interface PassForm {
@@ -53,7 +49,6 @@ const timeOf = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
 
 function DeliveryPassCard({ pass }: { pass: DeliveryPassDto }) {
-  const cancel = useCancelDeliveryPass();
   const who = [pass.name, pass.company].filter(Boolean).join(', ') || 'A delivery';
   const state = STATE_LABELS[pass.state];
   return (
@@ -78,19 +73,7 @@ function DeliveryPassCard({ pass }: { pass: DeliveryPassDto }) {
               </Text>
             </Text>
             {pass.link && <DeliveryPassShare pass={{ ...pass, link: pass.link }} />}
-            <Button
-              variant="light"
-              color="red"
-              loading={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(pass._id, {
-                  onSuccess: () => toast(DELIVERY_MESSAGES.cancelled, 'green'),
-                  onError: () => toast('The delivery pass could not be cancelled. Please try again.', 'red'),
-                })
-              }
-            >
-              Cancel pass
-            </Button>
+            <CancelDeliveryPass pass={pass} />
           </>
         )}
       </Stack>
