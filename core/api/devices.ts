@@ -3,9 +3,9 @@ import { DEVICE_TYPES } from '../constants';
 import { needs } from '../validation/sentences';
 import { requiredName, visibleText } from '../validation/visible-text';
 import { idSchema } from './common';
-import { DEVICE_MESSAGES } from './device-texts';
+import { DEVICE_MESSAGES, RELAY_FAILURES, type RelayFailure } from './device-texts';
 
-export { DEVICE_MESSAGES };
+export { DEVICE_MESSAGES, RELAY_FAILURES, type RelayFailure };
 
 export const HTTP_RELAY_DRIVERS = ['shelly-gen1', 'shelly-gen2', 'tasmota', 'http-template'] as const;
 /** Relays that connect out to an MQTT broker: addressed by topic, not by IP address. */
@@ -221,6 +221,8 @@ export const triggerRelayResponse = z.object({
   status: z.enum(['success', 'failed', 'partial']),
   relayOperations: z.array(z.object({ command: z.string(), success: z.boolean() })),
   totalDuration: z.number(),
+  /** Why the gate did not open; only on a failure. */
+  failure: z.enum(RELAY_FAILURES).optional(),
 });
 export type TriggerRelayResponse = z.infer<typeof triggerRelayResponse>;
 
