@@ -37,6 +37,8 @@ export const MESSAGES = {
   pageNotFound: "Oops! The page you're looking for does not exist.",
   nulCharacter: 'must not contain a NUL character',
   nestedTooDeeply: (limit: number) => `is nested too deeply (at most ${limit} levels of objects and lists)`,
+  tooLong: (label: string, max: number) => `${label} can be at most ${max} characters`,
+  phoneDigitsOnly: 'Phone number can contain only digits',
   hiddenCharacters: (label: string) =>
     `${label} must not contain invisible characters or characters that change the direction of text`,
 } as const;

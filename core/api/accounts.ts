@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERSON_NAME_MAX_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
 import { emailField } from '../validation/email';
@@ -45,7 +46,8 @@ export const ACCOUNT_MESSAGES = {
   pinFeatureOff: 'Secure PIN is not enabled at this property',
 } as const;
 
-const personName = (label: string) => requiredName(label, 100, `${label} is required`, MESSAGES.allFieldsRequired);
+const personName = (label: string) =>
+  requiredName(label, PERSON_NAME_MAX_LENGTH, `${label} is required`, MESSAGES.allFieldsRequired);
 
 /**
  * POST /api/resident/register (SPEC §7). `password` is accepted for compatibility with the spec's

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from '../constants';
-import { needs } from '../validation/sentences';
-import { requiredName, visibleText } from '../validation/visible-text';
+import { MESSAGES } from '../messages';
+import { needs, whenMissing } from '../validation/sentences';
+import { boundedText, requiredName } from '../validation/visible-text';
 import { idSchema } from './common';
 import { DEVICE_MESSAGES, RELAY_FAILURES, type RelayFailure } from './device-texts';
 
@@ -30,7 +31,7 @@ const RESERVED_MQTT_TOPICS = ['cmnd', 'stat', 'tele', 'tasmotas', 'gatehouse'];
 
 /** A topic prefix (Shelly) or %topic% (Tasmota): one topic level, no wildcards, so ACLs stay exact. */
 export const mqttTopicSchema = z
-  .string({ error: DEVICE_MESSAGES.mqttTopicRequired })
+  .string({ error: whenMissing(DEVICE_MESSAGES.mqttTopicRequired) })
   .trim()
   .min(1, DEVICE_MESSAGES.mqttTopicRequired)
   .max(64, DEVICE_MESSAGES.invalidMqttTopic)
@@ -43,10 +44,10 @@ const ADDRESS =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::(?:[1-9]\d{0,4}))?$/;
 
 export const deviceAddressSchema = z
-  .string({ error: DEVICE_MESSAGES.ipRequired })
+  .string({ error: whenMissing(DEVICE_MESSAGES.ipRequired) })
   .trim()
   .min(1, DEVICE_MESSAGES.ipRequired)
-  .max(260)
+  .max(260, MESSAGES.tooLong('Device IP Address', 260))
   .refine((value) => {
     if (!ADDRESS.test(value)) return false;
     const port = /:(\d+)$/.exec(value.replace(/^\[.*\]/, ''))?.[1];
@@ -54,7 +55,7 @@ export const deviceAddressSchema = z
   }, DEVICE_MESSAGES.invalidAddress);
 
 const deviceName = (message: string) => requiredName('Device Name', 120, message);
-const deviceLabel = visibleText('Device Label').trim().max(120).optional().nullable();
+const deviceLabel = boundedText('Device Label', 120).optional().nullable();
 
 export const relayCredentialsSchema = z.strictObject({
   username: z.string().max(120).default(''),

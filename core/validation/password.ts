@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
+import { whenMissing } from './sentences';
 
 export function meetsPasswordRequirements(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH;
@@ -20,7 +21,10 @@ export function newPasswordError(password: string, confirmation: string, tooShor
 export const newPasswordForm = (tooShortMessage: string) =>
   z
     .object({
-      password: z.string().min(PASSWORD_MIN_LENGTH, tooShortMessage).max(200),
+      password: z
+        .string()
+        .min(PASSWORD_MIN_LENGTH, tooShortMessage)
+        .max(PASSWORD_MAX_LENGTH, MESSAGES.tooLong('Password', PASSWORD_MAX_LENGTH)),
       confirmation: z.string(),
     })
     .refine((value) => value.password === value.confirmation, {
@@ -29,6 +33,6 @@ export const newPasswordForm = (tooShortMessage: string) =>
     });
 
 export const newPasswordField = z
-  .string({ error: MESSAGES.passwordTooShort })
+  .string({ error: whenMissing(MESSAGES.passwordTooShort) })
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
-  .max(200, 'Password must be at most 200 characters long');
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.tooLong('Password', PASSWORD_MAX_LENGTH));
