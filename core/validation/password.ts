@@ -16,11 +16,13 @@ export function newPasswordError(password: string, confirmation: string, tooShor
 
 /**
  * A new password and its confirmation, each rule on its own field: too short on the password
- * (the screen's own words, SPEC §5), a mismatch on the confirmation.
+ * (the screen's own words, SPEC §5), a mismatch on the confirmation. `fields` adds the form's
+ * other fields (Change password's current password).
  */
-export const newPasswordForm = (tooShortMessage: string) =>
+export const newPasswordForm = (tooShortMessage: string, fields: Record<string, z.ZodType> = {}) =>
   z
     .object({
+      ...fields,
       password: z
         .string()
         .min(PASSWORD_MIN_LENGTH, tooShortMessage)

@@ -14,6 +14,7 @@ export const SECURITY_EVENTS = [
   'passkey-added',
   'passkey-removed',
   'sessions-ended',
+  'password-changed',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 
@@ -33,6 +34,7 @@ const SUBJECTS: Record<SecurityEvent, string> = {
   'passkey-added': 'A passkey was added to your account',
   'passkey-removed': 'A passkey was removed from your account',
   'sessions-ended': 'You were signed out everywhere else',
+  'password-changed': 'Your Gatehouse password was changed',
 };
 
 function bodyOf(event: SecurityEvent, session: { label: string; address: string } | undefined): string {
@@ -51,6 +53,8 @@ function bodyOf(event: SecurityEvent, session: { label: string; address: string 
       return `A passkey can no longer be used to sign in to your account. ${UNLESS_YOU}`;
     case 'sessions-ended':
       return `Every other browser signed in to your account was signed out. ${UNLESS_YOU}`;
+    case 'password-changed':
+      return 'The password of your account was changed from your Profile, and every other browser signed in to it was signed out. If this was not you, reset your password now with "Forgot your password?" on the sign-in page.';
   }
 }
 
