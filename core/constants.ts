@@ -4,6 +4,12 @@ export const TOKEN_COOKIE_DAYS = 30;
 export const TOKEN_REFRESH_BELOW_SECONDS = 1800;
 
 export const PASSWORD_MIN_LENGTH = 6;
+/** Text limits the forms stop typing at and the server refuses beyond (issue 27). */
+export const PASSWORD_MAX_LENGTH = 200;
+export const PERSON_NAME_MAX_LENGTH = 100;
+/** The longest email address (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
+export const SEARCH_MAX_LENGTH = 100;
 export const PHONE_COUNTRY_PREFIX = '+1';
 export const PHONE_DIGITS = 10;
 

@@ -41,6 +41,8 @@ export const MESSAGES = {
     `A part of this address is too long (at most ${limit} characters). Check the link and try again.`,
   brokenPathEscape: 'This address has a broken %-escape. Check the link and try again.',
   nestedTooDeeply: (limit: number) => `is nested too deeply (at most ${limit} levels of objects and lists)`,
+  tooLong: (label: string, max: number) => `${label} can be at most ${max} characters`,
+  phoneDigitsOnly: 'Phone number can contain only digits',
   hiddenCharacters: (label: string) =>
     `${label} must not contain invisible characters or characters that change the direction of text`,
 } as const;

@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiCall, apiToken } from './support/api';
+import { moderateOrWorseFindings } from './support/axe';
 import { type Credentials, expect, signIn, test } from './support/fixtures';
 import { type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
+import { shoot } from './support/screens';
 import { createUser, unique } from './support/seed';
 
 let simulator: RunningRelaySimulator;
@@ -119,11 +121,52 @@ test('register property and device, open the gate as a resident, see it fail whe
 
   await relay.down();
   await residentPage.getByRole('button', { name: 'Open Gate' }).click();
-  const failure = residentPage.getByRole('status');
-  await expect(failure).toHaveText(`${gateName} has not been opened. Please try again.`);
+  const failure = residentPage.getByRole('alert');
+  await expect(failure).toHaveText(`${gateName} isn't answering. It may be without power or network.`);
+  await expect(residentPage.locator('[data-health]')).toHaveAttribute('data-health', 'offline');
   expect(await relay.pulses()).toHaveLength(1);
   await relay.healthy();
   await residentPage.context().close();
+});
+
+test('a manager pressing Open Gate on a relay that does not answer reads why, keeps reading it, and sees the gate offline (issue 27)', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const relay = await simulator.addDevice({ protocol: 'shelly-gen1' });
+  const { property, gateName } = await propertyWithGate(request, superadmin, 'Birch', {
+    deviceIpAddress: relay.address,
+  });
+  const token = await apiToken(request, superadmin);
+  const manager = await createUser(request, token, mailbox, { role: 'admin', propertyId: property._id });
+  await page.clock.install();
+  await signIn(page, manager);
+  await page.goto('/access-gates');
+  const badge = page.locator('[data-health]');
+  await page.getByRole('button', { name: 'Open Gate' }).click();
+  await expect(page.getByText(`${gateName} has been opened successfully.`)).toBeVisible();
+  await expect(badge).toHaveAttribute('data-health', 'online');
+
+  await relay.down();
+  const pressed = page.waitForResponse((response) => response.url().endsWith('/api/device/trigger-relay'));
+  await page.getByRole('button', { name: 'Open Gate' }).click();
+  await pressed;
+  await expect(page.getByRole('button', { name: 'Opening...' })).toHaveCount(0);
+  await shoot(page, 'item2');
+  const failure = page.getByRole('alert').filter({ hasText: gateName });
+  await expect(failure).toHaveText(`${gateName} isn't answering. It may be without power or network.`);
+  await expect(badge).toHaveAttribute('data-health', 'offline');
+  await expect(page.getByRole('button', { name: 'Gate offline' })).toBeDisabled();
+  expect(await moderateOrWorseFindings(page)).toEqual([]);
+
+  // Still there well past the 4 s a success stays: until dismissed.
+  await page.clock.runFor(15_000);
+  await expect(failure).toBeVisible();
+  await failure.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(failure).toBeHidden();
+  await relay.healthy();
 });
 
 test('a superadmin opens a gate from the devices list and edits a device with the edit rules', async ({

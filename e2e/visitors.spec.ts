@@ -1,7 +1,9 @@
 import { WEEKDAYS } from '../core/constants';
 import { addDays, weekdayIndexOf } from '../core/time/zoned-time';
 import { apiCall, apiToken } from './support/api';
+import { moderateOrWorseFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
+import { shoot } from './support/screens';
 import { createProperty, uniqueEmail } from './support/seed';
 import {
   chooseDateOption,
@@ -181,7 +183,7 @@ test('specific dates: today opens the gate, tomorrow not yet', async ({ page, re
   });
 });
 
-test('changing the Date Option resets the whole form, the chosen property included (SPEC §4)', async ({
+test('changing the Date Option resets only the dates and times: names, email, phone and property stay (SPEC §4)', async ({
   page,
   request,
   superadmin,
@@ -191,12 +193,23 @@ test('changing the Date Option resets the whole form, the chosen property includ
   await page.goto('/');
   await page.getByRole('combobox', { name: 'Property' }).click();
   await page.getByRole('option', { name: new RegExp(property.propertyName) }).click();
-  await fillVisitor(page, { firstName: 'Reset', lastName: 'Me', email: 'reset.me@example.com' });
+  await fillVisitor(page, { firstName: 'Keep', lastName: 'Me', email: 'keep.me@example.com' });
+  await page.getByLabel("Visitor's Mobile (optional)").fill('5551234567');
+  await page.getByLabel('Lifetime validity').check();
 
   await chooseDateOption(page, 'Recurring Weekdays');
-  await expect(page.getByLabel('First Name')).toHaveValue('');
-  await expect(page.getByLabel('Last Name')).toHaveValue('');
-  await expect(page.getByLabel('Email')).toHaveValue('');
-  await expect(page.getByRole('combobox', { name: 'Property' })).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Date Option' })).toHaveValue('Recurring Weekdays');
+  await shoot(page, 'item1');
+  await expect(page.getByLabel('First Name')).toHaveValue('Keep');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Me');
+  await expect(page.getByLabel('Email')).toHaveValue('keep.me@example.com');
+  await expect(page.getByLabel("Visitor's Mobile (optional)")).toHaveValue('5551234567');
+  await expect(page.getByRole('combobox', { name: 'Property' })).toHaveValue(new RegExp(property.propertyName));
+  await expect(page.getByRole('combobox', { name: 'Add a weekday' })).toBeVisible();
+  expect(await moderateOrWorseFindings(page)).toEqual([]);
+
+  // Back to Between Dates: its fields start over (lifetime validity off again), the names still stay.
+  await chooseDateOption(page, 'Between Dates');
+  await expect(page.getByLabel('Lifetime validity')).not.toBeChecked();
+  await expect(page.getByLabel('First Name')).toHaveValue('Keep');
 });

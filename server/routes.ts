@@ -5,6 +5,7 @@ import { qrAccessRoutes } from './access/qr-access-routes';
 import { readerIdentityRoutes } from './access/reader-identity-routes';
 import { passwordResetRoutes } from './accounts/password-reset-routes';
 import { verifyEmailRoutes } from './accounts/verify-email-routes';
+import { changePasswordRoutes } from './auth/change-password-routes';
 import { loginRoutes } from './auth/login-routes';
 import { passkeyRoutes } from './auth/second-factor/passkeys/passkey-routes';
 import { passkeySignInRoutes } from './auth/second-factor/passkeys/passkey-sign-in-routes';
@@ -43,6 +44,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(verifyEmailRoutes);
   await app.register(passwordResetRoutes);
   await app.register(profileRoutes);
+  await app.register(changePasswordRoutes);
   await app.register(refreshPinRoutes);
   await app.register(revealPinRoutes);
   await app.register(propertyRoutes);

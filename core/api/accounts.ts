@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
 import { emailField } from '../validation/email';
 import { newPasswordField } from '../validation/password';
 import { toStoredPhone } from '../validation/phone';
 import { optionalPhone } from '../validation/phone-field';
-import { needs } from '../validation/sentences';
+import { needs, whenMissing } from '../validation/sentences';
 import { requiredName } from '../validation/visible-text';
 import { decideBy } from './access';
 import { idSchema } from './common';
@@ -37,6 +38,9 @@ export const ACCOUNT_MESSAGES = {
   smsNeedsPhone: 'Add a phone number before turning on SMS notifications',
   phoneUpdated: 'Phone number updated',
   phoneProfileField: 'Phone number is required.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'The current password is not correct',
+  passwordChanged: 'Your password is changed. Every other browser signed in to your account was signed out.',
   pinFeatureMissing: "Secure PIN is not enabled for this user's property",
   pinNotForSuperadmin: 'A super administrator has no secure PIN',
   pinLockedOut: 'Too many wrong PINs. This keypad is locked for 5 minutes.',
@@ -45,7 +49,8 @@ export const ACCOUNT_MESSAGES = {
   pinFeatureOff: 'Secure PIN is not enabled at this property',
 } as const;
 
-const personName = (label: string) => requiredName(label, 100, `${label} is required`, MESSAGES.allFieldsRequired);
+const personName = (label: string) =>
+  requiredName(label, PERSON_NAME_MAX_LENGTH, `${label} is required`, MESSAGES.allFieldsRequired);
 
 /**
  * POST /api/resident/register (SPEC §7). `password` is accepted for compatibility with the spec's
@@ -69,7 +74,10 @@ export type RegisterUserRequest = z.input<typeof registerUserRequest>;
 export const registerUserResponse = z.object({ message: z.string(), _id: z.string() });
 
 export const verifyEmailRequest = z.strictObject({
-  _id: z.string({ error: ACCOUNT_MESSAGES.inviteInvalid }).min(1, ACCOUNT_MESSAGES.inviteInvalid).max(200),
+  _id: z
+    .string({ error: whenMissing(ACCOUNT_MESSAGES.inviteInvalid) })
+    .min(1, ACCOUNT_MESSAGES.inviteInvalid)
+    .max(200),
   newPassword: newPasswordField,
 });
 export const messageAndToken = z.object({ message: z.string(), token: z.string() });
@@ -77,6 +85,15 @@ export const messageAndToken = z.object({ message: z.string(), token: z.string()
 export const requestPasswordResetRequest = z.strictObject({ email: emailField() });
 export const resetTokenParams = z.strictObject({ token: z.string().min(1).max(200) });
 export const resetPasswordRequest = z.strictObject({ newPassword: newPasswordField });
+
+/** POST /api/profile/change-password: the signed-in person's own password, proven by the current one. */
+export const changePasswordRequest = z.strictObject({
+  currentPassword: z
+    .string({ error: whenMissing(ACCOUNT_MESSAGES.currentPasswordRequired) })
+    .min(1, ACCOUNT_MESSAGES.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.tooLong('Current password', PASSWORD_MAX_LENGTH)),
+  newPassword: newPasswordField,
+});
 
 export const userIdParams = z.strictObject({ userId: idSchema });
 
@@ -108,7 +125,8 @@ export const preferencesResponse = z.object({
 /** 10 digits, or +1 followed by 10 digits; stored as +1 and the digits. */
 export const updatePhoneNumberRequest = z.strictObject({
   phoneNumber: z
-    .string({ error: ACCOUNT_MESSAGES.phoneProfileField })
+    .string({ error: whenMissing(ACCOUNT_MESSAGES.phoneProfileField) })
+    .max(20, MESSAGES.tooLong('Phone number', 20))
     .trim()
     .refine((value) => /^(\+1)?\d{10}$/.test(value), MESSAGES.phoneProfile)
     .transform((value) => toStoredPhone(value) as string),

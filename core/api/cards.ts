@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CARD_MESSAGES, parseCardNumber } from '../cards/card-number';
+import { MESSAGES } from '../messages';
 import type { Role } from '../roles';
-import { visibleText } from '../validation/visible-text';
+import { whenMissing } from '../validation/sentences';
+import { boundedText } from '../validation/visible-text';
 import { decideBy } from './access';
 import { idSchema } from './common';
 
@@ -21,13 +23,13 @@ export const rfidOffHint = (role: Role, propertyName: string) =>
     : `RFID Access is not turned on for ${propertyName}. Ask your Gatehouse administrator to turn on cards for ${propertyName}.`;
 
 const cardNumber = z
-  .string({ error: CARD_MESSAGES.empty })
-  .max(80)
+  .string({ error: whenMissing(CARD_MESSAGES.empty) })
+  .max(80, MESSAGES.tooLong('Card number', 80))
   .superRefine((value, ctx) => {
     const parsed = parseCardNumber(value);
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
   });
-const label = visibleText('Label').trim().max(60);
+const label = boundedText('Label', 60);
 
 /** POST /api/cards: a manager enrols a card for a person of their property. */
 export const enrolCardRequest = z.strictObject({ userId: idSchema, number: cardNumber, label: label.default('') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, PERSON_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
 import { emailField } from '../validation/email';
@@ -14,7 +14,7 @@ export { DASHBOARD_MESSAGES };
 
 /** GET /api/{resident|visitor}/get-all: search, property, role, page, limit (capped). */
 export const listQuery = z.strictObject({
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
   property: z.union([idSchema, z.literal('')]).optional(),
   role: z.union([z.enum(ROLES), z.literal('')]).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -57,13 +57,13 @@ export type ManagedVisitor = z.infer<typeof managedVisitorSchema>;
 export const visitorListResponse = z.object({ visitors: z.array(managedVisitorSchema), pagination: paginationSchema });
 export type VisitorListResponse = z.infer<typeof visitorListResponse>;
 
-const nameField = (label: string) => requiredName(label, 100);
+const nameField = (label: string) => requiredName(label, PERSON_NAME_MAX_LENGTH);
 
 /** Phone in the edit-user dialog: empty, or 10 digits (with or without the +1 prefix). */
 export const editPhoneField = z
   .string()
   .trim()
-  .max(20, MESSAGES.phoneEditUser)
+  .max(20, MESSAGES.tooLong('Phone number', 20))
   .refine((value) => value === '' || isTenDigits(value.replace(/^\+1/, '')), MESSAGES.phoneEditUser)
   .nullable()
   .optional();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField } from '../validation/email';
 import { optionalPhone } from '../validation/phone-field';
-import { visibleText } from '../validation/visible-text';
+import { boundedText } from '../validation/visible-text';
 import { idSchema } from './common';
 
 export const DELIVERY_LIMITS = { hoursDefault: 2, hoursMax: 24, usesDefault: 1, usesMax: 10 } as const;
@@ -28,7 +28,7 @@ export const DELIVERY_MESSAGES = {
   showAtGate: 'Show this code to the gate reader, or type the PIN on the keypad.',
 } as const;
 
-const optionalText = (label: string) => visibleText(label).trim().max(100).default('');
+const optionalText = (label: string) => boundedText(label, 100).default('');
 
 /** POST /api/delivery-passes: a pass for a courier, from now for `hours`, for `uses` openings. */
 export const createDeliveryPassRequest = z.strictObject({

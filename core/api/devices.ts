@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from '../constants';
-import { needs } from '../validation/sentences';
-import { requiredName, visibleText } from '../validation/visible-text';
+import { MESSAGES } from '../messages';
+import { needs, whenMissing } from '../validation/sentences';
+import { boundedText, requiredName } from '../validation/visible-text';
 import { idSchema } from './common';
-import { DEVICE_MESSAGES } from './device-texts';
+import { DEVICE_MESSAGES, RELAY_FAILURES, type RelayFailure } from './device-texts';
 import { TASMOTA_DEFAULT_CLIENT_ID } from './mqtt-client-ids';
 
-export { DEVICE_MESSAGES };
+export { DEVICE_MESSAGES, RELAY_FAILURES, type RelayFailure };
 
 export const HTTP_RELAY_DRIVERS = ['shelly-gen1', 'shelly-gen2', 'tasmota', 'http-template'] as const;
 /** Relays that connect out to an MQTT broker: addressed by topic, not by IP address. */
@@ -31,7 +32,7 @@ const RESERVED_MQTT_TOPICS = ['cmnd', 'stat', 'tele', 'tasmotas', 'gatehouse'];
 
 /** A topic prefix (Shelly) or %topic% (Tasmota): one topic level, no wildcards, so ACLs stay exact. */
 export const mqttTopicSchema = z
-  .string({ error: DEVICE_MESSAGES.mqttTopicRequired })
+  .string({ error: whenMissing(DEVICE_MESSAGES.mqttTopicRequired) })
   .trim()
   .min(1, DEVICE_MESSAGES.mqttTopicRequired)
   .max(64, DEVICE_MESSAGES.invalidMqttTopic)
@@ -46,10 +47,10 @@ const ADDRESS =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::(?:[1-9]\d{0,4}))?$/;
 
 export const deviceAddressSchema = z
-  .string({ error: DEVICE_MESSAGES.ipRequired })
+  .string({ error: whenMissing(DEVICE_MESSAGES.ipRequired) })
   .trim()
   .min(1, DEVICE_MESSAGES.ipRequired)
-  .max(260)
+  .max(260, MESSAGES.tooLong('Device IP Address', 260))
   .refine((value) => {
     if (!ADDRESS.test(value)) return false;
     const port = /:(\d+)$/.exec(value.replace(/^\[.*\]/, ''))?.[1];
@@ -57,7 +58,7 @@ export const deviceAddressSchema = z
   }, DEVICE_MESSAGES.invalidAddress);
 
 const deviceName = (message: string) => requiredName('Device Name', 120, message);
-const deviceLabel = visibleText('Device Label').trim().max(120).optional().nullable();
+const deviceLabel = boundedText('Device Label', 120).optional().nullable();
 
 export const relayCredentialsSchema = z.strictObject({
   username: z.string().max(120).default(''),
@@ -224,6 +225,8 @@ export const triggerRelayResponse = z.object({
   status: z.enum(['success', 'failed', 'partial']),
   relayOperations: z.array(z.object({ command: z.string(), success: z.boolean() })),
   totalDuration: z.number(),
+  /** Why the gate did not open; only on a failure. */
+  failure: z.enum(RELAY_FAILURES).optional(),
 });
 export type TriggerRelayResponse = z.infer<typeof triggerRelayResponse>;
 

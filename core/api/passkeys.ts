@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { idSchema } from './common';
 
 /** A user keeps at most this many passkeys (Profile lists them all). */
@@ -8,7 +9,7 @@ const base64url = (field: string, max: number) =>
   z
     .string()
     .min(1, `${field} is required`)
-    .max(max, `${field} is too long`)
+    .max(max, MESSAGES.tooLong(field, max))
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${field} must be base64url`);
 
 const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CALLER_TYPES, LOG_PAGE_SIZE, LOG_STATUSES, MAX_PAGE_SIZE, NOTIFICATION_PAGE_SIZE } from '../constants';
+import {
+  CALLER_TYPES,
+  LOG_PAGE_SIZE,
+  LOG_STATUSES,
+  MAX_PAGE_SIZE,
+  NOTIFICATION_PAGE_SIZE,
+  SEARCH_MAX_LENGTH,
+} from '../constants';
 import { GATE_CREDENTIALS } from '../gate-credentials';
 import { LOG_TIME_ZONES } from '../time/log-time-zones';
 import { isCalendarDate } from '../time/zoned-time';
@@ -19,7 +26,7 @@ const filterShape = {
   endDate: isoDate,
   timezone: z.enum(LOG_TIME_ZONES, { error: needs('must be EST or UTC') }).default('EST'),
   callerType: z.enum(CALLER_TYPES, { error: needs('must be user or visitor') }).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
 };
 const datesInOrder = {
   check: (q: { startDate?: string; endDate?: string }) => !q.startDate || !q.endDate || q.startDate <= q.endDate,

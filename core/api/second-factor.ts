@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { passkeySummary } from './passkeys';
 
 /** What the login form gets: a session token, or the request for a second factor. */
@@ -13,7 +14,7 @@ export const loginResponse = z.union([
 ]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-const code = z.string().trim().min(1, 'Code is required').max(20, 'Code is too long');
+const code = z.string().trim().min(1, 'Code is required').max(20, MESSAGES.tooLong('Code', 20));
 
 export const secondFactorSignInRequest = z.strictObject({
   pendingToken: z.string().min(1, 'pendingToken is required').max(2000),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_WINDOW_START, QR_TYPES, type QrType, WEEKDAYS } from '../constants';
+import { DEFAULT_WINDOW_START, PERSON_NAME_MAX_LENGTH, QR_TYPES, type QrType, WEEKDAYS } from '../constants';
 import { isCalendarDate } from '../time/zoned-time';
 import { emailField } from '../validation/email';
 import { optionalPhone } from '../validation/phone-field';
@@ -13,7 +13,7 @@ const time = z.string().regex(TIME_PATTERN, { error: needs('must be a 24-hour ti
 const date = z.string().refine(isCalendarDate, { error: needs('must be a date such as 2025-06-30') });
 const optionalDate = z.union([date, z.literal('')]).nullish();
 const optionalTime = z.union([time, z.literal('')]).nullish();
-const name = (label: string) => requiredName(label, 100);
+const name = (label: string) => requiredName(label, PERSON_NAME_MAX_LENGTH);
 
 export const recurringDayInput = z.object({
   _id: z.string().max(64).optional(),

@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
 import type { Role } from '../roles';
 import { EMAIL_PATTERN } from '../validation/email-text';
@@ -31,17 +32,25 @@ export function normalizeBulkRole(value: string): string {
   return role === 'property manager' ? 'admin' : role;
 }
 
+function nameError(value: string, label: string, required: string): string | null {
+  if (!value.trim()) return required;
+  if (hasHiddenCharacters(value)) return MESSAGES.hiddenCharacters(label);
+  if (value.trim().length > PERSON_NAME_MAX_LENGTH) return MESSAGES.tooLong(label, PERSON_NAME_MAX_LENGTH);
+  return null;
+}
+
 /**
  * The errors of one row with the exact SPEC §5 messages. The uploader's role decides what is
  * needed: an admin's rows are forced to residents of their own property, so need neither.
  */
 export function bulkRowErrors(row: BulkRow, uploader: Role): BulkRowErrors {
   const errors: BulkRowErrors = {};
-  if (!row.firstName.trim()) errors.firstName = BULK_MESSAGES.firstNameRequired;
-  else if (hasHiddenCharacters(row.firstName)) errors.firstName = MESSAGES.hiddenCharacters('First name');
-  if (!row.lastName.trim()) errors.lastName = BULK_MESSAGES.lastNameRequired;
-  else if (hasHiddenCharacters(row.lastName)) errors.lastName = MESSAGES.hiddenCharacters('Last name');
-  if (!EMAIL_PATTERN.test(row.email.trim())) errors.email = BULK_MESSAGES.invalidEmail;
+  const firstName = nameError(row.firstName, 'First name', BULK_MESSAGES.firstNameRequired);
+  if (firstName) errors.firstName = firstName;
+  const lastName = nameError(row.lastName, 'Last name', BULK_MESSAGES.lastNameRequired);
+  if (lastName) errors.lastName = lastName;
+  if (row.email.trim().length > EMAIL_MAX_LENGTH) errors.email = MESSAGES.tooLong('Email', EMAIL_MAX_LENGTH);
+  else if (!EMAIL_PATTERN.test(row.email.trim())) errors.email = BULK_MESSAGES.invalidEmail;
   if (row.phoneNumber.trim() && !isTenDigits(digitsOnly(row.phoneNumber))) errors.phoneNumber = BULK_MESSAGES.phone;
   if (uploader === 'admin') return errors;
   const role = normalizeBulkRole(row.role);

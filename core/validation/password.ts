@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
+import { whenMissing } from './sentences';
 
 export function meetsPasswordRequirements(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH;
@@ -15,12 +16,17 @@ export function newPasswordError(password: string, confirmation: string, tooShor
 
 /**
  * A new password and its confirmation, each rule on its own field: too short on the password
- * (the screen's own words, SPEC §5), a mismatch on the confirmation.
+ * (the screen's own words, SPEC §5), a mismatch on the confirmation. `fields` adds the form's
+ * other fields (Change password's current password).
  */
-export const newPasswordForm = (tooShortMessage: string) =>
+export const newPasswordForm = (tooShortMessage: string, fields: Record<string, z.ZodType> = {}) =>
   z
     .object({
-      password: z.string().min(PASSWORD_MIN_LENGTH, tooShortMessage).max(200),
+      ...fields,
+      password: z
+        .string()
+        .min(PASSWORD_MIN_LENGTH, tooShortMessage)
+        .max(PASSWORD_MAX_LENGTH, MESSAGES.tooLong('Password', PASSWORD_MAX_LENGTH)),
       confirmation: z.string(),
     })
     .refine((value) => value.password === value.confirmation, {
@@ -29,6 +35,6 @@ export const newPasswordForm = (tooShortMessage: string) =>
     });
 
 export const newPasswordField = z
-  .string({ error: MESSAGES.passwordTooShort })
+  .string({ error: whenMissing(MESSAGES.passwordTooShort) })
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
-  .max(200, 'Password must be at most 200 characters long');
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.tooLong('Password', PASSWORD_MAX_LENGTH));

@@ -29,6 +29,21 @@ export function typedPhoneDigits(value: string): string {
   return national.slice(0, PHONE_DIGITS);
 }
 
+/** Digits with the punctuation people write numbers with: '(555) 123-4567', '+1 555.123.4567'. */
+const WRITTEN_NUMBER = /^[\d\s().+-]*$/;
+
+/**
+ * What a phone field keeps of what was typed: a written number keeps its digits (typedPhoneDigits);
+ * text holding anything else (letters) is kept as typed, so its error can say what is wrong
+ * instead of the letters silently vanishing (issue 27).
+ */
+export function typedPhoneText(value: string): string {
+  return WRITTEN_NUMBER.test(value) ? typedPhoneDigits(value) : value;
+}
+
+/** Whether a phone field holds anything but digits (after typedPhoneText: letters were typed). */
+export const holdsNonDigits = (value: string) => /\D/.test(value);
+
 /** The 10 national digits of a stored +1 number, for editing. */
 export function nationalDigits(stored: string | null | undefined): string {
   if (!stored) return '';

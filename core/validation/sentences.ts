@@ -53,6 +53,15 @@ export function fieldWords(path: IssuePath): string {
   return row < last ? `${label} (${where})` : `${label}, row ${Number(keys[row]) + 1}`;
 }
 
+/**
+ * A string schema's message for a missing value only (`z.string({ error: whenMissing(...) })`):
+ * a plain schema-wide message would also answer a value that is too long (issue 26, 27).
+ */
+export const whenMissing =
+  (message: string) =>
+  (issue: { code?: string }): string | undefined =>
+    issue.code === 'invalid_type' ? message : undefined;
+
 /** Ends a sentence with a full stop unless it already ends with punctuation. */
 export const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
@@ -80,7 +89,8 @@ function sizePredicate(
   bound: 'at least' | 'at most',
 ) {
   const limit = Number(bound === 'at least' ? issue.minimum : issue.maximum);
-  if (issue.origin === 'string') return `must be ${bound} ${limit} characters long`;
+  if (issue.origin === 'string')
+    return bound === 'at most' ? `can be at most ${limit} characters` : `must be ${bound} ${limit} characters long`;
   if (issue.origin === 'array' || issue.origin === 'set') return `must have ${bound} ${limit} items`;
   return `must be ${bound} ${limit}`;
 }

@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages';
 import { emailField } from './email';
 import { isValidEmail } from './email-text';
 import { newPasswordError } from './password';
-import { isTenDigits, nationalDigits, toStoredPhone, typedPhoneDigits } from './phone';
+import { holdsNonDigits, isTenDigits, nationalDigits, toStoredPhone, typedPhoneDigits, typedPhoneText } from './phone';
 
 describe('email (SPEC §5)', () => {
   it.each(['a@b.co', 'first.last+tag@example.com', 'x_y%z-1@sub.domain.org', 'UPPER@CASE.IO'])(
@@ -54,6 +54,9 @@ describe('phone numbers (SPEC §5, §9)', () => {
     expect(typedPhoneDigits('+1 (555) 123-4567')).toBe('5551234567');
     expect(typedPhoneDigits('555.123.45678')).toBe('5551234567');
     expect(typedPhoneDigits('555-12')).toBe('55512');
+    expect(typedPhoneText('(555) 123-4567')).toBe('5551234567');
+    expect(typedPhoneText('555abc')).toBe('555abc');
+    expect(holdsNonDigits('555abc')).toBe(true);
   });
 
   it('stores +1 and 10 digits, and reads the 10 digits back', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { whenMissing } from './sentences';
 
 /**
  * Characters that hide or reorder what a name looks like: NUL, zero-width characters
@@ -18,10 +19,17 @@ export function hasHiddenCharacters(value: string): boolean {
  * leading U+FEFF.
  */
 export function visibleText(label: string, required: string = `${label} is required`) {
-  return z.string({ error: required }).refine((value) => !hasHiddenCharacters(value), MESSAGES.hiddenCharacters(label));
+  return z
+    .string({ error: whenMissing(required) })
+    .refine((value) => !hasHiddenCharacters(value), MESSAGES.hiddenCharacters(label));
+}
+
+/** Visible text of at most `max` characters, trimmed, saying its limit when over it. */
+export function boundedText(label: string, max: number, required?: string) {
+  return visibleText(label, required).trim().max(max, MESSAGES.tooLong(label, max));
 }
 
 /** A required name: visible characters only, trimmed, 1 to `max` characters. */
 export function requiredName(label: string, max: number, required = `${label} is required`, empty = required) {
-  return visibleText(label, required).trim().min(1, empty).max(max);
+  return boundedText(label, max, required).min(1, empty);
 }

@@ -7,14 +7,21 @@ import { users } from '../db/schema';
 import { retireAccountTokens } from './account-tokens';
 
 /**
- * Sets a user's password, ends every session they have, and retires
- * their other open invitation and reset links: each link works once, for the password it was for.
+ * Sets a user's password, ends every session they have (but `keepSessionId`, the one changing it
+ * from Profile), and retires their other open invitation and reset links: each link works once,
+ * for the password it was for.
  */
-export async function setPassword(app: FastifyInstance, db: Queryable, userId: string, password: string) {
+export async function setPassword(
+  app: FastifyInstance,
+  db: Queryable,
+  userId: string,
+  password: string,
+  keepSessionId?: string,
+) {
   const passwordHash = await hashPassword(password, app.config.passwordHashMemoryKib);
   const now = app.config.now();
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-  await endAllSessions(db, userId, now);
+  await endAllSessions(db, userId, now, keepSessionId);
   await retireAccountTokens(db, userId, 'invite', now);
   await retireAccountTokens(db, userId, 'reset', now);
 }

@@ -15,6 +15,7 @@ export const SECURITY_EVENTS = [
   'passkey-removed',
   'sessions-ended',
   'codes-guessed',
+  'password-changed',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 
@@ -35,6 +36,7 @@ const SUBJECTS: Record<SecurityEvent, string> = {
   'passkey-removed': 'A passkey was removed from your account',
   'sessions-ended': 'You were signed out everywhere else',
   'codes-guessed': 'Wrong codes entered for your Gatehouse account',
+  'password-changed': 'Your Gatehouse password was changed',
 };
 
 function bodyOf(event: SecurityEvent, session: { label: string; address: string } | undefined): string {
@@ -55,6 +57,8 @@ function bodyOf(event: SecurityEvent, session: { label: string; address: string 
       return `Every other browser signed in to your account was signed out. ${UNLESS_YOU}`;
     case 'codes-guessed':
       return "Someone entered your password correctly and then several wrong two-step verification codes. They cannot sign in without a right code, but they know your password: change your password now with 'Forgot your password?' on the sign-in page. If it was you mistyping codes, you can ignore this email.";
+    case 'password-changed':
+      return 'The password of your account was changed from your Profile, and every other browser signed in to it was signed out. If this was not you, reset your password now with "Forgot your password?" on the sign-in page.';
   }
 }
 

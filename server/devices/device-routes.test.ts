@@ -260,20 +260,50 @@ describe('tenancy of gates', () => {
     expect(mismatched.statusCode).toBe(404);
   });
 
-  it('answers 502 with the failure message and logs a failed attempt when the relay is down', async () => {
+  it('answers 502 with what happened in words, logs the technical reason, and shows the gate offline at once (issue 27)', async () => {
     const superadmin = await seedUser(t.app, { role: 'superadmin' });
     const property = await seedProperty(t.app);
     const relay = await simulator.addDevice({ protocol: 'shelly-gen1' });
     await simulator.setFault(relay.id, 'down');
-    const device = await registerGate(superadmin.token, property.id, relay.address);
+    const device = await registerGate(superadmin.token, property.id, relay.address, 'Main Gate');
     const answer = await call('POST', '/api/device/trigger-relay', superadmin.token, {
       deviceId: device._id,
       propertyId: property.id,
     });
     expect(answer.statusCode).toBe(502);
-    expect(answer.json()).toMatchObject({ status: 'failed', relayOperations: [{ success: false }] });
-    expect(answer.json().message).toMatch(/^Failed to open gate/);
+    expect(answer.json()).toMatchObject({
+      status: 'failed',
+      relayOperations: [{ success: false }],
+      failure: 'no-answer',
+      message: "Main Gate isn't answering. It may be without power or network.",
+    });
     const [log] = await t.app.db.select().from(relayLogs).where(eq(relayLogs.deviceId, device._id));
     expect(log.status).toBe('failed');
+    expect(log.reason).toMatch(/^the relay could not be reached/);
+    const gates = await call('GET', '/api/device/get-gate-devices', superadmin.token);
+    expect(gates.json().gateDevices.find((gate: { id: string }) => gate.id === device._id)).toMatchObject({
+      online: false,
+    });
+  });
+
+  it('says in words when the relay refused the credentials or answered with an error (issue 27)', async () => {
+    const superadmin = await seedUser(t.app, { role: 'superadmin' });
+    const property = await seedProperty(t.app);
+    const cases = [
+      { fault: 'auth', failure: 'credentials-refused', words: /^Back Gate refused the user name and password/ },
+      { fault: 'error', failure: 'error-answer', words: /^Back Gate answered with an error and did not open\./ },
+    ] as const;
+    for (const { fault, failure, words } of cases) {
+      const relay = await simulator.addDevice({ protocol: 'shelly-gen1' });
+      await simulator.setFault(relay.id, fault);
+      const device = await registerGate(superadmin.token, property.id, relay.address, 'Back Gate');
+      const answer = await call('POST', '/api/device/trigger-relay', superadmin.token, {
+        deviceId: device._id,
+        propertyId: property.id,
+      });
+      expect(answer.statusCode).toBe(502);
+      expect(answer.json()).toMatchObject({ failure, message: expect.stringMatching(words) });
+      expect(answer.json().message).toBe(DEVICE_MESSAGES.gateFailed('Back Gate', failure));
+    }
   });
 });

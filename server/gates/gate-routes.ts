@@ -89,8 +89,11 @@ export async function gateRoutes(app: FastifyInstance) {
         totalDuration: opening.totalDurationMs,
       };
       if (opening.status === 'success') return { ...answer, message: 'Gate opened successfully!' };
-      const detail = opening.error ? `: ${opening.error}` : '';
-      return reply.status(502).send({ ...answer, message: `${DEVICE_MESSAGES.openFailed}${detail}` });
+      // The person reads what happened in words; the relay's technical reason stays in the log.
+      const failure = opening.failure ?? 'error-answer';
+      return reply
+        .status(502)
+        .send({ ...answer, failure, message: DEVICE_MESSAGES.gateFailed(device.deviceName, failure) });
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { RelayFailure } from '@core/api/devices';
 import type { FastifyInstance } from 'fastify';
 import type { devices, RelayOperation } from '../db/schema';
 import { findProperty, type PropertyRow } from '../properties/property-repository';
@@ -29,8 +30,9 @@ export interface GateOpening {
   relayOperations: RelayOperation[];
   totalDurationMs: number;
   logId: string;
-  /** Why the relay failed, when it did. */
+  /** Why the relay failed, when it did: in the log's words, and its kind for the person who pressed. */
   error?: string;
+  failure?: RelayFailure;
 }
 
 /** The device and property part of a relay log entry: ids and snapshots of their names. */
@@ -75,5 +77,12 @@ export async function openGate(
     }),
     recordRelayResult(app, device.id, pulse.operations),
   ]);
-  return { status, relayOperations: pulse.operations, totalDurationMs, logId, error: pulse.error };
+  return {
+    status,
+    relayOperations: pulse.operations,
+    totalDurationMs,
+    logId,
+    error: pulse.error,
+    failure: pulse.failure,
+  };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { devices } from '../db/schema';
 import { httpRelayTarget } from '../devices/relay-target';
 import { MQTT_RELAY_DRIVER_BY_NAME, RELAY_DRIVER_BY_NAME } from '../relays/drivers';
-import type { RelayOutcome } from '../relays/relay-driver';
+import { failedCommand, type RelayOutcome } from '../relays/relay-driver';
 import { relaySender } from '../relays/relay-http';
 import { statusOf } from './pulse-status';
 import { relayTimeoutsOf } from './relay-timeouts';
@@ -44,7 +44,7 @@ async function pulseOnce(app: FastifyInstance, device: DeviceRow): Promise<Pulse
     outcome = await pulseThroughDriver(app, device);
   } catch (error) {
     app.log.error({ err: error, deviceId: device.id }, 'relay pulse failed unexpectedly');
-    outcome = { operations: [{ command: `${device.driver} pulse`, success: false }], error: 'the relay driver failed' };
+    outcome = failedCommand(`${device.driver} pulse`, 'the relay driver failed', 'outcome-unknown');
   }
   app.metrics.relayPulses.inc({ driver: device.driver, result: statusOf(outcome.operations) });
   return { ...outcome, durationMs: performance.now() - started };
@@ -55,10 +55,7 @@ function pulseThroughDriver(app: FastifyInstance, device: DeviceRow): Promise<Re
   if (isMqttDriver(driver)) {
     const target = { topic: device.mqttTopic ?? '', channel: device.channel, pulseSeconds: device.pulseSeconds };
     if (!app.mqtt) {
-      return Promise.resolve({
-        operations: [{ command: `${driver} pulse`, success: false }],
-        error: DEVICE_MESSAGES.mqttNotConfigured,
-      });
+      return Promise.resolve(failedCommand(`${driver} pulse`, DEVICE_MESSAGES.mqttNotConfigured, 'no-broker'));
     }
     return MQTT_RELAY_DRIVER_BY_NAME[driver].pulse(target, app.mqtt, relayTimeoutsOf(app).totalMs);
   }

@@ -16,6 +16,7 @@ const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const lostPulse = (): PulseResult => ({
   operations: [],
   error: 'the pulse this press joined did not report back; the gate may or may not have opened',
+  failure: 'outcome-unknown',
   durationMs: 0,
 });
 

@@ -54,7 +54,7 @@ async function send(route: DeclaredRoute, headers: Record<string, string>, input
     ...(payload === undefined ? {} : { payload }),
   });
   tally.sent++;
-  const problem = inputVerdict(response.statusCode, response.body, expected.names);
+  const problem = inputVerdict(response.statusCode, response.body, expected.names, expected.saysLimit);
   return { skipped: false, failure: problem && `${describeMutation(mutation)}: ${problem}` };
 }
 

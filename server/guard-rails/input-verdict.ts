@@ -77,13 +77,22 @@ export function expectedRefusal(route: DeclaredRoute, inputs: RequestInputs, mut
     }
     return null;
   }
+  // A text over its field's limit is answered with the limit, not "is required" (issue 26, 27);
+  // a text where a list belongs is answered that it must be a list.
+  const atField = (issue: { path: PropertyKey[] }) =>
+    'path' in mutation && issue.path.join('.') === mutation.path.join('.');
+  const overLimit =
+    'value' in mutation &&
+    mutation.value === ONE_MEGABYTE_STRING &&
+    !parsed.error.issues.some((issue) => issue.code === 'invalid_type' && atField(issue)) &&
+    parsed.error.issues.some((issue) => issue.code === 'too_big' && issue.origin === 'string' && atField(issue));
   const names = parsed.error.issues.flatMap((issue) => {
     const named = [...issue.path].reverse().find((key) => typeof key === 'string');
     if (typeof named === 'string') return [named];
     if ('keys' in issue && Array.isArray(issue.keys) && issue.keys.length) return issue.keys as string[];
     return [mutation.part];
   });
-  return { names };
+  return { names, saysLimit: overLimit };
 }
 
 const isAccessRefusal = (status: number, message: string) =>
@@ -93,11 +102,14 @@ const isAccessRefusal = (status: number, message: string) =>
 const blamedFields = (fieldErrors: unknown) =>
   fieldErrors && typeof fieldErrors === 'object' ? Object.keys(fieldErrors).flatMap((path) => path.split('.')) : [];
 
+const SAYS_LIMIT = /at most [\d,]+ characters/;
+
 /**
  * Why the answer to a broken request is wrong, or null. The message is a sentence for people;
- * the field must be named in `fieldErrors` (or, for answers without it, in the message).
+ * the field must be named in `fieldErrors` (or, for answers without it, in the message); a value
+ * over its limit must be told the limit.
  */
-export function inputVerdict(status: number, body: string, names: string[]): string | null {
+export function inputVerdict(status: number, body: string, names: string[], saysLimit = false): string | null {
   if (status >= 500) return `answered ${status}`;
   let answer: { message?: unknown; fieldErrors?: unknown };
   try {
@@ -109,6 +121,8 @@ export function inputVerdict(status: number, body: string, names: string[]): str
   if (typeof message !== 'string') return `answered ${status} without a {message}`;
   if (status !== 400) return isAccessRefusal(status, message) ? null : `expected 400, got ${status} (${message})`;
   const blamed = blamedFields(answer.fieldErrors);
+  if (saysLimit && !SAYS_LIMIT.test(message))
+    return `a value over its limit got "${message}", which does not say the limit`;
   return names.some((name) => blamed.includes(name) || message.includes(name))
     ? null
     : `message "${message}" with fieldErrors ${JSON.stringify(answer.fieldErrors ?? null)} names none of ${names.join(', ')}`;

@@ -69,6 +69,8 @@ describe('the generated suites fail where they should', () => {
     expect(inputVerdict(200, '{"message":"ok"}', ['name'])).toMatch(/expected 400, got 200/);
     expect(inputVerdict(400, '{"message":"Invalid input"}', ['name'])).toMatch(/names none of name/);
     expect(inputVerdict(400, '{"message":"name: Too big"}', ['name'])).toBeNull();
+    const required = { message: 'First name is required', fieldErrors: { firstName: 'First name is required' } };
+    expect(inputVerdict(400, JSON.stringify(required), ['firstName'], true)).toMatch(/does not say the limit/);
     const sentence = { message: 'Name must be at most 100 characters long.', fieldErrors: { 'rows.0.name': 'x' } };
     expect(inputVerdict(400, JSON.stringify(sentence), ['name'])).toBeNull();
     expect(inputVerdict(400, JSON.stringify({ ...sentence, fieldErrors: { other: 'x' } }), ['name'])).toMatch(

@@ -108,3 +108,31 @@ describe('error answers are sentences from core/, with the fields named in field
     expect(answer.json().message).toBe('The request body is not valid JSON.');
   });
 });
+
+describe('a value over its limit is told the limit, not that it is missing (issues 26, 27)', () => {
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, payload, headers: bearer(superadmin.token) });
+
+  it('a 1 MB first name answers 400 with the length sentence, and an empty email says it is required', async () => {
+    const answer = await post('/api/resident/register', {
+      firstName: 'x'.repeat(1024 * 1024),
+      lastName: 'Long',
+      email: '',
+      role: 'superadmin',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().fieldErrors).toEqual({
+      firstName: 'First name can be at most 100 characters',
+      email: 'Email is required',
+    });
+  });
+
+  it('a 300-character property name names the property name and its limit', async () => {
+    const answer = await post('/api/property/register', {
+      propertyName: 'p'.repeat(300),
+      propertyLocation: '1 Long Road',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().fieldErrors).toEqual({ propertyName: 'Property name can be at most 200 characters' });
+  });
+});

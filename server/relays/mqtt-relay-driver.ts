@@ -1,6 +1,6 @@
 import type { MqttRelayDriverName } from '@core/api/devices';
 import type { MqttLink } from '../mqtt/mqtt-link';
-import type { RelayOutcome } from './relay-driver';
+import { failedCommand, type RelayOutcome } from './relay-driver';
 
 /** An MQTT relay: found on the broker by its topic, not by an address. */
 export interface MqttRelayTarget {
@@ -27,20 +27,24 @@ export async function runMqttCommand(
   waiter: { answer: Promise<Answer>; cancel: () => void },
   accept: (answer: Answer) => string | null,
 ): Promise<RelayOutcome> {
-  const failed = (error: string) => ({ operations: [{ command: command.label, success: false }], error });
   let timer: NodeJS.Timeout | undefined;
   try {
-    if (!link.connected) return failed('the server is not connected to the MQTT broker');
+    if (!link.connected)
+      return failedCommand(command.label, 'the server is not connected to the MQTT broker', 'no-broker');
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), totalMs);
     });
     await Promise.race([link.publish(command.topic, command.payload), timeout]);
     const answer = await Promise.race([waiter.answer, timeout]);
-    if (answer === 'timeout') return failed(`the relay did not answer within ${totalMs} ms`);
+    if (answer === 'timeout') {
+      return failedCommand(command.label, `the relay did not answer within ${totalMs} ms`, 'no-answer');
+    }
     const problem = accept(answer);
-    return problem ? failed(problem) : { operations: [{ command: command.label, success: true }] };
+    return problem
+      ? failedCommand(command.label, problem, 'error-answer')
+      : { operations: [{ command: command.label, success: true }] };
   } catch {
-    return failed('the command could not be published to the MQTT broker');
+    return failedCommand(command.label, 'the command could not be published to the MQTT broker', 'no-broker');
   } finally {
     clearTimeout(timer);
     waiter.cancel();

@@ -1,4 +1,4 @@
-import type { HttpRelayDriverName } from '@core/api/devices';
+import type { HttpRelayDriverName, RelayFailure } from '@core/api/devices';
 import type { RelayOperation } from '../db/schema';
 
 /** Where and how to pulse one relay; built from a device row, credentials already decrypted. */
@@ -32,6 +32,8 @@ export interface RelayOutcome {
   operations: RelayOperation[];
   /** Why the pulse failed, for the relay log; absent on success. */
   error?: string;
+  /** The kind of failure, for the person who pressed; absent on success. */
+  failure?: RelayFailure;
 }
 
 /** One relay protocol. The pulse uses the device's own timer: never on, wait, off from the server. */
@@ -59,6 +61,22 @@ export class RelayHttpError extends Error {
   }
 }
 
+/** The relay's answer to wrong or missing credentials, in the relay log's words. */
+export const CREDENTIALS_REFUSED = 'the relay refused the credentials';
+
+function failureOfSend(error: unknown): RelayFailure {
+  if (!(error instanceof RelayHttpError)) return 'no-answer';
+  if (error.kind === 'address-refused') return 'address-refused';
+  return error.kind === 'too-large' ? 'error-answer' : 'no-answer';
+}
+
+/** A failed command as one operation, with its reason for the log and its kind for the person. */
+export const failedCommand = (command: string, error: string, failure: RelayFailure): RelayOutcome => ({
+  operations: [{ command, success: false }],
+  error,
+  failure,
+});
+
 /**
  * Runs one command and records it as an operation: answered and accepted is success, anything
  * else (no answer, refused, wrong credentials, error status) is a failed operation with its reason.
@@ -71,18 +89,17 @@ export async function runCommand(
   try {
     const response = await send();
     const problem = accept(response);
-    return problem
-      ? { operations: [{ command, success: false }], error: problem }
-      : { operations: [{ command, success: true }] };
+    if (!problem) return { operations: [{ command, success: true }] };
+    return failedCommand(command, problem, problem === CREDENTIALS_REFUSED ? 'credentials-refused' : 'error-answer');
   } catch (error) {
     const reason = error instanceof RelayHttpError ? error.message : 'the relay could not be reached';
-    return { operations: [{ command, success: false }], error: reason };
+    return failedCommand(command, reason, failureOfSend(error));
   }
 }
 
 /** The common failure reasons of an HTTP answer, or null when the status is 2xx. */
 export function statusProblem(response: RelayResponse): string | null {
-  if (response.status === 401 || response.status === 403) return 'the relay refused the credentials';
+  if (response.status === 401 || response.status === 403) return CREDENTIALS_REFUSED;
   if (response.status < 200 || response.status >= 300) return `the relay answered HTTP ${response.status}`;
   return null;
 }

@@ -1,4 +1,5 @@
 import {
+  CREDENTIALS_REFUSED,
   parseJson,
   type RelayDriver,
   type RelayResponse,
@@ -23,7 +24,7 @@ function answerProblem(response: RelayResponse) {
   if (problem) return problem;
   const answer = parseJson(response.body);
   if (!answer) return 'the relay answer was not JSON';
-  if ('WARNING' in answer) return 'the relay refused the credentials';
+  if ('WARNING' in answer) return CREDENTIALS_REFUSED;
   if (answer.Command === 'Unknown') return 'the relay did not understand the command';
   return null;
 }

@@ -50,9 +50,18 @@ export const useDeleteDevice = () => useDeviceMutation((id: string) => api('DELE
 export const useRotateDeviceKey = () =>
   useDeviceMutation((id: string) => api<{ deviceKey: string }>('POST', `/api/device/${id}/rotate-key`));
 
-/** Opening a gate changes nothing the lists show, so it invalidates nothing. */
-export const useTriggerRelay = () =>
-  useMutation({
+/**
+ * Opening a gate tells the server whether its relay answers, and writes a log row: whatever the
+ * outcome, the gate's Online / Offline and the logs are refetched, so a gate that just failed to
+ * answer is not left showing Online (issue 27).
+ */
+export const useTriggerRelay = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (body: { deviceId: string; propertyId: string }) =>
       api<TriggerRelayResponse>('POST', '/api/device/trigger-relay', { body }),
+    onSettled: () => {
+      void refreshAfterChange(queryClient, 'device');
+    },
   });
+};

@@ -1,11 +1,16 @@
 import { PHONE_COUNTRY_PREFIX } from '@core/constants';
-import { typedPhoneDigits } from '@core/validation/phone';
+import { MESSAGES } from '@core/messages';
+import { holdsNonDigits, typedPhoneText } from '@core/validation/phone';
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import type { FocusEventHandler, ReactNode } from 'react';
 
+/** Room for a written number ('+1 (555) 123-4567'); the digits kept are at most 10. */
+const PHONE_INPUT_MAX_LENGTH = 20;
+
 /**
  * A 10-digit phone field with its country selector, which offers only USA (+1) (SPEC §2, §9).
- * Typed or pasted text keeps its digits only, so '(555) 123-4567' pastes whole.
+ * A written number keeps its digits only, so '(555) 123-4567' pastes whole; letters stay as typed
+ * and the field says at once why that is wrong (issue 27).
  */
 export function UsPhoneInput({
   label,
@@ -43,9 +48,11 @@ export function UsPhoneInput({
         autoComplete="tel-national"
         placeholder="5551234567"
         value={value}
-        onChange={(event) => onChange(typedPhoneDigits(event.currentTarget.value))}
+        maxLength={PHONE_INPUT_MAX_LENGTH}
+        onChange={(event) => onChange(typedPhoneText(event.currentTarget.value))}
         onBlur={onBlur}
-        error={error}
+        // Letters are named at once, before the form's own rule about the digits.
+        error={holdsNonDigits(value) ? MESSAGES.phoneDigitsOnly : error}
         autoFocus={autoFocus}
         style={{ flex: 1 }}
       />

@@ -5,16 +5,20 @@ export interface TimedMessage {
   color: 'green' | 'red';
 }
 
-/** A message that clears itself after `ms` (SPEC §9 timings); a newer message restarts the clock. */
+/**
+ * A message that clears itself after `ms` (SPEC §9 timings); a newer message restarts the clock.
+ * One shown with `{ keep: true }` (a failure, issue 27) stays until cleared or replaced, so it is
+ * not gone before it is read.
+ */
 export function useTimedMessage(ms: number) {
   const [message, setMessage] = useState<TimedMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const show = useCallback(
-    (next: TimedMessage) => {
+    (next: TimedMessage, options: { keep?: boolean } = {}) => {
       clearTimeout(timer.current);
       setMessage(next);
-      timer.current = setTimeout(() => setMessage(null), ms);
+      if (!options.keep) timer.current = setTimeout(() => setMessage(null), ms);
     },
     [ms],
   );

@@ -4,6 +4,7 @@ import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useState } from 'react';
+import { messageOr } from '../../api/client';
 import { useGateDevices, useTriggerRelay } from '../../api/devices';
 import { useClaims } from '../../auth/session';
 import { QueryState } from '../../ui/query-state';
@@ -16,17 +17,25 @@ export function AccessGatesPage() {
   const gates = useGateDevices();
   const trigger = useTriggerRelay();
   const [opening, setOpening] = useState<GateDeviceDto | null>(null);
-  const [result, showResult] = useTimedMessage(MESSAGE_TIMINGS_MS.gateAccessGates);
+  // The outcome shows on the card of the gate pressed; a failure stays until dismissed or the next press.
+  const [resultGateId, setResultGateId] = useState<string | null>(null);
+  const [result, showResult, clearResult] = useTimedMessage(MESSAGE_TIMINGS_MS.gateAccessGates);
   const [now, setNow] = useState(() => new Date());
   useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
 
   const open = (gate: GateDeviceDto) => {
+    clearResult();
     setOpening(gate);
+    setResultGateId(gate.id);
     trigger.mutate(
       { deviceId: gate.id, propertyId: gate.propertyId },
       {
         onSuccess: () => showResult({ color: 'green', text: DEVICE_MESSAGES.gateOpened(gate.deviceName) }),
-        onError: () => showResult({ color: 'red', text: DEVICE_MESSAGES.gateNotOpened(gate.deviceName) }),
+        onError: (error) =>
+          showResult(
+            { color: 'red', text: messageOr(error, DEVICE_MESSAGES.gateNotOpened(gate.deviceName)) },
+            { keep: true },
+          ),
         onSettled: () => setOpening(null),
       },
     );
@@ -40,11 +49,6 @@ export function AccessGatesPage() {
           {DEVICE_MESSAGES.openingGate(opening.deviceName)}
         </Alert>
       )}
-      {!opening && result && (
-        <Alert color={result.color} role="status">
-          {result.text}
-        </Alert>
-      )}
       <QueryState
         query={gates}
         errorTitle={DEVICE_MESSAGES.gatesLoadFailed}
@@ -53,7 +57,15 @@ export function AccessGatesPage() {
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         {gates.data?.map((gate) => (
-          <GateCard key={gate.id} gate={gate} now={now} busy={opening?.id === gate.id} onOpen={() => open(gate)} />
+          <GateCard
+            key={gate.id}
+            gate={gate}
+            now={now}
+            busy={opening?.id === gate.id}
+            result={resultGateId === gate.id ? result : null}
+            onDismissResult={clearResult}
+            onOpen={() => open(gate)}
+          />
         ))}
       </SimpleGrid>
     </Stack>

@@ -2,20 +2,27 @@ import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import type { GateDeviceDto } from '@core/api/devices';
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { DeviceHealthBadge } from '../../ui/device-health-badge';
+import { MessageLine } from '../../ui/message-line';
+import type { TimedMessage } from '../../ui/use-timed-message';
 
 /**
  * One gate with its health and Open Gate. A gate known to be offline says so on its button instead
- * of letting a resident wait out the relay's 5 s; one never heard from can still be tried.
+ * of letting a resident wait out the relay's 5 s; one never heard from can still be tried. The
+ * outcome of the last press shows under its button.
  */
 export function GateCard({
   gate,
   now,
   busy,
+  result,
+  onDismissResult,
   onOpen,
 }: {
   gate: GateDeviceDto;
   now: Date;
   busy: boolean;
+  result: TimedMessage | null;
+  onDismissResult: () => void;
   onOpen: () => void;
 }) {
   const offline = gate.online === false;
@@ -46,6 +53,7 @@ export function GateCard({
         >
           {offline ? DEVICE_MESSAGES.gateOfflineButton : busy ? 'Opening...' : 'Open Gate'}
         </Button>
+        <MessageLine message={result} onClose={onDismissResult} />
       </Stack>
     </Card>
   );

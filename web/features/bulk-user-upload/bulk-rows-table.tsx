@@ -1,13 +1,14 @@
 import type { BulkRow, BulkRowErrors } from '@core/bulk/bulk-row';
+import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '@core/constants';
 import { ROLE_LABELS } from '@core/roles';
 import { Button, Select, Table, TextInput } from '@mantine/core';
 import type { KeyedRow } from './use-bulk-rows';
 
-const TEXT_COLUMNS: { field: keyof BulkRow; label: string }[] = [
-  { field: 'firstName', label: 'First Name' },
-  { field: 'lastName', label: 'Last Name' },
-  { field: 'email', label: 'Email' },
-  { field: 'phoneNumber', label: 'Phone' },
+const TEXT_COLUMNS: { field: keyof BulkRow; label: string; maxLength: number }[] = [
+  { field: 'firstName', label: 'First Name', maxLength: PERSON_NAME_MAX_LENGTH },
+  { field: 'lastName', label: 'Last Name', maxLength: PERSON_NAME_MAX_LENGTH },
+  { field: 'email', label: 'Email', maxLength: EMAIL_MAX_LENGTH },
+  { field: 'phoneNumber', label: 'Phone', maxLength: 20 },
 ];
 
 /** First Name, Last Name, Email, Phone, Role, Property, Action; each cell editable with its error under it. */
@@ -48,6 +49,7 @@ export function BulkRowsTable({
                     <TextInput
                       aria-label={label(column.label)}
                       value={row[column.field]}
+                      maxLength={column.maxLength}
                       error={rowErrors[column.field]}
                       onChange={(event) => onChange(row.key, column.field, event.currentTarget.value)}
                     />

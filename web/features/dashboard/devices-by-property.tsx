@@ -2,27 +2,19 @@ import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import type { DeviceDto, PropertyDevicesDto } from '@core/api/devices';
 import { PROPERTY_MESSAGES } from '@core/api/property-texts';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
-import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useDeleteDevice, useDevicesByProperty, useTriggerRelay } from '../../api/devices';
 import { useClaims } from '../../auth/session';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { MessageLine } from '../../ui/message-line';
 import { QueryState } from '../../ui/query-state';
-import { type TimedMessage, useTimedMessage } from '../../ui/use-timed-message';
+import { useTimedMessage } from '../../ui/use-timed-message';
 import { DeviceTable } from './device-table';
 import { EditDeviceDialog, NewReaderKeyDialog } from './lazy-dialogs';
 import { NoDevicesHint } from './no-devices-hint';
-
-function MessageLine({ message }: { message: TimedMessage | null }) {
-  if (!message) return null;
-  return (
-    <Alert color={message.color} role="status">
-      {message.text}
-    </Alert>
-  );
-}
 
 /** Devices by Property (SPEC §2): one block per property; Edit and Delete for super administrators. */
 export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
@@ -31,8 +23,8 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
   const list = useDevicesByProperty(propertyId);
   const trigger = useTriggerRelay();
   const remove = useDeleteDevice();
-  const [gateMessage, showGateMessage] = useTimedMessage(MESSAGE_TIMINGS_MS.gateDeviceList);
-  const [deviceMessage, showDeviceMessage] = useTimedMessage(MESSAGE_TIMINGS_MS.deviceUpdateDelete);
+  const [gateMessage, showGateMessage, clearGateMessage] = useTimedMessage(MESSAGE_TIMINGS_MS.gateDeviceList);
+  const [deviceMessage, showDeviceMessage, clearDeviceMessage] = useTimedMessage(MESSAGE_TIMINGS_MS.deviceUpdateDelete);
   const [openingId, setOpeningId] = useState<string | null>(null);
   const [editing, setEditing] = useState<DeviceDto | null>(null);
   const [deleting, setDeleting] = useState<DeviceDto | null>(null);
@@ -41,6 +33,7 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
   useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
 
   const open = (property: PropertyDevicesDto, device: DeviceDto) => {
+    clearGateMessage();
     setOpeningId(device._id);
     trigger.mutate(
       { deviceId: device._id, propertyId: property._id },
@@ -51,14 +44,17 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
             text: DEVICE_MESSAGES.openedFromList(property.propertyName, device.deviceName),
           }),
         onError: (error) =>
-          showGateMessage({
-            color: 'red',
-            text: DEVICE_MESSAGES.failedFromList(
-              property.propertyName,
-              device.deviceName,
-              messageOr(error, DEVICE_MESSAGES.openFailed),
-            ),
-          }),
+          showGateMessage(
+            {
+              color: 'red',
+              text: DEVICE_MESSAGES.failedFromList(
+                property.propertyName,
+                device.deviceName,
+                messageOr(error, DEVICE_MESSAGES.openFailed),
+              ),
+            },
+            { keep: true },
+          ),
         onSettled: () => setOpeningId(null),
       },
     );
@@ -77,8 +73,8 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
 
   return (
     <Stack gap="md">
-      <MessageLine message={gateMessage} />
-      <MessageLine message={deviceMessage} />
+      <MessageLine message={gateMessage} onClose={clearGateMessage} />
+      <MessageLine message={deviceMessage} onClose={clearDeviceMessage} />
       {list.data.length === 0 && <NoDevicesHint empty="properties" canRegister={canManage} />}
       {list.data.map((property) => (
         <Paper key={property._id} component="section" aria-label={property.propertyName} withBorder radius="md" p="md">

@@ -1,5 +1,6 @@
 import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
 import type { PropertyDto } from '@core/api/properties';
+import { SEARCH_MAX_LENGTH } from '@core/constants';
 import { ROLE_LABELS, type Role } from '@core/roles';
 import { Group, Select, TextInput } from '@mantine/core';
 import { PropertyFilter } from './property-filter';
@@ -22,6 +23,7 @@ export function ListFilters({
         placeholder={DASHBOARD_MESSAGES.searchPlaceholder}
         aria-label={DASHBOARD_MESSAGES.searchPlaceholder}
         value={controls.search}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(event) => controls.setSearch(event.currentTarget.value)}
         miw={220}
       />

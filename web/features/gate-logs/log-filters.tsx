@@ -1,5 +1,6 @@
 import type { PropertyDto } from '@core/api/properties';
 import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import { SEARCH_MAX_LENGTH } from '@core/constants';
 import { LOG_TIME_ZONES, type LogTimeZone } from '@core/time/log-time-zones';
 import { Input, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -64,6 +65,7 @@ export function LogFilters({ form, onChange, properties }: LogFiltersProps) {
         label="Search"
         placeholder="Name, email, phone or QR code name"
         value={form.search}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(event) => onChange({ search: event.currentTarget.value })}
       />
       <Input.Wrapper label="Timezone" id="log-timezone">

@@ -1,4 +1,5 @@
 import type { LoginResponse } from '@core/api/second-factor';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@core/constants';
 import { MESSAGES } from '@core/messages';
 import {
   isRole,
@@ -107,11 +108,19 @@ export function LoginPage() {
               )}
             </Alert>
           )}
-          <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            {...form.getInputProps('email')}
+          />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             required
+            maxLength={PASSWORD_MAX_LENGTH}
             {...form.getInputProps('password')}
           />
           <Button type="submit" loading={mutation.isPending} fullWidth>

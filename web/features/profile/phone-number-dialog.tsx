@@ -1,5 +1,6 @@
 import { updatePhoneNumberRequest } from '@core/api/accounts';
 import { MESSAGES } from '@core/messages';
+import { nationalDigits } from '@core/validation/phone';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useUpdatePhoneNumber } from '../../api/accounts';
 import { showServerErrors } from '../../ui/forms/server-errors';
@@ -10,13 +11,16 @@ import { UsPhoneInput } from '../../ui/us-phone-input';
 export function PhoneNumberDialog({
   userId,
   opened,
+  current = null,
   onClose,
 }: {
   userId: string;
   opened: boolean;
+  /** The number on file, when editing it from Profile (issue 27). */
+  current?: string | null;
   onClose: () => void;
 }) {
-  const form = useSchemaForm(updatePhoneNumberRequest, { initialValues: { phoneNumber: '' } });
+  const form = useSchemaForm(updatePhoneNumberRequest, { initialValues: { phoneNumber: nationalDigits(current) } });
   const mutation = useUpdatePhoneNumber(userId);
 
   const close = () => {
@@ -37,7 +41,9 @@ export function PhoneNumberDialog({
     <Modal opened={opened} onClose={close} title="Enter Your Phone Number" centered>
       <form onSubmit={save} noValidate>
         <Stack>
-          <Text size="sm">SMS notifications need a phone number. Only USA (+1) numbers are supported.</Text>
+          <Text size="sm">
+            {current ? 'Only' : 'SMS notifications need a phone number. Only'} USA (+1) numbers are supported.
+          </Text>
           <UsPhoneInput
             label="Phone Number"
             {...form.getInputProps('phoneNumber')}

@@ -1,13 +1,15 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
-import { Button, Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useProfile } from '../../api/accounts';
 import { LoadingScreen } from '../../auth/require-role';
 import { useClaims, useSession } from '../../auth/session';
 import { QueryError } from '../../ui/query-state';
 import { TwoStepSection } from '../../ui/two-step/two-step-section';
 import { ActiveSessions } from './active-sessions';
+import { ChangePasswordDialog } from './change-password-dialog';
 import { NotificationPreferences } from './notification-preferences';
+import { PhoneNumberDialog } from './phone-number-dialog';
 import { SecurePinSection } from './secure-pin-section';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -27,6 +29,7 @@ export function ProfilePage() {
   const { signOut } = useSession();
   const profile = useProfile(claims.UID);
   const showPin = claims.propertyFeatures.includes('securepin') && claims.role !== 'superadmin';
+  const [editing, setEditing] = useState<'phone' | 'password' | null>(null);
 
   if (profile.isPending && !profile.isError) return <LoadingScreen />;
 
@@ -40,8 +43,28 @@ export function ProfilePage() {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Detail label="Name">{`${profile.data.firstName} ${profile.data.lastName}`}</Detail>
               <Detail label="Email">{profile.data.email}</Detail>
-              <Detail label="Phone">{profile.data.phoneNumber ?? 'Not Set'}</Detail>
+              <Detail label="Phone">
+                <Group component="span" gap="xs" wrap="nowrap">
+                  {profile.data.phoneNumber ?? 'Not Set'}
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    aria-label="Edit phone number"
+                    onClick={() => setEditing('phone')}
+                  >
+                    Edit
+                  </Button>
+                </Group>
+              </Detail>
             </SimpleGrid>
+            {editing === 'phone' && (
+              <PhoneNumberDialog
+                userId={profile.data._id}
+                opened
+                current={profile.data.phoneNumber}
+                onClose={() => setEditing(null)}
+              />
+            )}
             <Divider />
             <Title order={3}>Notifications</Title>
             <NotificationPreferences profile={profile.data} />
@@ -53,6 +76,15 @@ export function ProfilePage() {
             )}
           </>
         )}
+        <Divider />
+        <Title order={3}>Password</Title>
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm">Changing it signs out every other browser signed in to your account.</Text>
+          <Button variant="default" onClick={() => setEditing('password')}>
+            Change Password
+          </Button>
+        </Group>
+        {editing === 'password' && <ChangePasswordDialog onClose={() => setEditing(null)} />}
         <Divider />
         <TwoStepSection />
         <Divider />

@@ -10,7 +10,7 @@ describe('register user form (SPEC §5)', () => {
     expect(errorsOf(emptyRegisterUserForm(''))).toEqual({
       firstName: 'All fields are required',
       lastName: 'All fields are required',
-      email: 'Please enter a valid email address',
+      email: 'Email is required',
       propertyId: 'Property is required',
     });
     expect(errorsOf({ ...filled, email: 'nope', phoneNumber: '555123' })).toEqual({

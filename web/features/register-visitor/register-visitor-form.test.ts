@@ -57,7 +57,7 @@ describe('the Register Visitor request', () => {
     expect(errorsOf(emptyVisitorForm('', '2025-06-02'))).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
-      email: 'Please enter a valid email address',
+      email: 'Email is required',
       propertyId: 'Property is required',
     });
     const base = { ...emptyVisitorForm(PROPERTY, '2025-06-02'), firstName: 'A', lastName: 'B', email: 'a@b.co' };

@@ -116,9 +116,8 @@ export function RegisterVisitorPage() {
             data={DATE_OPTIONS}
             value={window.qrType}
             allowDeselect={false}
-            onChange={(qrType) =>
-              startOver({ ...emptyVisitorForm(initialPropertyId, today), window: emptyWindow(qrType as QrType, today) })
-            }
+            // Only the dates and times start over (SPEC §4): who the visitor is stays as typed.
+            onChange={(qrType) => form.setFieldValue('window', emptyWindow(qrType as QrType, today))}
           />
           <VisitorWindowFields
             window={window}
