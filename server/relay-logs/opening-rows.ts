@@ -41,6 +41,8 @@ export async function insertPendingOpenings(db: Orm, openings: PendingOpening[])
 /**
  * Writes what the relay did into each opening's log row and drops its marker, in one statement.
  * Whatever a sweep wrote meanwhile (a process stalled past its lease) is overwritten by the truth.
+ * The rows are named by `= any(array(...))`: a join on the recordset alone, which the planner
+ * takes for 100 rows, is planned as a scan of the whole log.
  */
 export async function completeOpenings(db: Orm, outcomes: OpeningOutcome[]) {
   const records = outcomes.map((outcome) => ({
@@ -55,11 +57,11 @@ export async function completeOpenings(db: Orm, outcomes: OpeningOutcome[]) {
       select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
         as row(id uuid, status text, reason text, relay_operations jsonb, total_duration_ms integer)
     ), landed as (
-      delete from openings_in_flight where log_id in (select id from outcome)
+      delete from openings_in_flight where log_id = any(array(select id from outcome))
     )
     update relay_logs set status = outcome.status, reason = outcome.reason,
       relay_operations = outcome.relay_operations, total_duration_ms = outcome.total_duration_ms
-    from outcome where relay_logs.id = outcome.id`);
+    from outcome where relay_logs.id = outcome.id and relay_logs.id = any(array(select id from outcome))`);
 }
 
 /**
@@ -77,7 +79,7 @@ export async function markAbandonedOpenings(
   const marked = await db.execute(sql`
     with abandoned as (delete from openings_in_flight ${ended} returning log_id)
     update relay_logs set status = 'unknown', reason = ${options.reason}
-    from abandoned where relay_logs.id = abandoned.log_id and relay_logs.status = 'pending'
+    where relay_logs.id = any(array(select log_id from abandoned)) and relay_logs.status = 'pending'
     returning relay_logs.id`);
   return rowsOf<{ id: string }>(marked).map((row) => row.id);
 }
