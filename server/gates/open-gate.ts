@@ -9,6 +9,7 @@ import { statusOf } from './pulse-status';
 import { commitOpeningOutcome, commitPendingOpening } from './relay-log-batcher';
 
 export { statusOf };
+
 export type DeviceRow = typeof devices.$inferSelect;
 export type GateLogDetails = Pick<
   RelayLogEntry,
