@@ -12,6 +12,8 @@
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/access-qr.bench.ts
 // BENCH_DATABASE=pglite: the same on the embedded database (a data dir, copied for the bare
 // route), results in access-qr-pglite.json.
+// BENCH_SCENARIO=grant: only the grant scenario, BENCH_PAIRS runs after a warm-up, the median
+// reported (access-qr-grant.json, access-qr-grant-pglite.json): the gate path of an opening.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +36,7 @@ const CONNECTIONS = 20;
 const WARM_UP_S = 3;
 /** Bare and decision runs taken in turn; this machine's speed drifts by a third within minutes. */
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
+const GRANT_ONLY = process.env.BENCH_SCENARIO === 'grant';
 
 function load(
   url: string,
@@ -179,6 +182,46 @@ async function onPglite(simulator: RelaySimulator): Promise<Servers> {
   };
 }
 
+async function relayDurations(servers: Servers) {
+  const relayQuery = sql`
+    select percentile_cont(0.5) within group (order by total_duration_ms) p50,
+           percentile_cont(0.99) within group (order by total_duration_ms) p99
+    from relay_logs where status = 'success'`;
+  const relayAnswer = (await (await servers.logs()).orm.execute(relayQuery)) as unknown as {
+    rows: { p50: number; p99: number }[];
+  };
+  return relayAnswer.rows[0];
+}
+
+/** BENCH_SCENARIO=grant: a warm-up, then PAIRS grant runs; the median by throughput is reported. */
+async function grantRuns(servers: Servers, run: () => Promise<Measured>) {
+  await run();
+  const runs: Measured[] = [];
+  for (let n = 0; n < PAIRS; n++) {
+    runs.push(await run());
+    console.log('access/qr grant', JSON.stringify(runs[n]));
+  }
+  const median = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)];
+  const file = ON_PGLITE ? 'access-qr-grant-pglite.json' : 'access-qr-grant.json';
+  writeResult(file, {
+    measuredAt: new Date().toISOString(),
+    database: ON_PGLITE ? 'pglite' : 'postgres',
+    cpus: os.cpus().length,
+    loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    connections: CONNECTIONS,
+    durationSeconds: DURATION_S,
+    runs: runs.map(({ requestsPerSecond, p50Ms, p99Ms, serverCpuMicrosecondsPerRequest, errors }) => ({
+      requestsPerSecond,
+      p50Ms,
+      p99Ms,
+      serverCpuMicrosecondsPerRequest,
+      errors,
+    })),
+    accessQrGrantWithRelay: { ...median, relayDurationMs: await relayDurations(servers) },
+  });
+  console.log(`wrote bench/results/${file}`);
+}
+
 async function main() {
   const simulator = new RelaySimulator();
   const servers = ON_PGLITE ? await onPglite(simulator) : await onPostgres(simulator);
@@ -195,6 +238,7 @@ async function main() {
     const onGatehouse = (token: (i: number) => string, duration: number, connections = CONNECTIONS) =>
       measure(() => load(appUrl, (i) => asBody(token(i)), scanner, duration, connections), gatehouse.child.pid);
 
+    if (GRANT_ONLY) return await grantRuns(servers, () => onGatehouse(grantedToken, DURATION_S));
     // Untimed warm-up of both servers (JIT, connection pools, buffer cache) before any measurement.
     await onBare(WARM_UP_S);
     await onGatehouse(deniedToken, WARM_UP_S);
@@ -217,14 +261,7 @@ async function main() {
     const decisionOneCaller = await onGatehouse(deniedToken, DURATION_S, 1);
     console.log('one caller: bare', JSON.stringify(bareOneCaller), 'decision', JSON.stringify(decisionOneCaller));
     const grant = await onGatehouse(grantedToken, DURATION_S);
-    const relayQuery = sql`
-      select percentile_cont(0.5) within group (order by total_duration_ms) p50,
-             percentile_cont(0.99) within group (order by total_duration_ms) p99
-      from relay_logs where status = 'success'`;
-    const relayAnswer = (await (await servers.logs()).orm.execute(relayQuery)) as unknown as {
-      rows: { p50: number; p99: number }[];
-    };
-    const relayTimes = relayAnswer.rows[0];
+    const relayTimes = await relayDurations(servers);
     console.log('access/qr grant', JSON.stringify(grant), 'relay', JSON.stringify(relayTimes));
 
     const results = {

@@ -64,7 +64,12 @@ export type QrType = (typeof QR_TYPES)[number];
 export const CALLER_TYPES = ['user', 'visitor'] as const;
 export type CallerType = (typeof CALLER_TYPES)[number];
 
-export const LOG_STATUSES = ['success', 'failed', 'partial'] as const;
+/**
+ * SPEC's success, failed and partial, and two it shows as "other": pending while the relay is
+ * being asked, unknown when the server stopped before it answered (docs/decisions/0176).
+ */
+export const LOG_STATUSES = ['success', 'failed', 'partial', 'pending', 'unknown'] as const;
+export type LogStatus = (typeof LOG_STATUSES)[number];
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

@@ -4,6 +4,7 @@ import { ensureSuperadmin } from './auth/bootstrap-superadmin';
 import type { AppConfig } from './config';
 import type { Database } from './db/connect';
 import { startDeviceHealthSweeper } from './device-health/health-sweep';
+import { startAbandonedOpeningSweeper } from './gates/abandoned-openings';
 import { startCounterSweeper } from './limits/counter-sweeper';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -14,6 +15,8 @@ export async function startServer(config: AppConfig, opening: Promise<Database>)
   const app = await buildApp(config, database);
   startCounterSweeper(app);
   startDeviceHealthSweeper(app, config.deviceHealthSweepMs);
+  // Before listening: on the embedded database it takes every opening still in flight for a dead one.
+  await startAbandonedOpeningSweeper(app, database.kind);
   await ensureSuperadmin(app);
   await app.listen({ port: config.port, host: config.host });
   app.jobs.start(config.jobPollMs);

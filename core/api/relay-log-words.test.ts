@@ -39,6 +39,13 @@ describe('relay operations in words', () => {
     expect(operationWords(log({ status: 'failed', reason: 'QR code has expired' }))).toEqual(['No pulse sent']);
   });
 
+  it('says when the relay is still being asked, or the server stopped before it answered', () => {
+    expect(operationWords(log({ status: 'pending' }))).toEqual(['Waiting for the relay']);
+    expect(operationWords(log({ status: 'unknown', reason: 'Outcome unknown: the server stopped' }))).toEqual([
+      'Outcome unknown',
+    ]);
+  });
+
   it('turns the recorded relay failures into sentences', () => {
     expect(relayFailureWords('no connection to the relay within 2000 ms')).toBe('No connection to the relay in 2 s');
     expect(relayFailureWords('the relay answered HTTP 500')).toBe('Relay answered with an error (HTTP 500)');

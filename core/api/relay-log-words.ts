@@ -16,9 +16,11 @@ export function relayFailureWords(reason: string | null): string {
 
 /**
  * Each relay operation of a log row in words ('Pulse sent', 'Relay did not answer in 5 s'); a row
- * refused before any pulse says so. The raw commands stay in the API, the CSV and on demand.
+ * refused before any pulse says so, as does an opening still in flight or left by a stopped server. The raw commands stay in the API, the CSV and on demand.
  */
 export function operationWords(log: RelayLogDto): string[] {
+  if (log.status === 'pending') return ['Waiting for the relay'];
+  if (log.status === 'unknown') return ['Outcome unknown'];
   if (!log.relayOperations.length) return ['No pulse sent'];
   return log.relayOperations.map((operation) =>
     operation.success ? 'Pulse sent' : relayFailureWords(log.status === 'success' ? null : log.reason),

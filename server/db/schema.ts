@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 // Relative, not '@core': drizzle-kit loads this file without the path alias.
 import { RELAY_DRIVERS } from '../../core/api/devices';
+import { LOG_STATUSES } from '../../core/constants';
 import { GATE_CREDENTIALS } from '../../core/gate-credentials';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -307,7 +308,8 @@ export const relayLogs = pgTable(
     creatorDetails: jsonb('creator_details').$type<PersonDetails>(),
     deviceDetails: jsonb('device_details').$type<{ deviceName: string; deviceType: string }>(),
     propertyDetails: jsonb('property_details').$type<{ propertyName: string; propertyLocation: string }>(),
-    status: text('status', { enum: ['success', 'failed', 'partial'] }).notNull(),
+    /** pending while the relay is asked, unknown when the process asking it died (openings_in_flight). */
+    status: text('status', { enum: LOG_STATUSES }).notNull(),
     reason: text('reason'),
     /** How the opening was asked for; null on rows written before it was recorded. */
     credential: text('credential', { enum: GATE_CREDENTIALS }),
@@ -325,6 +327,17 @@ export const relayLogs = pgTable(
     index('relay_logs_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The gate openings whose relay has not answered yet: one row per pending relay_logs row, written
+ * in the same statement and deleted in the statement that completes it. A row whose lease has run
+ * out belongs to a process that died during the opening: its log row is marked outcome unknown
+ * (docs/decisions/0176). Kept apart from relay_logs, so the log's indexes never change on completion.
+ */
+export const openingsInFlight = pgTable('openings_in_flight', {
+  logId: uuid('log_id').primaryKey(),
+  leaseUntil: tz('lease_until').notNull(),
+});
 
 /**
  * Gate events per property, caller type and UTC day, kept by statement triggers on relay_logs

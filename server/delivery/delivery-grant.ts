@@ -23,7 +23,8 @@ const logDetailsOf = (pass: DeliveryPassRow, credential: 'qr' | 'pin'): GateLogD
 
 /**
  * Decides a QR token or PIN that is a delivery pass of the gate's property: takes a use, opens the
- * gate, and gives the use back when the gate did not open. Null when it is no delivery pass here.
+ * gate, and gives the use back when the gate did not open or the scan only joined a pulse already
+ * in flight. Null when it is no delivery pass here.
  */
 export async function admitDelivery(
   app: FastifyInstance,
@@ -58,6 +59,8 @@ export async function admitDelivery(
     return { granted: false, reason: GATE_DID_NOT_OPEN };
   }
   decided('granted');
-  await queueDeliveryUseNotice(app, use.pass, gate.device.id, app.config.now());
+  // A use is one opening: a scan that shared a pulse already in flight opened nothing of its own.
+  if (opening.joined) await giveDeliveryUseBack(app.db, use.pass.id);
+  else await queueDeliveryUseNotice(app, use.pass, gate.device.id, app.config.now());
   return { granted: true, reason: DELIVERY_MESSAGES.granted, visitor: courierOf(use.pass) };
 }

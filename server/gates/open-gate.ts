@@ -1,15 +1,15 @@
 import type { RelayFailure } from '@core/api/devices';
 import type { FastifyInstance } from 'fastify';
 import type { devices, RelayOperation } from '../db/schema';
+import { recordRelayResult } from '../device-health/seen-writes';
 import { findProperty, type PropertyRow } from '../properties/property-repository';
 import type { RelayLogEntry } from '../relay-logs/relay-log-writer';
+import { openingLeaseUntil } from './abandoned-openings';
 import { pulseRelay } from './pulse-relay';
 import { statusOf } from './pulse-status';
+import { commitOpeningOutcome, commitPendingOpening } from './relay-log-batcher';
 
 export { statusOf };
-
-import { recordRelayResult } from '../device-health/seen-writes';
-import { commitRelayLog } from './relay-log-batcher';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type GateLogDetails = Pick<
@@ -33,6 +33,8 @@ export interface GateOpening {
   /** Why the relay failed, when it did: in the log's words, and its kind for the person who pressed. */
   error?: string;
   failure?: RelayFailure;
+  /** This press shared a pulse another press had started, and caused no opening of its own. */
+  joined: boolean;
 }
 
 /** The device and property part of a relay log entry: ids and snapshots of their names. */
@@ -50,28 +52,31 @@ export function gateLogTarget(device: DeviceRow, property: LoggedProperty | null
 }
 
 /**
- * Opens a gate: pulses the device's relay and writes the relay log row of this attempt,
- * whatever the relay did. Relay failures are answered, never thrown. Pass `property` when the
- * caller already loaded it, to save a query.
+ * Opens a gate: commits the attempt's relay log row as pending, pulses the device's relay, then
+ * completes the row with what the relay did. A process that dies in between leaves the row to be
+ * marked outcome unknown (abandoned-openings.ts): every opening is in the log. Relay failures are
+ * answered, never thrown. Pass `property` when the caller already loaded it, to save a query.
  */
 export async function openGate(
   app: FastifyInstance,
   request: { device: DeviceRow; logDetails: GateLogDetails; property?: LoggedProperty | null },
 ): Promise<GateOpening> {
   const { device, logDetails } = request;
-  const [pulse, property] = await Promise.all([
-    pulseRelay(app, device),
-    request.property ?? findProperty(app.db, device.propertyId),
-  ]);
+  const property = request.property ?? (await findProperty(app.db, device.propertyId));
+  const pressedAt = app.config.now();
+  const logId = await commitPendingOpening(
+    app.db,
+    { ...logDetails, timestamp: pressedAt, status: 'pending', ...gateLogTarget(device, property) },
+    openingLeaseUntil(app, pressedAt),
+  );
+  const pulse = await pulseRelay(app, device);
   const status = statusOf(pulse.operations);
   const totalDurationMs = Math.round(pulse.durationMs);
-  const [logId] = await Promise.all([
-    commitRelayLog(app.db, {
-      ...logDetails,
-      reason: logDetails.reason ?? pulse.error ?? null,
-      timestamp: app.config.now(),
+  await Promise.all([
+    commitOpeningOutcome(app.db, {
+      id: logId,
       status,
-      ...gateLogTarget(device, property),
+      reason: logDetails.reason ?? pulse.error ?? null,
       relayOperations: pulse.operations,
       totalDurationMs,
     }),
@@ -84,5 +89,6 @@ export async function openGate(
     logId,
     error: pulse.error,
     failure: pulse.failure,
+    joined: pulse.joined,
   };
 }

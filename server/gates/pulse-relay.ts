@@ -7,30 +7,30 @@ import { failedCommand, type RelayOutcome } from '../relays/relay-driver';
 import { relaySender } from '../relays/relay-http';
 import { statusOf } from './pulse-status';
 import { relayTimeoutsOf } from './relay-timeouts';
-import { type PulseResult, pulseOncePerDevice } from './shared-pulse';
+import { type PressPulse, type PulseResult, pulseOncePerDevice } from './shared-pulse';
 
 type DeviceRow = typeof devices.$inferSelect;
 
-export type { PulseResult };
+export type { PressPulse };
 
 /** A pulse holds its device this long at most: the relay's own timeout and a margin. */
-const leaseMsOf = (app: FastifyInstance) => relayTimeoutsOf(app).totalMs + 2000;
+export const pulseLeaseMsOf = (app: FastifyInstance) => relayTimeoutsOf(app).totalMs + 2000;
 
-const inFlightByApp = new WeakMap<FastifyInstance, Map<string, Promise<PulseResult>>>();
+const inFlightByApp = new WeakMap<FastifyInstance, Map<string, Promise<PressPulse>>>();
 
 /**
  * Pulses a device's relay through its driver. At most one pulse per device is in flight, in this
  * process (a press while one runs joins it here) and across processes (pulseOncePerDevice).
  */
-export function pulseRelay(app: FastifyInstance, device: DeviceRow): Promise<PulseResult> {
+export function pulseRelay(app: FastifyInstance, device: DeviceRow): Promise<PressPulse> {
   let inFlight = inFlightByApp.get(app);
   if (!inFlight) {
     inFlight = new Map();
     inFlightByApp.set(app, inFlight);
   }
   const running = inFlight.get(device.id);
-  if (running) return running;
-  const pulse = pulseOncePerDevice(app.db, device.id, { now: app.config.now, leaseMs: leaseMsOf(app) }, () =>
+  if (running) return running.then((shared) => ({ ...shared, joined: true }));
+  const pulse = pulseOncePerDevice(app.db, device.id, { now: app.config.now, leaseMs: pulseLeaseMsOf(app) }, () =>
     pulseOnce(app, device),
   ).finally(() => inFlight.delete(device.id));
   inFlight.set(device.id, pulse);

@@ -1,5 +1,11 @@
 import { coalescing } from '../db/coalescing';
 import type { Orm } from '../db/connect';
+import {
+  completeOpenings,
+  insertPendingOpenings,
+  type OpeningOutcome,
+  type PendingOpening,
+} from '../relay-logs/opening-rows';
 import { insertRelayLogRows, newRelayLogId, type RelayLogEntry } from '../relay-logs/relay-log-writer';
 
 const insertCoalesced = coalescing(async (db: Orm, rows: { id: string; entry: RelayLogEntry }[]) => {
@@ -14,4 +20,24 @@ const insertCoalesced = coalescing(async (db: Orm, rows: { id: string; entry: Re
  */
 export function commitRelayLog(db: Orm, entry: RelayLogEntry): Promise<string> {
   return insertCoalesced(db, { id: newRelayLogId(), entry });
+}
+
+const pendingCoalesced = coalescing(async (db: Orm, openings: PendingOpening[]) => {
+  await insertPendingOpenings(db, openings);
+  return openings.map((opening) => opening.id);
+});
+
+/** An opening's pending log row, committed (and batched like commitRelayLog) before its relay is asked. */
+export function commitPendingOpening(db: Orm, entry: RelayLogEntry, leaseUntil: Date): Promise<string> {
+  return pendingCoalesced(db, { id: newRelayLogId(), entry, leaseUntil });
+}
+
+const completionCoalesced = coalescing(async (db: Orm, outcomes: OpeningOutcome[]) => {
+  await completeOpenings(db, outcomes);
+  return outcomes.map(() => undefined);
+});
+
+/** What the relay did, into the opening's log row, batched like commitRelayLog. */
+export function commitOpeningOutcome(db: Orm, outcome: OpeningOutcome): Promise<void> {
+  return completionCoalesced(db, outcome);
 }

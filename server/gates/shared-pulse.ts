@@ -7,6 +7,11 @@ export interface PulseResult extends RelayOutcome {
   durationMs: number;
 }
 
+/** A press's view of the pulse: joined when it shared a pulse another press had started. */
+export interface PressPulse extends PulseResult {
+  joined: boolean;
+}
+
 const POLL_MS = 40;
 /** Finished pulses are kept this long, so presses that joined one can read its outcome. */
 const KEEP_FINISHED_MS = 60_000;
@@ -32,7 +37,7 @@ export async function pulseOncePerDevice(
   deviceId: string,
   options: { now: () => Date; leaseMs: number },
   pulse: () => Promise<PulseResult>,
-): Promise<PulseResult> {
+): Promise<PressPulse> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const id = crypto.randomUUID();
     const now = options.now();
@@ -46,14 +51,14 @@ export async function pulseOncePerDevice(
           where device_pulses.lease_until < ${now.toISOString()}::timestamptz
         returning id`),
     );
-    if (claimed[0]?.id === id) return lead(db, id, deviceId, options, pulse);
+    if (claimed[0]?.id === id) return { ...(await lead(db, id, deviceId, options, pulse)), joined: false };
     const [running] = rowsOf<{ id: string }>(
       await db.execute(sql`select id from device_pulses where device_id = ${deviceId} and outcome is null`),
     );
     // The running pulse finished between the two statements: this press is a new one.
-    if (running) return join(db, running.id, options.leaseMs);
+    if (running) return { ...(await join(db, running.id, options.leaseMs)), joined: true };
   }
-  return lostPulse();
+  return { ...lostPulse(), joined: false };
 }
 
 async function lead(

@@ -1,3 +1,4 @@
+import type { LogStatus } from '@core/constants';
 import type { GateCredential } from '@core/gate-credentials';
 import { sql } from 'drizzle-orm';
 import { v7 as timeOrderedUuid } from 'uuid';
@@ -8,7 +9,7 @@ import { type PersonDetails, type RelayOperation, relayLogs } from '../db/schema
 export interface RelayLogEntry {
   timestamp: Date;
   callerType: 'user' | 'visitor';
-  status: 'success' | 'failed' | 'partial';
+  status: LogStatus;
   reason?: string | null;
   /** How the opening was asked for. */
   credential?: GateCredential | null;
@@ -41,8 +42,8 @@ export function searchTextOf(entry: RelayLogEntry): string {
     .slice(0, SEARCH_TEXT_MAX);
 }
 
-/** One row as the JSON record the insert below reads; the jsonb columns stay objects. */
-function recordOf({ id, entry }: { id: string; entry: RelayLogEntry }) {
+/** One row as the JSON record the inserts read (RECORD_TYPES); the jsonb columns stay objects. */
+export function recordOf({ id, entry }: { id: string; entry: RelayLogEntry }) {
   return {
     id,
     timestamp: entry.timestamp.toISOString(),
@@ -66,25 +67,28 @@ function recordOf({ id, entry }: { id: string; entry: RelayLogEntry }) {
   };
 }
 
+/** A record's columns in relay_logs' schema order (drizzle names every column so in an insert). */
+export const RECORD_COLUMNS = sql.raw(`id, "timestamp", property_id, device_id, actor_user_id, creator_user_id,
+  caller_type, user_details, visitor_details, qr_code_details, creator_details, device_details, property_details,
+  status, reason, credential, relay_operations, total_duration_ms, search_text`);
+/** The same columns with their types, for jsonb_to_recordset. */
+export const RECORD_TYPES = sql.raw(`id uuid, "timestamp" timestamptz, property_id uuid, device_id uuid,
+  actor_user_id uuid, creator_user_id uuid, caller_type text, user_details jsonb, visitor_details jsonb,
+  qr_code_details jsonb, creator_details jsonb, device_details jsonb, property_details jsonb, status text,
+  reason text, credential text, relay_operations jsonb, total_duration_ms integer, search_text text`);
+
 /**
  * Inserts many relay log rows in one statement with one parameter: the rows as a JSON array that
  * the database unpacks (jsonb_to_recordset). Its text never changes with the row count, so it is
  * prepared once per database: the hot path builds no per-value SQL, escapes no arrays, and on
  * PostgreSQL the statement is neither parsed nor planned again (bench/access-qr.bench.ts).
- * drizzle names every column of relay_logs in schema order, so the select lists them in that order.
  */
 const insertRows = preparedPerDatabase((db: Orm) =>
   db
     .insert(relayLogs)
-    .select(sql`
-      select id, "timestamp", property_id, device_id, actor_user_id, creator_user_id, caller_type, user_details,
-        visitor_details, qr_code_details, creator_details, device_details, property_details, status, reason,
-        credential, relay_operations, total_duration_ms, search_text
-      from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as row(id uuid, "timestamp" timestamptz,
-        property_id uuid, device_id uuid, actor_user_id uuid, creator_user_id uuid, caller_type text,
-        user_details jsonb, visitor_details jsonb, qr_code_details jsonb, creator_details jsonb,
-        device_details jsonb, property_details jsonb, status text, reason text, credential text,
-        relay_operations jsonb, total_duration_ms integer, search_text text)`)
+    .select(
+      sql`select ${RECORD_COLUMNS} from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as row(${RECORD_TYPES})`,
+    )
     .prepare('relay_log_insert_rows'),
 );
 
