@@ -1,5 +1,6 @@
 import { accessByEmail, creatorText, credentialText, LOG_COLUMNS, logCells } from '@core/api/relay-log-cells';
 import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import { relayFailed, statusSentence } from '@core/api/relay-log-words';
 import type { RelayLogDto } from '@core/api/relay-logs';
 import type { LogTimeZone } from '@core/time/log-time-zones';
 import { Badge, Button, Code, Stack, Table, Text } from '@mantine/core';
@@ -25,9 +26,10 @@ function CreatorDetails({ log }: { log: RelayLogDto }) {
   );
 }
 
-/** The operations in words, and the raw relay commands on demand. */
+/** The operations in words; the raw relay commands and the technical failure reason on demand. */
 function Operations({ log, operations }: { log: RelayLogDto; operations: string }) {
   const [shown, setShown] = useState(false);
+  const technical = relayFailed(log) ? log.reason : null;
   return (
     <Stack gap={2} align="flex-start">
       <Text size="xs" data-testid="operation-words">
@@ -35,7 +37,7 @@ function Operations({ log, operations }: { log: RelayLogDto; operations: string 
       </Text>
       {log.relayOperations.length > 0 && (
         <Button variant="subtle" size="compact-xs" px={0} onClick={() => setShown(!shown)} aria-expanded={shown}>
-          {shown ? 'Hide command' : 'Show command'}
+          {shown ? 'Hide details' : 'Show details'}
         </Button>
       )}
       {shown &&
@@ -45,12 +47,18 @@ function Operations({ log, operations }: { log: RelayLogDto; operations: string 
             {operation.command}
           </Code>
         ))}
+      {shown && technical && (
+        <Code data-testid="technical-reason" style={{ overflowWrap: 'anywhere' }}>
+          {technical}
+        </Code>
+      )}
     </Stack>
   );
 }
 
 function LogRow({ log, zone }: { log: RelayLogDto; zone: LogTimeZone }) {
   const [dateTime, accessBy, device, property, status, operations, duration] = logCells(log, zone);
+  const sentence = statusSentence(log);
   return (
     <Table.Tr data-testid="log-row">
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime}</Table.Td>
@@ -80,9 +88,9 @@ function LogRow({ log, zone }: { log: RelayLogDto; zone: LogTimeZone }) {
           <Badge color={logStatusColor(log.status)} variant="filled" styles={{ label: { overflow: 'visible' } }}>
             {status}
           </Badge>
-          {log.status !== 'success' && log.reason && (
+          {sentence && (
             <Text size="xs" data-testid="log-reason">
-              {log.reason}
+              {sentence}
             </Text>
           )}
         </Stack>
