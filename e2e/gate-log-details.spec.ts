@@ -57,10 +57,6 @@ test('gate logs say why an attempt failed and what the relay did, in words, with
   await opened.getByRole('button', { name: 'Show details' }).click();
   await expect(opened.getByTestId('raw-command')).toContainText('relay/0');
 
-  const table = page.getByRole('region', { name: 'Gate activity logs table' });
-  await table.focus();
-  await expect(table).toBeFocused();
-
   await page.getByRole('button', { name: 'Logout' }).click();
   await signIn(page, { ...world.resident });
   await page.getByRole('button', { name: 'Notifications' }).click();
