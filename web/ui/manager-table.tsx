@@ -103,7 +103,8 @@ export function ManagerTable<Row>({
                   {column.label}
                 </Table.Th>
               ))}
-              {actions && <Table.Th>{actionsLabel}</Table.Th>}
+              {/* Wide enough for the longest button ("Reset two-step"), which wraps under the others. */}
+              {actions && <Table.Th w={140}>{actionsLabel}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
