@@ -108,7 +108,7 @@ export function LogTable({ logs, zone }: { logs: RelayLogDto[]; zone: LogTimeZon
   }
   const [dateTime, accessBy, device, property, status, operations, duration] = LOG_COLUMNS;
   const columns: ManagerColumn<Cells>[] = [
-    { label: dateTime, cell: at(0), width: 120 },
+    { label: dateTime, cell: at(0), width: 180 },
     { label: accessBy, cell: (row) => <AccessBy log={row.log} name={row.cells[1]} /> },
     { label: device, cell: at(2) },
     { label: property, cell: at(3) },
