@@ -27,28 +27,35 @@ test('gate logs say why an attempt failed and what the relay did, in words, with
   expect((await open()).ok()).toBe(true);
   await world.relay.slow();
   expect((await open()).ok()).toBe(false);
+  await world.relay.down();
+  expect((await open()).ok()).toBe(false);
   await world.relay.healthy();
   expect((await scanAtGate(request, world, 'not-a-code')).granted).toBe(false);
 
   await signIn(page, admin);
   await page.goto('/gate-logs');
   const rows = page.getByTestId('log-row');
-  await expect(rows).toHaveCount(3);
-  const [refused, timedOut, opened] = [rows.nth(0), rows.nth(1), rows.nth(2)];
+  await expect(rows).toHaveCount(4);
+  const [refused, unreachable, timedOut, opened] = [rows.nth(0), rows.nth(1), rows.nth(2), rows.nth(3)];
   await expect(refused).toContainText('FAILED');
   await expect(refused.getByTestId('log-reason')).toHaveText('QR code not recognised');
   await expect(refused).toContainText('No pulse sent');
   await expect(timedOut.getByTestId('log-reason')).toContainText('did not answer');
   await expect(timedOut).toContainText('Relay did not answer in 5 s');
   await expect(opened).toContainText('Pulse sent');
+
+  // A relay failure: one sentence in Status, the socket's error code only in the expanded details.
+  await expect(unreachable.getByTestId('log-reason')).toHaveText(
+    'The gate did not open: the gate device could not be reached.',
+  );
+  await expect(unreachable.getByTestId('operation-words')).toHaveText('The relay could not be reached');
+  await expect(unreachable).not.toContainText('ECONN');
+  await unreachable.getByRole('button', { name: 'Show details' }).click();
+  await expect(unreachable.getByTestId('technical-reason')).toContainText('(ECONNREFUSED)');
   await expect(opened.getByTestId('log-reason')).toHaveCount(0);
   await expect(opened.getByTestId('raw-command')).toHaveCount(0);
-  await opened.getByRole('button', { name: 'Show command' }).click();
+  await opened.getByRole('button', { name: 'Show details' }).click();
   await expect(opened.getByTestId('raw-command')).toContainText('relay/0');
-
-  const table = page.getByRole('region', { name: 'Gate activity logs table' });
-  await table.focus();
-  await expect(table).toBeFocused();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await signIn(page, { ...world.resident });

@@ -142,7 +142,7 @@ test('the CSV export holds the whole filter with the same columns and time zone 
   for (const row of await rows(page).all()) {
     const cells = await row.locator('td').allInnerTexts();
     const name = await row.getByTestId('access-by-name').innerText();
-    // The Status cell may add the reason and the Operations cell a 'Show command' toggle: compare the badge and the words.
+    // The Status cell may add the reason and the Operations cell a 'Show details' toggle: compare the badge and the words.
     const status = await row.locator('td').nth(4).locator('.mantine-Badge-label').innerText();
     const operations = await row.getByTestId('operation-words').innerText();
     table.push([cells[0], name, cells[2], cells[3], status, operations, cells[6]].map((cell) => cell.trim()));

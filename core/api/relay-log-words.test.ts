@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationWords, relayFailureWords } from './relay-log-words';
+import { operationWords, relayFailureWords, statusSentence } from './relay-log-words';
 import type { RelayLogDto } from './relay-logs';
 
 const log = (over: Partial<RelayLogDto>): RelayLogDto => ({
@@ -50,5 +50,30 @@ describe('relay operations in words', () => {
     expect(relayFailureWords('no connection to the relay within 2000 ms')).toBe('No connection to the relay in 2 s');
     expect(relayFailureWords('the relay answered HTTP 500')).toBe('Relay answered with an error (HTTP 500)');
     expect(relayFailureWords('the relay refused the credentials')).toBe('The relay refused the credentials');
+  });
+
+  it('keeps the socket error code out of the words', () => {
+    expect(relayFailureWords('the relay could not be reached (ECONNRESET)')).toBe('The relay could not be reached');
+  });
+});
+
+describe('the status sentence', () => {
+  const failedPulse = [{ command: 'GET /relay/0?turn=on&timer=5', success: false }];
+  it('says in a sentence why the gate did not open, without the technical detail', () => {
+    expect(
+      statusSentence(
+        log({ status: 'failed', reason: 'the relay could not be reached (ECONNRESET)', relayOperations: failedPulse }),
+      ),
+    ).toBe('The gate did not open: the gate device could not be reached.');
+    expect(
+      statusSentence(
+        log({ status: 'failed', reason: 'the relay did not answer within 5000 ms', relayOperations: failedPulse }),
+      ),
+    ).toBe('The gate did not open: the gate device did not answer in time.');
+  });
+
+  it('keeps a refusal as it was recorded, and says nothing for a success', () => {
+    expect(statusSentence(log({ status: 'failed', reason: 'QR code has expired' }))).toBe('QR code has expired');
+    expect(statusSentence(log({ status: 'success' }))).toBeNull();
   });
 });

@@ -11,7 +11,34 @@ export function relayFailureWords(reason: string | null): string {
   if (connected) return `No connection to the relay in ${seconds(connected[1])}`;
   const status = /answered HTTP (\d+)/.exec(reason);
   if (status) return `Relay answered with an error (HTTP ${status[1]})`;
-  return reason.charAt(0).toUpperCase() + reason.slice(1);
+  // The socket's error code ("(ECONNRESET)") is for whoever fixes the relay: it stays in the details.
+  const plain = reason.replace(/\s*\([A-Z0-9_]+\)$/, '');
+  return plain.charAt(0).toUpperCase() + plain.slice(1);
+}
+
+/** True when the relay was asked and at least one command failed (not a refused code or PIN). */
+export function relayFailed(log: RelayLogDto): boolean {
+  return log.status !== 'success' && log.relayOperations.some((operation) => !operation.success);
+}
+
+const RELAY_SENTENCES: [RegExp, string][] = [
+  [/did not answer/, 'the gate device did not answer in time'],
+  [/no connection|could not be reached|connection broke/, 'the gate device could not be reached'],
+  [/credentials/, 'the gate device refused its password'],
+  [/answered HTTP/, 'the gate device reported an error'],
+  [/local address/, 'the gate device address is not allowed'],
+];
+
+/**
+ * The Status column's sentence for a row that did not succeed: why, in plain words. A refusal
+ * (expired code, wrong PIN) is already a sentence; a relay failure's technical reason is not.
+ */
+export function statusSentence(log: RelayLogDto): string | null {
+  if (log.status === 'success') return null;
+  if (!relayFailed(log)) return log.reason;
+  const why = RELAY_SENTENCES.find(([pattern]) => pattern.test(log.reason ?? ''))?.[1];
+  const opened = log.status === 'partial' ? 'The gate may not have opened' : 'The gate did not open';
+  return why ? `${opened}: ${why}.` : `${opened}.`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readableTime } from './readable-time';
 import { relativeTime } from './relative-time';
 import { dayRangeIn, startOfDayIn } from './zone-day-range';
 import { formatLogTime } from './zoned-format';
@@ -67,5 +68,13 @@ describe('relativeTime', () => {
 
   it('treats a time slightly ahead of the local clock as Just now', () => {
     expect(relativeTime(ago(-30), now)).toBe('Just now');
+  });
+});
+
+describe('readableTime', () => {
+  it('reads one instant on the given clock, with the zone named', () => {
+    expect(readableTime('2026-11-26T18:29:00Z', 'America/New_York')).toBe('Thu, Nov 26, 2026 13:29 EST');
+    expect(readableTime('2026-06-02T12:00:00Z', 'America/New_York')).toBe('Tue, Jun 2, 2026 08:00 EDT');
+    expect(readableTime('2026-11-26T18:29:00Z', 'UTC')).toBe('Thu, Nov 26, 2026 18:29 UTC');
   });
 });

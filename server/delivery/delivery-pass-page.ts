@@ -1,5 +1,5 @@
 import type { DeliveryPassPageDto } from '@core/api/delivery-passes';
-import { readableInstant } from '@core/validity/window-words';
+import { readableTime } from '@core/time/readable-time';
 import { qrImageOf } from '../passes/qr-image';
 import { type DeliveryPassRow, deliveryPassSecrets, stateOf, usesLeftOf } from './delivery-pass-store';
 
@@ -21,7 +21,7 @@ export async function deliveryPassPage(
     propertyName: property.propertyName,
     propertyLocation: property.propertyLocation,
     timeZone: property.timeZone,
-    until: readableInstant(pass.endsAt, property.timeZone),
+    until: readableTime(pass.endsAt, property.timeZone),
     state,
     usesLeft: usesLeftOf(pass),
     usesAllowed: pass.usesAllowed,

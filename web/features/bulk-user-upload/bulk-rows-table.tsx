@@ -1,7 +1,8 @@
 import type { BulkRow, BulkRowErrors } from '@core/bulk/bulk-row';
 import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '@core/constants';
 import { ROLE_LABELS } from '@core/roles';
-import { Button, Select, Table, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
+import { type ManagerColumn, ManagerTable } from '../../ui/manager-table';
 import type { KeyedRow } from './use-bulk-rows';
 
 const TEXT_COLUMNS: { field: keyof BulkRow; label: string; maxLength: number }[] = [
@@ -25,71 +26,66 @@ export function BulkRowsTable({
   onChange: (key: number, field: keyof BulkRow, value: string) => void;
   onRemove: (key: number) => void;
 }) {
+  type Numbered = { row: KeyedRow; number: number };
+  const label = (text: string, { number }: Numbered) => `${text} of row ${number}`;
+  const errorsOf = ({ row }: Numbered) => errors.get(row.key) ?? {};
+  const columns: ManagerColumn<Numbered>[] = TEXT_COLUMNS.map((column) => ({
+    label: column.label,
+    cell: (numbered) => (
+      <TextInput
+        aria-label={label(column.label, numbered)}
+        value={numbered.row[column.field]}
+        maxLength={column.maxLength}
+        error={errorsOf(numbered)[column.field]}
+        onChange={(event) => onChange(numbered.row.key, column.field, event.currentTarget.value)}
+      />
+    ),
+  }));
+  if (showRoleAndProperty) {
+    columns.push(
+      {
+        label: 'Role',
+        cell: (numbered) => (
+          <Select
+            aria-label={label('Role', numbered)}
+            data={[
+              { value: 'resident', label: ROLE_LABELS.resident },
+              { value: 'admin', label: ROLE_LABELS.admin },
+            ]}
+            value={numbered.row.role || null}
+            error={errorsOf(numbered).role}
+            onChange={(value) => onChange(numbered.row.key, 'role', value ?? '')}
+          />
+        ),
+      },
+      {
+        label: 'Property',
+        cell: (numbered) => (
+          <TextInput
+            aria-label={label('Property', numbered)}
+            placeholder="Property id"
+            value={numbered.row.propertyId}
+            error={errorsOf(numbered).propertyId}
+            onChange={(event) => onChange(numbered.row.key, 'propertyId', event.currentTarget.value)}
+          />
+        ),
+      },
+    );
+  }
   return (
-    <Table.ScrollContainer minWidth={showRoleAndProperty ? 1000 : 760}>
-      <Table verticalSpacing="xs" aria-label="Users to create">
-        <Table.Thead>
-          <Table.Tr>
-            {TEXT_COLUMNS.map((column) => (
-              <Table.Th key={column.field}>{column.label}</Table.Th>
-            ))}
-            {showRoleAndProperty && <Table.Th>Role</Table.Th>}
-            {showRoleAndProperty && <Table.Th>Property</Table.Th>}
-            <Table.Th>Action</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, index) => {
-            const rowErrors = errors.get(row.key) ?? {};
-            const label = (text: string) => `${text} of row ${index + 1}`;
-            return (
-              <Table.Tr key={row.key}>
-                {TEXT_COLUMNS.map((column) => (
-                  <Table.Td key={column.field} style={{ verticalAlign: 'top' }}>
-                    <TextInput
-                      aria-label={label(column.label)}
-                      value={row[column.field]}
-                      maxLength={column.maxLength}
-                      error={rowErrors[column.field]}
-                      onChange={(event) => onChange(row.key, column.field, event.currentTarget.value)}
-                    />
-                  </Table.Td>
-                ))}
-                {showRoleAndProperty && (
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <Select
-                      aria-label={label('Role')}
-                      data={[
-                        { value: 'resident', label: ROLE_LABELS.resident },
-                        { value: 'admin', label: ROLE_LABELS.admin },
-                      ]}
-                      value={row.role || null}
-                      error={rowErrors.role}
-                      onChange={(value) => onChange(row.key, 'role', value ?? '')}
-                    />
-                  </Table.Td>
-                )}
-                {showRoleAndProperty && (
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <TextInput
-                      aria-label={label('Property')}
-                      placeholder="Property id"
-                      value={row.propertyId}
-                      error={rowErrors.propertyId}
-                      onChange={(event) => onChange(row.key, 'propertyId', event.currentTarget.value)}
-                    />
-                  </Table.Td>
-                )}
-                <Table.Td style={{ verticalAlign: 'top' }}>
-                  <Button variant="light" color="red" size="compact-sm" onClick={() => onRemove(row.key)}>
-                    Remove
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ManagerTable
+      label="Users to create"
+      rows={rows.map((row, index) => ({ row, number: index + 1 }))}
+      rowKey={({ row }) => String(row.key)}
+      title={({ number }) => `User ${number}`}
+      columns={columns}
+      minWidth={showRoleAndProperty ? 1000 : 760}
+      actionsLabel="Action"
+      actions={({ row }) => (
+        <Button variant="light" color="red" size="compact-sm" onClick={() => onRemove(row.key)}>
+          Remove
+        </Button>
+      )}
+    />
   );
 }

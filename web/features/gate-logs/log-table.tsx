@@ -1,9 +1,11 @@
 import { accessByEmail, creatorText, credentialText, LOG_COLUMNS, logCells } from '@core/api/relay-log-cells';
 import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import { relayFailed, statusSentence } from '@core/api/relay-log-words';
 import type { RelayLogDto } from '@core/api/relay-logs';
 import type { LogTimeZone } from '@core/time/log-time-zones';
-import { Badge, Button, Code, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { type ManagerColumn, ManagerTable } from '../../ui/manager-table';
 import { logStatusColor } from './log-status-color';
 
 /** A visitor row's resident, shown or hidden per row. */
@@ -25,9 +27,10 @@ function CreatorDetails({ log }: { log: RelayLogDto }) {
   );
 }
 
-/** The operations in words, and the raw relay commands on demand. */
+/** The operations in words; the raw relay commands and the technical failure reason on demand. */
 function Operations({ log, operations }: { log: RelayLogDto; operations: string }) {
   const [shown, setShown] = useState(false);
+  const technical = relayFailed(log) ? log.reason : null;
   return (
     <Stack gap={2} align="flex-start">
       <Text size="xs" data-testid="operation-words">
@@ -35,7 +38,7 @@ function Operations({ log, operations }: { log: RelayLogDto; operations: string 
       </Text>
       {log.relayOperations.length > 0 && (
         <Button variant="subtle" size="compact-xs" px={0} onClick={() => setShown(!shown)} aria-expanded={shown}>
-          {shown ? 'Hide command' : 'Show command'}
+          {shown ? 'Hide details' : 'Show details'}
         </Button>
       )}
       {shown &&
@@ -45,58 +48,57 @@ function Operations({ log, operations }: { log: RelayLogDto; operations: string 
             {operation.command}
           </Code>
         ))}
+      {shown && technical && (
+        <Code data-testid="technical-reason" style={{ overflowWrap: 'anywhere' }}>
+          {technical}
+        </Code>
+      )}
     </Stack>
   );
 }
 
-function LogRow({ log, zone }: { log: RelayLogDto; zone: LogTimeZone }) {
-  const [dateTime, accessBy, device, property, status, operations, duration] = logCells(log, zone);
+function AccessBy({ log, name }: { log: RelayLogDto; name: string }) {
   return (
-    <Table.Tr data-testid="log-row">
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime}</Table.Td>
-      <Table.Td>
-        <Stack gap={2} align="flex-start">
-          <Text size="sm" fw={500}>
-            <span data-testid="access-by-name">{accessBy}</span>{' '}
-            <Badge size="xs" variant="light" color={log.callerType === 'visitor' ? 'grape' : 'blue'}>
-              {log.callerType}
-            </Badge>
-          </Text>
-          <Text size="xs" c="dimmed">
-            {accessByEmail(log)}
-          </Text>
-          {log.credential && (
-            <Text size="xs" c="dimmed" data-testid="log-credential">
-              By {credentialText(log)}
-            </Text>
-          )}
-          {log.callerType === 'visitor' && <CreatorDetails log={log} />}
-        </Stack>
-      </Table.Td>
-      <Table.Td>{device}</Table.Td>
-      <Table.Td>{property}</Table.Td>
-      <Table.Td miw={110}>
-        <Stack gap={4} align="flex-start">
-          <Badge color={logStatusColor(log.status)} variant="filled" styles={{ label: { overflow: 'visible' } }}>
-            {status}
-          </Badge>
-          {log.status !== 'success' && log.reason && (
-            <Text size="xs" data-testid="log-reason">
-              {log.reason}
-            </Text>
-          )}
-        </Stack>
-      </Table.Td>
-      <Table.Td miw={160}>
-        <Operations log={log} operations={operations} />
-      </Table.Td>
-      <Table.Td ta="right">{duration}</Table.Td>
-    </Table.Tr>
+    <Stack gap={2} align="flex-start">
+      <Text size="sm" fw={500}>
+        <span data-testid="access-by-name">{name}</span>{' '}
+        <Badge size="xs" variant="light" color={log.callerType === 'visitor' ? 'grape' : 'blue'}>
+          {log.callerType}
+        </Badge>
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {accessByEmail(log)}
+      </Text>
+      {log.credential && (
+        <Text size="xs" c="dimmed" data-testid="log-credential">
+          By {credentialText(log)}
+        </Text>
+      )}
+      {log.callerType === 'visitor' && <CreatorDetails log={log} />}
+    </Stack>
   );
 }
 
+function Status({ log, status }: { log: RelayLogDto; status: string }) {
+  const sentence = statusSentence(log);
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge color={logStatusColor(log.status)} variant="filled" styles={{ label: { overflow: 'visible' } }}>
+        {status}
+      </Badge>
+      {sentence && (
+        <Text size="xs" data-testid="log-reason">
+          {sentence}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+type Cells = { log: RelayLogDto; cells: string[] };
+const at = (index: number) => (row: Cells) => row.cells[index];
+
 export function LogTable({ logs, zone }: { logs: RelayLogDto[]; zone: LogTimeZone }) {
-  // Outside the wide scrolling table, so a phone shows it without scrolling sideways.
   if (!logs.length) {
     return (
       <Text c="dimmed" ta="center" py="lg" role="status">
@@ -104,31 +106,25 @@ export function LogTable({ logs, zone }: { logs: RelayLogDto[]; zone: LogTimeZon
       </Text>
     );
   }
+  const [dateTime, accessBy, device, property, status, operations, duration] = LOG_COLUMNS;
+  const columns: ManagerColumn<Cells>[] = [
+    { label: dateTime, cell: at(0), width: 180 },
+    { label: accessBy, cell: (row) => <AccessBy log={row.log} name={row.cells[1]} /> },
+    { label: device, cell: at(2) },
+    { label: property, cell: at(3) },
+    { label: status, cell: (row) => <Status log={row.log} status={row.cells[4]} />, width: 150 },
+    { label: operations, cell: (row) => <Operations log={row.log} operations={row.cells[5]} />, width: 160 },
+    { label: duration, cell: at(6), width: 90 },
+  ];
   return (
-    // Focusable, so the table scrolls sideways from the keyboard too.
-    <Table.ScrollContainer
-      minWidth={960}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label="Gate activity logs table"
-    >
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Gate activity logs">
-        <Table.Thead>
-          <Table.Tr>
-            {LOG_COLUMNS.map((column) => (
-              <Table.Th key={column} ta={column.startsWith('Duration') ? 'right' : undefined}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {logs.map((log) => (
-            <LogRow key={log._id} log={log} zone={zone} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ManagerTable
+      label="Gate activity logs"
+      rows={logs.map((log) => ({ log, cells: logCells(log, zone) }))}
+      rowKey={(row) => row.log._id}
+      rowTestId="log-row"
+      title={(row) => row.cells[0]}
+      columns={columns}
+      minWidth={900}
+    />
   );
 }

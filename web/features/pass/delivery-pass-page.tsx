@@ -57,7 +57,8 @@ function DeliveryPassCard({ pass }: { pass: DeliveryPassPageDto }) {
         <Text size="sm">Ask the resident for a new pass.</Text>
       )}
       <Text size="sm">
-        {pass.usesLeft} of {pass.usesAllowed} {pass.usesAllowed === 1 ? 'use' : 'uses'} left · until {pass.until}
+        {pass.usesLeft} of {pass.usesAllowed} {pass.usesAllowed === 1 ? 'use' : 'uses'} left · until{' '}
+        <span data-testid="delivery-pass-until">{pass.until}</span>
       </Text>
       <Text size="xs" c="dimmed">
         Times are local time at the property ({pass.timeZone}).

@@ -1,9 +1,11 @@
 import type { ActiveSession } from '@core/api/sessions';
+import { readableTime, viewerTimeZone } from '@core/time/readable-time';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { messageOr } from '../../api/client';
 import { useActiveSessions, useEndOtherSessions, useEndSession } from '../../api/sessions';
 
-const seenAt = (iso: string) => new Date(iso).toLocaleString();
+// Sessions are the viewer's own: their clock, named.
+const seenAt = (iso: string) => readableTime(iso, viewerTimeZone());
 
 function SessionRow({ session }: { session: ActiveSession }) {
   const end = useEndSession();

@@ -1,4 +1,5 @@
 import { createDeliveryPassRequest, DELIVERY_LIMITS, type DeliveryPassDto } from '@core/api/delivery-passes';
+import { readableTime } from '@core/time/readable-time';
 import {
   Alert,
   Badge,
@@ -16,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateDeliveryPass, useDeliveryPasses } from '../../api/delivery-passes';
+import { useProperty } from '../../api/properties';
 import { showServerErrors } from '../forms/server-errors';
 import { useSchemaForm } from '../forms/use-schema-form';
 import { QueryState } from '../query-state';
@@ -45,10 +47,9 @@ const COUNT_SELECTS = [
   { field: 'uses', label: 'Uses', data: range(DELIVERY_LIMITS.usesMax, 'use', 'uses') },
 ] as const;
 
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
-
 function DeliveryPassCard({ pass }: { pass: DeliveryPassDto }) {
+  // The courier's page reads the end on the property's clock: so does this card, in the same words.
+  const zone = useProperty(pass.propertyId).data?.timeZone;
   const who = [pass.name, pass.company].filter(Boolean).join(', ') || 'A delivery';
   const state = STATE_LABELS[pass.state];
   return (
@@ -61,8 +62,8 @@ function DeliveryPassCard({ pass }: { pass: DeliveryPassDto }) {
           </Badge>
         </Group>
         <Text size="sm">
-          {pass.usesLeft} of {pass.usesAllowed} {pass.usesAllowed === 1 ? 'use' : 'uses'} left · until{' '}
-          {timeOf(pass.endsAt)}
+          {pass.usesLeft} of {pass.usesAllowed} {pass.usesAllowed === 1 ? 'use' : 'uses'} left
+          {zone && <span data-testid="delivery-pass-until"> · until {readableTime(pass.endsAt, zone)}</span>}
         </Text>
         {pass.state === 'valid' && (
           <>
