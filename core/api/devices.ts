@@ -4,7 +4,8 @@ import { MESSAGES } from '../messages';
 import { needs, whenMissing } from '../validation/sentences';
 import { boundedText, requiredName } from '../validation/visible-text';
 import { idSchema } from './common';
-import { DEVICE_MESSAGES, RELAY_FAILURES, type RelayFailure } from './device-texts';
+import { DEVICE_MESSAGES } from './device-texts';
+import { RELAY_FAILURES, type RelayFailure } from './gate-failures';
 import { TASMOTA_DEFAULT_CLIENT_ID } from './mqtt-client-ids';
 
 export { DEVICE_MESSAGES, RELAY_FAILURES, type RelayFailure };

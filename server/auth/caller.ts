@@ -8,6 +8,7 @@ import type { Orm } from '../db/connect';
 import { preparedPerDatabase } from '../db/prepared-per-database';
 import { properties, sessions, users } from '../db/schema';
 import { HttpError } from '../http/http-error';
+import { SERVER_MESSAGES } from '../http/server-messages';
 import { mustEnrolSecondFactor } from './second-factor/enrolment-rule';
 import { hasPasskey } from './second-factor/passkeys/passkey-store';
 import { touchSession } from './session-store';
@@ -152,9 +153,9 @@ declare module 'fastify' {
 }
 
 function admit(app: FastifyInstance, caller: Caller, rule: CallerRule): Caller {
-  if (!rule.roles.includes(caller.role)) throw new HttpError(403, MESSAGES.forbidden);
+  if (!rule.roles.includes(caller.role)) throw new HttpError(403, SERVER_MESSAGES.forbidden);
   if (!rule.duringEnrolment && mustEnrolSecondFactor(app.config, caller)) {
-    throw new HttpError(403, MESSAGES.secondFactorEnrolmentRequired);
+    throw new HttpError(403, SERVER_MESSAGES.secondFactorEnrolmentRequired);
   }
   return caller;
 }
@@ -166,11 +167,11 @@ function admit(app: FastifyInstance, caller: Caller, rule: CallerRule): Caller {
  */
 export async function identifyCaller(app: FastifyInstance, request: FastifyRequest, rule: CallerRule) {
   const token = bearerToken(request.headers.authorization);
-  if (!token) throw new HttpError(401, MESSAGES.authenticationRequired);
+  if (!token) throw new HttpError(401, SERVER_MESSAGES.authenticationRequired);
   const claimed = await claimsOf(app.tokens, token);
   if (!claimed) throw new HttpError(401, MESSAGES.sessionExpired);
   if (rule.scopeReadsCaller) {
-    if (!rule.roles.includes(claimed.role)) throw new HttpError(403, MESSAGES.forbidden);
+    if (!rule.roles.includes(claimed.role)) throw new HttpError(403, SERVER_MESSAGES.forbidden);
     request.claimedCaller = claimed;
     return;
   }

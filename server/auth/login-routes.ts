@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessions, users } from '../db/schema';
 import { allowDuringEnrolment, callerOf, publicAccess } from '../http/access';
 import { HttpError } from '../http/http-error';
+import { SERVER_MESSAGES } from '../http/server-messages';
 import { loginThrottle } from './login-throttle';
 import { upgradePasswordHash } from './password-upgrade';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
@@ -54,7 +55,7 @@ export async function loginRoutes(app: FastifyInstance) {
       if (!valid || !user) {
         app.metrics.loginFailures.inc({ reason: 'credentials' });
         await throttle.failed(email);
-        throw new HttpError(401, MESSAGES.invalidCredentials);
+        throw new HttpError(401, SERVER_MESSAGES.invalidCredentials);
       }
       // Only the account's owner gets this far: naming the right form reveals nothing to a guesser.
       if (user.role !== userType) {

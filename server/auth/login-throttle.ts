@@ -1,5 +1,5 @@
-import { MESSAGES } from '@core/messages';
 import type { Queryable } from '../db/connect';
+import { SERVER_MESSAGES } from '../http/server-messages';
 import { AccountThrottle } from '../limits/account-throttle';
 import { LIMITS } from '../limits/limit-rules';
 
@@ -10,5 +10,5 @@ export const loginThrottle = (db: Queryable, now: () => Date) =>
     source: LIMITS.loginSource,
     accountCeiling: LIMITS.loginAccountCeiling,
     pace: LIMITS.loginAccountPace,
-    messages: { tooMany: MESSAGES.tooManyLoginAttempts, paced: MESSAGES.loginPaced },
+    messages: { tooMany: SERVER_MESSAGES.tooManyLoginAttempts, paced: SERVER_MESSAGES.loginPaced },
   });

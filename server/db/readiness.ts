@@ -1,4 +1,4 @@
-import { MESSAGES } from '@core/messages';
+import { SERVER_MESSAGES } from '../http/server-messages';
 import type { Orm } from './connect';
 import { newestAppliedMigration, newestMigrationMillis } from './migration-files';
 
@@ -11,7 +11,7 @@ async function checkDatabase(db: Orm): Promise<Readiness> {
     }
     return { ready: true };
   } catch {
-    return { ready: false, reason: MESSAGES.databaseUnavailable };
+    return { ready: false, reason: SERVER_MESSAGES.databaseUnavailable };
   }
 }
 

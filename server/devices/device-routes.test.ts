@@ -1,4 +1,5 @@
 import { DEVICE_MESSAGES } from '@core/api/devices';
+import { gateFailedSentence } from '@core/api/gate-failures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
@@ -303,7 +304,7 @@ describe('tenancy of gates', () => {
       });
       expect(answer.statusCode).toBe(502);
       expect(answer.json()).toMatchObject({ failure, message: expect.stringMatching(words) });
-      expect(answer.json().message).toBe(DEVICE_MESSAGES.gateFailed('Back Gate', failure));
+      expect(answer.json().message).toBe(gateFailedSentence('Back Gate', failure));
     }
   });
 });

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_ANSWER_BOUND_MS } from '../http/health-routes';
+import { SERVER_MESSAGES } from '../http/server-messages';
 import { type FreezableTcpProxy, startFreezableTcpProxy } from '../test-support/freezable-tcp-proxy';
 import {
   type FreshPostgres,
@@ -75,7 +75,10 @@ describe('a database whose connection stalls (TCP open, nothing answers)', () =>
       const refused = await Promise.all([requestReset(), requestReset(), signIn()]);
       for (const answer of refused) {
         expect(answer.status).toBe(503);
-        expect(await answer.json()).toEqual({ message: MESSAGES.databaseUnavailable, requestId: expect.any(String) });
+        expect(await answer.json()).toEqual({
+          message: SERVER_MESSAGES.databaseUnavailable,
+          requestId: expect.any(String),
+        });
       }
       for (const path of ['/readyz', '/healthz']) {
         const answer = await get(path, HEALTH_ANSWER_BOUND_MS);

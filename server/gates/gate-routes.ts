@@ -1,5 +1,6 @@
 import { errorResponse } from '@core/api/common';
-import { DEVICE_MESSAGES, gateDevicesResponse, triggerRelayBody, triggerRelayResponse } from '@core/api/devices';
+import { gateDevicesResponse, triggerRelayBody, triggerRelayResponse } from '@core/api/devices';
+import { gateFailedSentence } from '@core/api/gate-failures';
 import { MAX_UNPAGED_LIST } from '@core/constants';
 import { ROLES } from '@core/roles';
 import { and, asc, eq } from 'drizzle-orm';
@@ -91,9 +92,7 @@ export async function gateRoutes(app: FastifyInstance) {
       if (opening.status === 'success') return { ...answer, message: 'Gate opened successfully!' };
       // The person reads what happened in words; the relay's technical reason stays in the log.
       const failure = opening.failure ?? 'error-answer';
-      return reply
-        .status(502)
-        .send({ ...answer, failure, message: DEVICE_MESSAGES.gateFailed(device.deviceName, failure) });
+      return reply.status(502).send({ ...answer, failure, message: gateFailedSentence(device.deviceName, failure) });
     },
   );
 }

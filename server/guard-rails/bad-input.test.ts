@@ -1,8 +1,7 @@
-import { MESSAGES } from '@core/messages';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute } from '../http/access';
-import { MAX_PATH_PART_LENGTH } from '../http/framework-errors';
+import { FRAMEWORK_ERROR_MESSAGES, MAX_PATH_PART_LENGTH } from '../http/framework-errors';
 import { createTestApp } from '../test-support/test-app';
 import { GuardWorld, SLOW_TEST_MS } from './guard-world';
 import { allowedHeaders } from './identities';
@@ -136,9 +135,9 @@ describe('path parts the router refuses before any route runs', () => {
     {
       part: 'x'.repeat(MAX_PATH_PART_LENGTH + 1),
       status: 414,
-      message: MESSAGES.pathPartTooLong(MAX_PATH_PART_LENGTH),
+      message: FRAMEWORK_ERROR_MESSAGES.pathPartTooLong(MAX_PATH_PART_LENGTH),
     },
-    { part: '%E0%A4%A', status: 400, message: MESSAGES.brokenPathEscape },
+    { part: '%E0%A4%A', status: 400, message: FRAMEWORK_ERROR_MESSAGES.brokenPathEscape },
   ];
 
   for (const route of routesWithParams) {

@@ -1,9 +1,9 @@
 import { MAX_PAGE_SIZE } from '@core/constants';
-import { MESSAGES } from '@core/messages';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { BODY_LIMIT_BYTES } from '../app';
 import { giveDeviceKey, seedSimulatedGate } from '../gates/gate-test-support';
+import { SERVER_MESSAGES } from '../http/server-messages';
 import { LIMITS } from '../limits/limit-rules';
 import { assignSecurePin } from '../pins/secure-pin';
 import { bearer, createTestApp, seedProperty, seedUser } from '../test-support/test-app';
@@ -59,7 +59,7 @@ describe('per-client rate limit on every public route', () => {
       for (let calls = 1; answer.statusCode !== 429 && calls <= LIMITS.publicRoute.max; calls++)
         answer = await call(client);
       expect(answer.statusCode).toBe(429);
-      expect(answer.json()).toEqual({ message: MESSAGES.tooManyRequests, requestId: expect.any(String) });
+      expect(answer.json()).toEqual({ message: SERVER_MESSAGES.tooManyRequests, requestId: expect.any(String) });
       expect(answer.headers['retry-after']).toBeDefined();
       expect((await call('198.51.100.7')).statusCode).not.toBe(429);
     });
@@ -102,7 +102,7 @@ describe('wrong second-factor codes on every route that checks one', () => {
       );
       const refused = answers.filter((answer) => answer.statusCode === 429);
       expect(BURST - refused.length).toBeLessThanOrEqual(5);
-      expect(refused[0]?.json().message).toBe(MESSAGES.tooManyCodeAttempts);
+      expect(refused[0]?.json().message).toBe(SERVER_MESSAGES.tooManyCodeAttempts);
     });
   }
 });

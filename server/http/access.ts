@@ -5,6 +5,7 @@ import { bearerToken, type Caller, confirmCaller, identifyCaller } from '../auth
 import { DEVICE_KEY_REQUIRED, type GateDevice, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key-access';
 import { HttpError } from './http-error';
 import { publicRateLimit } from './public-rate-limit';
+import { SERVER_MESSAGES } from './server-messages';
 
 /** Whose record a request touches: its property and, for residents' own records, its owner. */
 export interface Scope {
@@ -115,8 +116,8 @@ export interface DeclaredRoute {
 
 /** The answers the enforcement point gives, so tests can tell a refusal from a handler's own 4xx. */
 export const ACCESS_REFUSALS = {
-  401: [MESSAGES.authenticationRequired, MESSAGES.sessionExpired, DEVICE_KEY_REQUIRED, UNKNOWN_DEVICE_KEY],
-  403: [MESSAGES.forbidden, MESSAGES.secondFactorEnrolmentRequired],
+  401: [SERVER_MESSAGES.authenticationRequired, MESSAGES.sessionExpired, DEVICE_KEY_REQUIRED, UNKNOWN_DEVICE_KEY],
+  403: [SERVER_MESSAGES.forbidden, SERVER_MESSAGES.secondFactorEnrolmentRequired],
   404: [MESSAGES.notFound],
 } as const;
 
@@ -178,7 +179,7 @@ export function installAccessControl(app: FastifyInstance, catalog: DeclaredRout
     const scope = await access.scope(request, app);
     const caller = access.scopeReadsCaller ? await confirmCaller(app, request, access) : callerOf(request);
     const reachable = scope && (access.selfOnly ? scope.ownerUserId === caller.userId : withinScope(caller, scope));
-    if (!reachable && access.selfRefusal === 403) throw new HttpError(403, MESSAGES.forbidden);
+    if (!reachable && access.selfRefusal === 403) throw new HttpError(403, SERVER_MESSAGES.forbidden);
     if (!reachable) throw new HttpError(404, MESSAGES.notFound);
   });
 }

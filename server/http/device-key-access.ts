@@ -1,4 +1,3 @@
-import { MESSAGES } from '@core/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type TtlCache, ttlCache } from '../cache/ttl-cache';
@@ -10,6 +9,7 @@ import { LIMITS } from '../limits/limit-rules';
 import { reserve } from '../limits/rate-limit';
 import { TooManyRequests } from '../limits/too-many';
 import { HttpError } from './http-error';
+import { SERVER_MESSAGES } from './server-messages';
 
 /**
  * The one way a gate reader is identified: its key → the device holding that key's hash → the
@@ -77,7 +77,7 @@ export async function identifyDevice(
  */
 async function refuseDeviceKey(app: FastifyInstance, request: FastifyRequest, message: string): Promise<never> {
   const failures = await reserve(app.db, LIMITS.deviceKeyFailures, request.ip, app.config.now());
-  if (!failures.allowed) throw new TooManyRequests(MESSAGES.tooManyRequests, failures.retryAfterSeconds);
+  if (!failures.allowed) throw new TooManyRequests(SERVER_MESSAGES.tooManyRequests, failures.retryAfterSeconds);
   throw new HttpError(401, message);
 }
 

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@core/messages';
 import { asSentence } from '@core/validation/sentences';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, rootCauseMessage } from '../db/database-unavailable';
 import { TooManyRequests } from '../limits/too-many';
 import { HttpError } from './http-error';
+import { SERVER_MESSAGES } from './server-messages';
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
@@ -25,7 +25,7 @@ function validationAnswer(error: FastifyError) {
   // A Map, not an object: a field may be called "constructor" or "__proto__".
   const byField = new Map<string, string>();
   for (const issue of issues) {
-    const text = issue.message ?? MESSAGES.invalidInput;
+    const text = issue.message ?? SERVER_MESSAGES.invalidInput;
     for (const field of fieldsOf(issue, error.validationContext)) if (!byField.has(field)) byField.set(field, text);
   }
   const sentences = [...new Set(byField.values())].slice(0, 3);
@@ -45,7 +45,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ cause: rootCauseMessage(error) }, 'database unavailable');
-    return reply.status(503).send({ message: MESSAGES.databaseUnavailable, requestId });
+    return reply.status(503).send({ message: SERVER_MESSAGES.databaseUnavailable, requestId });
   }
   const status = error.statusCode ?? 500;
   if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -59,5 +59,5 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     });
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.status(500).send({ message: MESSAGES.internalError, requestId });
+  return reply.status(500).send({ message: SERVER_MESSAGES.internalError, requestId });
 }

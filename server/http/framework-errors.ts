@@ -1,13 +1,20 @@
-import { MESSAGES } from '@core/messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { securityHeadersFor } from './security-headers';
+import { SERVER_MESSAGES } from './server-messages';
 
 /** The router refuses a path parameter longer than this (an id or a token is far shorter). */
 export const MAX_PATH_PART_LENGTH = 500;
 
+/** Answers to a malformed address: only the server says these, so they stay out of the browser's bundle. */
+export const FRAMEWORK_ERROR_MESSAGES = {
+  pathPartTooLong: (limit: number) =>
+    `A part of this address is too long (at most ${limit} characters). Check the link and try again.`,
+  brokenPathEscape: 'This address has a broken %-escape. Check the link and try again.',
+};
+
 const ANSWERS: Record<string, { status: number; message: string }> = {
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: MESSAGES.pathPartTooLong(MAX_PATH_PART_LENGTH) },
-  FST_ERR_BAD_URL: { status: 400, message: MESSAGES.brokenPathEscape },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: FRAMEWORK_ERROR_MESSAGES.pathPartTooLong(MAX_PATH_PART_LENGTH) },
+  FST_ERR_BAD_URL: { status: 400, message: FRAMEWORK_ERROR_MESSAGES.brokenPathEscape },
 };
 
 /**
@@ -20,5 +27,5 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const known = ANSWERS[error.code];
   if (known) return reply.status(known.status).send({ message: known.message, requestId: request.id });
   request.log.error({ code: error.code }, 'router failed');
-  return reply.status(500).send({ message: MESSAGES.internalError, requestId: request.id });
+  return reply.status(500).send({ message: SERVER_MESSAGES.internalError, requestId: request.id });
 }

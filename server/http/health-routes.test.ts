@@ -1,7 +1,7 @@
-import { MESSAGES } from '@core/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { SERVER_MESSAGES } from './server-messages';
 
 const get = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url });
 
@@ -54,7 +54,7 @@ describe('health probes when the database falls short', () => {
     databaseClosed = true;
     const ready = await get(t, '/readyz');
     expect(ready.statusCode).toBe(503);
-    expect(ready.json().message).toBe(MESSAGES.databaseUnavailable);
+    expect(ready.json().message).toBe(SERVER_MESSAGES.databaseUnavailable);
     expect((await get(t, '/livez')).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@core/messages';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './http-error';
+import { SERVER_MESSAGES } from './server-messages';
 
 /** Deeper than any request of ours (a visitor's weekday windows are 3 levels); bounds every walk. */
 export const MAX_JSON_DEPTH = 32;
@@ -64,7 +64,7 @@ export function registerJsonBodyParser(app: FastifyInstance) {
     if (!text.trim()) return done(null, undefined);
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
       return done(
-        new HttpError(400, `The request body ${MESSAGES.nestedTooDeeply(MAX_JSON_DEPTH)}.`, 'body'),
+        new HttpError(400, `The request body ${SERVER_MESSAGES.nestedTooDeeply(MAX_JSON_DEPTH)}.`, 'body'),
         undefined,
       );
     }

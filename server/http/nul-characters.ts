@@ -1,7 +1,7 @@
-import { MESSAGES } from '@core/messages';
 import { fieldWords } from '@core/validation/sentences';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './http-error';
+import { SERVER_MESSAGES } from './server-messages';
 
 /** The path of the first text or key holding a NUL character; bodies are depth-bounded by the JSON parser. */
 function nulCharacterPath(value: unknown, path: string[]): string[] | null {
@@ -29,7 +29,7 @@ export function refuseNulCharacters(app: FastifyInstance) {
       const path = nulCharacterPath(value, []);
       if (path) {
         const field = path.length ? path.join('.') : part;
-        throw badRequest(`${fieldWords(path.length ? path : [part])} ${MESSAGES.nulCharacter}.`, field);
+        throw badRequest(`${fieldWords(path.length ? path : [part])} ${SERVER_MESSAGES.nulCharacter}.`, field);
       }
     }
   });

@@ -1,8 +1,8 @@
-import { MESSAGES } from '@core/messages';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { LIMITS, type LimitRule } from '../limits/limit-rules';
 import { reserve } from '../limits/rate-limit';
 import { TooManyRequests } from '../limits/too-many';
+import { SERVER_MESSAGES } from './server-messages';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +23,6 @@ export function publicRateLimit(
 ): onRequestHookHandler {
   return async (request) => {
     const reservation = await reserve(app.db, rule, `${route}|${request.ip}`, app.config.now());
-    if (!reservation.allowed) throw new TooManyRequests(MESSAGES.tooManyRequests, reservation.retryAfterSeconds);
+    if (!reservation.allowed) throw new TooManyRequests(SERVER_MESSAGES.tooManyRequests, reservation.retryAfterSeconds);
   };
 }

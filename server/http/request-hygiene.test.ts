@@ -4,8 +4,9 @@ import { randomToken, sha256Hex } from '../crypto/keys';
 import { devices } from '../db/schema';
 import { databaseChecksum } from '../guard-rails/table-checksum';
 import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
-import { MAX_PATH_PART_LENGTH } from './framework-errors';
+import { FRAMEWORK_ERROR_MESSAGES, MAX_PATH_PART_LENGTH } from './framework-errors';
 import { MAX_JSON_DEPTH } from './json-body';
+import { SERVER_MESSAGES } from './server-messages';
 
 let t: TestApp;
 let superadmin: SeededUser;
@@ -44,8 +45,8 @@ describe('deeply nested JSON', () => {
     for (const answer of answers) {
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toEqual({
-        message: `The request body ${MESSAGES.nestedTooDeeply(MAX_JSON_DEPTH)}.`,
-        fieldErrors: { body: `The request body ${MESSAGES.nestedTooDeeply(MAX_JSON_DEPTH)}.` },
+        message: `The request body ${SERVER_MESSAGES.nestedTooDeeply(MAX_JSON_DEPTH)}.`,
+        fieldErrors: { body: `The request body ${SERVER_MESSAGES.nestedTooDeeply(MAX_JSON_DEPTH)}.` },
         requestId: expect.any(String),
       });
     }
@@ -75,8 +76,8 @@ describe('NUL characters', () => {
     );
     expect(property.statusCode).toBe(400);
     expect(property.json()).toEqual({
-      message: `Property name ${MESSAGES.nulCharacter}.`,
-      fieldErrors: { propertyName: `Property name ${MESSAGES.nulCharacter}.` },
+      message: `Property name ${SERVER_MESSAGES.nulCharacter}.`,
+      fieldErrors: { propertyName: `Property name ${SERVER_MESSAGES.nulCharacter}.` },
       requestId: expect.any(String),
     });
 
@@ -87,16 +88,16 @@ describe('NUL characters', () => {
     });
     expect(search.statusCode).toBe(400);
     expect(search.json()).toEqual({
-      message: `Search ${MESSAGES.nulCharacter}.`,
-      fieldErrors: { search: `Search ${MESSAGES.nulCharacter}.` },
+      message: `Search ${SERVER_MESSAGES.nulCharacter}.`,
+      fieldErrors: { search: `Search ${SERVER_MESSAGES.nulCharacter}.` },
       requestId: expect.any(String),
     });
 
     const token = await t.app.inject({ method: 'GET', url: '/api/resident/validate-reset-token/a%00b' });
     expect(token.statusCode).toBe(400);
     expect(token.json()).toEqual({
-      message: `Token ${MESSAGES.nulCharacter}.`,
-      fieldErrors: { token: `Token ${MESSAGES.nulCharacter}.` },
+      message: `Token ${SERVER_MESSAGES.nulCharacter}.`,
+      fieldErrors: { token: `Token ${SERVER_MESSAGES.nulCharacter}.` },
       requestId: expect.any(String),
     });
     expect(await databaseChecksum(t.app.db)).toEqual(before);
@@ -110,9 +111,14 @@ describe('addresses the router cannot take', () => {
       'a path part too long',
       `/api/resident/validate-reset-token/${tooLong}`,
       414,
-      MESSAGES.pathPartTooLong(MAX_PATH_PART_LENGTH),
+      FRAMEWORK_ERROR_MESSAGES.pathPartTooLong(MAX_PATH_PART_LENGTH),
     ],
-    ['a broken %-escape', '/api/resident/validate-reset-token/%E0%A4%A', 400, MESSAGES.brokenPathEscape],
+    [
+      'a broken %-escape',
+      '/api/resident/validate-reset-token/%E0%A4%A',
+      400,
+      FRAMEWORK_ERROR_MESSAGES.brokenPathEscape,
+    ],
   ])('%s answers in words, without echoing the address', async (_case, url, status, message) => {
     const answer = await t.app.inject({ method: 'GET', url });
     expect(answer.statusCode).toBe(status);

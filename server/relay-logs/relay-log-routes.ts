@@ -11,13 +11,13 @@ import {
   propertyLogsParams,
 } from '@core/api/relay-logs';
 import { MAX_EXPORT_ROWS } from '@core/constants';
-import { MESSAGES } from '@core/messages';
 import { ROLES } from '@core/roles';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, allowSelf } from '../http/access';
 import { errorHandler } from '../http/error-handler';
 import { badRequest } from '../http/http-error';
+import { SERVER_MESSAGES } from '../http/server-messages';
 import { csvFileName, logsAsCsv } from './relay-log-csv';
 import { findLogPage, findNotifications, streamLogs } from './relay-log-repository';
 import { countLogsUpTo } from './relay-log-total';
@@ -29,7 +29,7 @@ const superadminOnly = allow(['superadmin']);
 
 /** Role refusals on the log routes read as the log screen's own text (SPEC §8). */
 function logErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.statusCode === 403 && error.message === MESSAGES.forbidden) {
+  if (error.statusCode === 403 && error.message === SERVER_MESSAGES.forbidden) {
     return reply.status(403).send({ message: LOG_TEXTS.insufficientPermissions, requestId: request.id });
   }
   return errorHandler(error, request, reply);

@@ -1,10 +1,10 @@
 import { SECOND_FACTOR_MESSAGES } from '@core/api/second-factor';
-import { MESSAGES } from '@core/messages';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { deriveKey } from '../../crypto/keys';
 import { open } from '../../crypto/secret-box';
 import { users } from '../../db/schema';
+import { SERVER_MESSAGES } from '../../http/server-messages';
 import { AccountThrottle } from '../../limits/account-throttle';
 import { LIMITS } from '../../limits/limit-rules';
 import { noteWrongSecondFactor } from './code-guessing-notice';
@@ -22,7 +22,7 @@ export type CodeCheck = 'accepted' | 'refused' | 'just-used';
 
 /** The sentence a refused code is answered with. */
 export const refusalOf = (check: Exclude<CodeCheck, 'accepted'>) =>
-  check === 'just-used' ? SECOND_FACTOR_MESSAGES.codeJustUsed : MESSAGES.invalidSecondFactorCode;
+  check === 'just-used' ? SECOND_FACTOR_MESSAGES.codeJustUsed : SERVER_MESSAGES.invalidSecondFactorCode;
 
 /** A TOTP code accepted once: its step is recorded atomically, so a replay (even concurrent) fails. */
 async function acceptTotp(app: FastifyInstance, userId: string, code: string): Promise<CodeCheck> {
@@ -51,7 +51,7 @@ const secondFactorThrottle = (app: FastifyInstance) =>
     accountFromSource: LIMITS.secondFactorAccountFromSource,
     accountCeiling: LIMITS.secondFactorAccountCeiling,
     pace: LIMITS.secondFactorAccountPace,
-    messages: { tooMany: MESSAGES.tooManyCodeAttempts, paced: MESSAGES.codesPaced },
+    messages: { tooMany: SERVER_MESSAGES.tooManyCodeAttempts, paced: SERVER_MESSAGES.codesPaced },
   });
 
 /**

@@ -7,11 +7,11 @@ import {
   secondFactorStatus,
   turnOffSecondFactorRequest,
 } from '@core/api/second-factor';
-import { MESSAGES } from '@core/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, allowDuringEnrolment, callerOf, publicAccess } from '../../http/access';
 import { badRequest, HttpError } from '../../http/http-error';
+import { SERVER_MESSAGES } from '../../http/server-messages';
 import { userScope } from '../../residents/manage-user-changes';
 import { enqueueSecurityNotice } from '../security-notice';
 import { endAllSessions } from '../session-store';
@@ -65,7 +65,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const userId = await app.pendingSignIns.userOf(request.body.pendingToken);
-      if (!userId) throw new HttpError(401, MESSAGES.secondFactorSignInExpired);
+      if (!userId) throw new HttpError(401, SERVER_MESSAGES.secondFactorSignInExpired);
       const check = await checkSecondFactorCode(app, userId, request.ip, request.body.code);
       if (check !== 'accepted') throw new HttpError(401, refusalOf(check));
       return { token: await signInUser(app, userId, sourceOf(request), 'second-factor') };

@@ -8,6 +8,7 @@ import { open, seal } from '../../crypto/secret-box';
 import { sessions, users } from '../../db/schema';
 import { allowDuringEnrolment, callerOf } from '../../http/access';
 import { badRequest, HttpError } from '../../http/http-error';
+import { SERVER_MESSAGES } from '../../http/server-messages';
 import { LIMITS } from '../../limits/limit-rules';
 import { release, reserve } from '../../limits/rate-limit';
 import { TooManyRequests } from '../../limits/too-many';
@@ -80,11 +81,12 @@ export async function totpEnrolmentRoutes(app: FastifyInstance) {
       const caller = callerOf(request);
       const now = app.config.now();
       const reservation = await reserve(app.db, LIMITS.secondFactorConfirm, caller.sessionId, now);
-      if (!reservation.allowed) throw new TooManyRequests(MESSAGES.tooManyCodeAttempts, reservation.retryAfterSeconds);
+      if (!reservation.allowed)
+        throw new TooManyRequests(SERVER_MESSAGES.tooManyCodeAttempts, reservation.retryAfterSeconds);
       const pending = await pendingSecretOf(caller.sessionId);
       if (!pending) throw badRequest(NOTHING_WAITING);
       const step = await matchingTimeStep(open(keys.totp, pending), request.body.code, now, null);
-      if (step === null) throw badRequest(MESSAGES.invalidSecondFactorCode);
+      if (step === null) throw badRequest(SERVER_MESSAGES.invalidSecondFactorCode);
       const recoveryCodes = await app.db.transaction(async (tx) => {
         await changeFactorFromThisSessionOnly(tx, caller, now);
         const turnedOn = await tx

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES } from '../../http/server-messages';
 import { LIMITS } from '../../limits/limit-rules';
 import { authenticatorCode, wrongCode } from '../../test-support/authenticator-app';
 import { bearer, createTestApp, login, seedUser, TEST_PASSWORD, type TestApp } from '../../test-support/test-app';
@@ -48,7 +48,7 @@ describe('confirming the authenticator', () => {
     const max = LIMITS.secondFactorConfirm.max;
     expect(statuses).toEqual([...Array(max).fill(400), ...Array(12 - max).fill(429)]);
     const refused = burst.find((answer) => answer.statusCode === 429);
-    expect(refused?.json().message).toBe(MESSAGES.tooManyCodeAttempts);
+    expect(refused?.json().message).toBe(SERVER_MESSAGES.tooManyCodeAttempts);
     expect(refused?.headers['retry-after']).toBeDefined();
     expect((await confirm(first, await authenticatorCode(t, secret))).statusCode).toBe(429);
     t.clock.advance(LIMITS.secondFactorConfirm.windowMs);

@@ -7,12 +7,12 @@ import {
   pendingPasskeyRequest,
   webauthnOptionsResponse,
 } from '@core/api/passkeys';
-import { MESSAGES } from '@core/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { publicAccess } from '../../../http/access';
 import { badRequest, HttpError } from '../../../http/http-error';
+import { SERVER_MESSAGES } from '../../../http/server-messages';
 import { signInUser, sourceOf } from '../../sign-in';
 import { countedSecondFactorTry } from '../second-factor-check';
 import { passkeyByCredential, passkeysOf, recordPasskeyUse } from './passkey-store';
@@ -27,7 +27,7 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
 
   const userOfPending = async (pendingToken: string) => {
     const userId = await app.pendingSignIns.userOf(pendingToken);
-    if (!userId) throw new HttpError(401, MESSAGES.secondFactorSignInExpired);
+    if (!userId) throw new HttpError(401, SERVER_MESSAGES.secondFactorSignInExpired);
     return userId;
   };
 
