@@ -13,7 +13,8 @@ import {
 } from './visitors-support';
 
 // axe over every route as every role, at desktop and phone width, with data on screen and the
-// menus, filters and dialogs that only appear on use opened: 0 serious or critical findings.
+// menus, filters and dialogs that only appear on use opened: 0 moderate, serious or critical findings
+// (issue 27: one h1 per screen, no skipped heading levels, no second banner in dialogs).
 const simulator = relaySimulatorPerFile(test);
 // Dozens of pages at two widths per test.
 test.beforeEach(() => test.setTimeout(300_000));
@@ -23,7 +24,7 @@ type Visit = { path: string; ready: string | RegExp; open?: (page: Page) => Prom
 async function findings(page: Page, where: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'moderate' || v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) =>
       v.nodes.map((node) =>
         `${where}: ${v.id} (${v.impact}) ${node.target.join(' ')} ${process.env.AXE_DETAIL ? node.failureSummary : ''}`.trim(),

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { seriousFindings } from './support/axe';
+import { moderateOrWorseFindings } from './support/axe';
 import { type Credentials, expect, signIn, test } from './support/fixtures';
 import type { Mailbox } from './support/mailbox';
 import { createUser } from './support/seed';
@@ -87,7 +87,7 @@ test('a resident sends a delivery pass by email; the courier opens it without an
   await pass.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Delivery pass sent.')).toBeVisible();
   await page.mouse.move(0, 0);
-  expect(await seriousFindings(page)).toEqual([]);
+  expect(await moderateOrWorseFindings(page)).toEqual([]);
 
   const mail = await mailbox.waitFor('courier@example.com', (message) => /\/delivery\//.test(`${message.text}`));
   const link = /(https?:\/\/\S+\/delivery\/\S+)/.exec(`${mail.text}`)?.[1] as string;
@@ -98,7 +98,7 @@ test('a resident sends a delivery pass by email; the courier opens it without an
   await expect(courier.getByTestId('delivery-pin')).toHaveText(pin);
   await expect(courier.getByRole('img', { name: 'Your delivery QR code' })).toBeVisible();
   await expect(courier.getByText('1 of 1 use left')).toBeVisible();
-  expect(await seriousFindings(courier)).toEqual([]);
+  expect(await moderateOrWorseFindings(courier)).toEqual([]);
   await courier.screenshot({ path: test.info().outputPath('delivery-courier-phone.png'), fullPage: true });
 
   const keypad = await request.post('/api/access/pin', {
@@ -141,7 +141,7 @@ test("a manager sees the property's delivery passes on the dashboard, cancels a 
   await section.getByRole('button', { name: 'Create delivery pass' }).click();
   await expect(section.getByTestId('delivery-pass').filter({ hasText: 'Manager Freight' })).toContainText('Valid');
   await page.mouse.move(0, 0);
-  expect(await seriousFindings(page)).toEqual([]);
+  expect(await moderateOrWorseFindings(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('delivery-manager-phone.png'), fullPage: true });
 });

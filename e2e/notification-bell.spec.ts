@@ -1,6 +1,8 @@
 import { expect } from '@playwright/test';
+import { moderateOrWorseFindings } from './support/axe';
 import { signIn } from './support/fixtures';
-import { BELL_RESIDENT, seedBellEvents, testWithSeededServer } from './support/seed-relay-logs';
+import { shoot } from './support/screens';
+import { BELL_RESIDENT, ELM, seedBellEvents, testWithSeededServer } from './support/seed-relay-logs';
 
 const test = testWithSeededServer(seedBellEvents);
 
@@ -40,8 +42,32 @@ test('the bell lists 10 recent activities, loads 10 more at the bottom, with mes
   await expect(items).toHaveCount(20);
   await expect(items.nth(19)).toContainText('Visitor Access: Old15 Guest accessed Oak Ridge Estates');
   await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-  await expect(items).toHaveCount(25);
+  await expect(items).toHaveCount(26);
   await expect(dropdown.getByText('Loading more...')).toHaveCount(0);
+  // Issue 27 item 13: an event at another property says so; the ones at her own do not.
+  await expect(items.nth(25)).toContainText('Visitor Access: Wanda Guest attempted to access Elm Court');
+  await expect(items.nth(25).getByTestId('notification-elsewhere')).toHaveText(
+    `At ${ELM.propertyName}, not your property`,
+  );
+  await expect(dropdown.getByTestId('notification-elsewhere')).toHaveCount(1);
+  await items.nth(25).scrollIntoViewIfNeeded();
+  await shoot(page, 'item13-bell-elsewhere');
+});
+
+test("the bell's scrollable list is reachable by keyboard and axe finds nothing moderate or worse", async ({
+  page,
+}) => {
+  await signIn(page, BELL_RESIDENT);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  const dropdown = page.getByRole('dialog', { name: 'Recent Activities' });
+  await expect(dropdown.getByTestId('notification-item')).toHaveCount(10);
+  const list = dropdown.getByRole('region', { name: 'Recent activities list' });
+  await list.focus();
+  await expect(list).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(dropdown.getByTestId('notification-item')).toHaveCount(20);
+  expect(await moderateOrWorseFindings(page)).toEqual([]);
 });
 
 test('a user without gate activity sees No notifications yet', async ({ page, seededServer }) => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from './support/api';
-import { DIALOG_BANNER_RULES, moderateOrWorseFindings } from './support/axe';
+import { moderateOrWorseFindings } from './support/axe';
 import { type Credentials, expect, signIn, test } from './support/fixtures';
 import type { Mailbox } from './support/mailbox';
 import { shoot } from './support/screens';
@@ -20,7 +20,7 @@ async function chooseProperty(page: Page, name: string) {
   await page.getByRole('option', { name: new RegExp(name) }).click();
 }
 
-const axeClean = async (page: Page) => expect(await moderateOrWorseFindings(page, DIALOG_BANNER_RULES)).toEqual([]);
+const axeClean = async (page: Page) => expect(await moderateOrWorseFindings(page)).toEqual([]);
 
 test('a manager is told whom to ask about cards, devices and gates (issue 27 item 6)', async ({
   page,

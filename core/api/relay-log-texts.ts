@@ -14,4 +14,8 @@ export const LOG_TEXTS = {
   noNotifications: 'No notifications yet',
   loadingMore: 'Loading more...',
   gateActivityRecorded: 'Gate activity recorded',
+  /** The bell's scrollable list, named for keyboard and screen reader users. */
+  notificationList: 'Recent activities list',
+  elsewhere: (propertyName: string) => `At ${propertyName}, not your property`,
+  elsewhereUnnamed: 'At another property, not your property',
 } as const;

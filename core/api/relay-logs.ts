@@ -64,6 +64,8 @@ export const relayLogSchema = z.object({
   creatorDetails: person.nullable(),
   deviceDetails: z.object({ deviceName: z.string(), deviceType: z.string() }).nullable(),
   propertyDetails: z.object({ propertyName: z.string(), propertyLocation: z.string() }).nullable(),
+  /** The property the gate belongs to; lets the bell say when an event was at another property. */
+  propertyId: z.string().nullable().optional(),
   status: z.enum(LOG_STATUSES),
   reason: z.string().nullable(),
   /** How the gate was asked; null on rows written before it was recorded. */

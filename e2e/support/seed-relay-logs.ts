@@ -97,6 +97,7 @@ const DAY = 24 * 60 * MINUTE;
  */
 export async function seedBellEvents(db: Orm) {
   const oak = await insertProperty(db, OAK);
+  const elm = await insertProperty(db, ELM);
   const rheaId = await insertUser(db, { ...BELL_RESIDENT, firstName: rhea.firstName, lastName: rhea.lastName }, oak);
   const now = Date.now();
   const base = {
@@ -119,6 +120,15 @@ export async function seedBellEvents(db: Orm) {
       ...arrival(`Old${i + 1}`),
       timestamp: new Date(now - (740 + i) * DAY),
     })),
+    // Her visitor tried a gate at another property: the bell says so (issue 27 item 13).
+    {
+      ...base,
+      ...arrival('Wanda'),
+      status: 'failed',
+      propertyId: elm,
+      propertyDetails: ELM,
+      timestamp: new Date(now - 800 * DAY),
+    },
   ];
   for (const event of events) await writeRelayLog(db, event);
   // Someone else's event at the same property never reaches Rhea's bell.

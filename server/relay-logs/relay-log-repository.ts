@@ -20,6 +20,7 @@ export function toRelayLogDto(row: RelayLogRow): RelayLogDto {
     creatorDetails: row.creatorDetails ?? null,
     deviceDetails: row.deviceDetails ?? null,
     propertyDetails: row.propertyDetails ?? null,
+    propertyId: row.propertyId ?? null,
     status: row.status,
     reason: row.reason ?? null,
     credential: row.credential ?? null,

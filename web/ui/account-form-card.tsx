@@ -25,7 +25,9 @@ export function AccountFormCard({
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={440} mx="auto" mt="xl">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           {error && (
             <Alert color="red" role="alert">
               {error}

@@ -41,7 +41,7 @@ export function AppLayout() {
         <HeaderTitle />
         {session.status === 'authenticated' && (
           <Suspense fallback={null}>
-            <NotificationBell userId={session.claims.UID} />
+            <NotificationBell userId={session.claims.UID} propertyId={session.claims.PID} />
           </Suspense>
         )}
         {hasMenu && (

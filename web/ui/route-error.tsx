@@ -16,7 +16,9 @@ export function RouteError({ error }: Pick<FallbackProps, 'error'>) {
   const loadFailure = isLoadFailure(error);
   return (
     <Stack align="center" py={60} gap="md" role="alert" data-testid="route-error">
-      <Title order={2}>{loadFailure ? 'This page could not be loaded.' : 'Something went wrong on this page.'}</Title>
+      <Title order={1} size="h2">
+        {loadFailure ? 'This page could not be loaded.' : 'Something went wrong on this page.'}
+      </Title>
       <Text ta="center" maw={480}>
         {loadFailure
           ? 'Check your connection, then reload the page.'

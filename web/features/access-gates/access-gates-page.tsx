@@ -43,7 +43,9 @@ export function AccessGatesPage() {
 
   return (
     <Stack gap="md" maw={960} mx="auto">
-      <Title order={2}>{claims.role === 'resident' ? 'Gates' : 'Access Gates'}</Title>
+      <Title order={1} size="h2">
+        {claims.role === 'resident' ? 'Gates' : 'Access Gates'}
+      </Title>
       {opening && (
         <Alert color="blue" role="status">
           {DEVICE_MESSAGES.openingGate(opening.deviceName)}

@@ -34,7 +34,9 @@ export function BulkReferenceLists() {
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Paper withBorder p="sm">
         <Stack gap={6}>
-          <Title order={4}>Property IDs</Title>
+          <Title order={2} size="h4">
+            Property IDs
+          </Title>
           <QueryError query={properties} title={PROPERTY_MESSAGES.listFailed} />
           {(properties.data ?? []).map((property) => (
             <CopyLine key={property._id} label={`${property.propertyName}: ${property._id}`} value={property._id} />
@@ -43,7 +45,9 @@ export function BulkReferenceLists() {
       </Paper>
       <Paper withBorder p="sm">
         <Stack gap={6}>
-          <Title order={4}>Roles</Title>
+          <Title order={2} size="h4">
+            Roles
+          </Title>
           <CopyLine label="Resident: resident" value="resident" />
           <CopyLine label="Property Manager: property manager" value="property manager" />
         </Stack>

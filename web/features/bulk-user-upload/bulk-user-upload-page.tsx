@@ -52,7 +52,9 @@ export function BulkUserUploadPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Bulk User Creation</Title>
+      <Title order={1} size="h2">
+        Bulk User Creation
+      </Title>
       <Text c="dimmed" size="sm">
         {isSuper
           ? 'Upload a CSV with a header row. Each user needs a role (resident or property manager) and a property id.'

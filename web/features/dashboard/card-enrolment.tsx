@@ -38,7 +38,7 @@ export function CardEnrolment({ propertyId }: { propertyId: string }) {
     <Paper withBorder p="md" component="section" aria-labelledby="enrol-card-title">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Title order={3} fz="h4" id="enrol-card-title">
+          <Title order={2} fz="h4" id="enrol-card-title">
             Enrol a card
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -32,7 +32,9 @@ export function DashboardPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Admin Dashboard</Title>
+      <Title order={1} size="h2">
+        Admin Dashboard
+      </Title>
       <Tabs value={type} onChange={(value) => value && setParams({ type: value })} keepMounted={false}>
         <Tabs.List>
           {tabs.map((tab) => (

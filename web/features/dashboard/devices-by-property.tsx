@@ -79,7 +79,9 @@ export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
       {list.data.map((property) => (
         <Paper key={property._id} component="section" aria-label={property.propertyName} withBorder radius="md" p="md">
           <Stack gap="xs">
-            <Title order={4}>{property.propertyName}</Title>
+            <Title order={2} size="h4">
+              {property.propertyName}
+            </Title>
             <Text size="sm" c="dimmed">
               {property.propertyLocation}
             </Text>

@@ -28,7 +28,9 @@ export function GateLogsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Gate Activity Logs</Title>
+        <Title order={1} size="h2">
+          Gate Activity Logs
+        </Title>
         <ExportCsvButton scope={scope} filter={filter} />
       </Group>
       <LogFilters form={form} onChange={update} properties={isSuperadmin ? (properties.data ?? []) : undefined} />

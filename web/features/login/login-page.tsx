@@ -97,7 +97,9 @@ export function LoginPage() {
     <Paper withBorder shadow="sm" radius="md" p="xl" maw={420} mx="auto" mt="xl">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           {error && (
             <Alert color="red" role="alert">
               {error}

@@ -89,7 +89,9 @@ export function SecondFactorStep({
 }) {
   return (
     <Stack>
-      <Title order={2}>Two-step verification</Title>
+      <Title order={1} size="h2">
+        Two-step verification
+      </Title>
       {factors.includes('passkey') && <PasskeyButton pendingToken={pendingToken} onToken={onToken} />}
       {factors.length > 1 && <Divider label="or" labelPosition="center" />}
       {factors.includes('code') && (

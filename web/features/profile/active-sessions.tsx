@@ -51,7 +51,9 @@ export function ActiveSessions() {
 
   return (
     <Stack gap="xs">
-      <Title order={3}>Where you're signed in</Title>
+      <Title order={2} size="h3">
+        Where you're signed in
+      </Title>
       {sessions.isError && <Alert color="red">{messageOr(sessions.error, 'Could not load your sessions.')}</Alert>}
       {list.map((session) => (
         <SessionRow key={session._id} session={session} />

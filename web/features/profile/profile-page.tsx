@@ -36,7 +36,9 @@ export function ProfilePage() {
   return (
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
       <Stack>
-        <Title order={2}>Profile Settings</Title>
+        <Title order={1} size="h2">
+          Profile Settings
+        </Title>
         <QueryError query={profile} title={ACCOUNT_MESSAGES.profileLoadFailed} />
         {profile.data && (
           <>
@@ -66,7 +68,9 @@ export function ProfilePage() {
               />
             )}
             <Divider />
-            <Title order={3}>Notifications</Title>
+            <Title order={2} size="h3">
+              Notifications
+            </Title>
             <NotificationPreferences profile={profile.data} />
             {showPin && (
               <>
@@ -77,7 +81,9 @@ export function ProfilePage() {
           </>
         )}
         <Divider />
-        <Title order={3}>Password</Title>
+        <Title order={2} size="h3">
+          Password
+        </Title>
         <Group justify="space-between" wrap="wrap">
           <Text size="sm">Changing it signs out every other browser signed in to your account.</Text>
           <Button variant="default" onClick={() => setEditing('password')}>

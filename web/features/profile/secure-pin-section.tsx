@@ -11,7 +11,9 @@ export function SecurePinSection({ userId, securePin }: { userId: string; secure
 
   return (
     <Stack gap="xs">
-      <Title order={3}>Secure PIN</Title>
+      <Title order={2} size="h3">
+        Secure PIN
+      </Title>
       <Group justify="space-between" wrap="wrap">
         <Code fz="xl" data-testid="secure-pin" aria-label="Secure PIN">
           {shown ?? 'Not Set'}

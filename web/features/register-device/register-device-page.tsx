@@ -80,7 +80,9 @@ export function RegisterDevicePage() {
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={680} mx="auto">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={2}>Register Device</Title>
+          <Title order={1} size="h2">
+            Register Device
+          </Title>
           {banner && (
             <Alert color={banner.color} role="status">
               {banner.text}

@@ -33,7 +33,9 @@ export function RegisterPropertyPage() {
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={560} mx="auto">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={2}>Register Property</Title>
+          <Title order={1} size="h2">
+            Register Property
+          </Title>
           {error && (
             <Alert color="red" role="alert">
               {error}

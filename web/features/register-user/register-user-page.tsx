@@ -60,7 +60,9 @@ export function RegisterUserPage() {
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={2}>{isSuperadmin ? 'Register User' : 'Register Resident'}</Title>
+          <Title order={1} size="h2">
+            {isSuperadmin ? 'Register User' : 'Register Resident'}
+          </Title>
           {error && (
             <Alert color="red" role="alert">
               {error}

@@ -89,7 +89,9 @@ export function RegisterVisitorPage() {
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={680} mx="auto">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={2}>Register Visitor</Title>
+          <Title order={1} size="h2">
+            Register Visitor
+          </Title>
           <QueryError query={isSuperadmin ? allProperties : ownProperty} title={PROPERTY_MESSAGES.listFailed} />
           <PersonFields inputProps={form.getInputProps} />
           <UsPhoneInput

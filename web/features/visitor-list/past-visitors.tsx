@@ -24,7 +24,7 @@ export function PastVisitors() {
   };
   return (
     <Stack gap="xs" component="section" aria-labelledby="past-visitors-title">
-      <Title order={3} id="past-visitors-title">
+      <Title order={2} size="h3" id="past-visitors-title">
         {VISITOR_MESSAGES.pastVisitors}
       </Title>
       <Text size="sm" c="dimmed">

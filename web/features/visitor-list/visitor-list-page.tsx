@@ -16,7 +16,9 @@ export function VisitorListPage() {
   const query = useVisitorsQr();
   return (
     <Stack>
-      <Title order={2}>Visitor List</Title>
+      <Title order={1} size="h2">
+        Visitor List
+      </Title>
       <QueryState
         query={query}
         errorTitle={VISITOR_MESSAGES.fetchFailed}

@@ -27,7 +27,7 @@ export function QrCodesTable({ title, codes, onEdit, onExpire, onDelete }: Props
   const at = (iso: string, code: QrCodeDto) => readableInstant(new Date(iso), code.timeZone);
   return (
     <section aria-label={`${title} QR codes`}>
-      <Title order={3} mb="xs">
+      <Title order={2} size="h3" mb="xs">
         {title}
       </Title>
       {codes.length === 0 ? (

@@ -28,7 +28,7 @@ export function QrEditPanel({ code, onClose }: { code: QrCodeDto; onClose: () =>
   return (
     <Paper withBorder p="md" aria-label="Edit QR code" component="section">
       <Stack>
-        <Title order={3}>
+        <Title order={2} size="h3">
           Edit {code.qrFirstName} {code.qrLastName}
         </Title>
         <QrEditorFields

@@ -30,7 +30,9 @@ export function VisitorQrCodesPage() {
 
   return (
     <Stack>
-      <Title order={2}>QR Codes</Title>
+      <Title order={1} size="h2">
+        QR Codes
+      </Title>
       {visitor && (
         <Text>
           {visitor.firstName} {visitor.lastName} ({visitor.email})

@@ -110,7 +110,7 @@ export function DeliveryPasses() {
 
   return (
     <Stack component="section" aria-labelledby="delivery-passes-title">
-      <Title order={3} id="delivery-passes-title">
+      <Title order={2} size="h3" id="delivery-passes-title">
         Delivery passes
       </Title>
       <Paper withBorder p="md">

@@ -12,8 +12,11 @@ const NotificationItems = lazy(async () => ({ default: (await import('./notifica
 const nearBottom = (el: HTMLElement) =>
   el.scrollHeight - el.scrollTop - el.clientHeight <= NOTIFICATION_SCROLL_THRESHOLD_PX;
 
-/** 'Recent Activities': the user's own gate events and their visitors' arrivals, 10 at a time, more on scroll. */
-export function NotificationBell({ userId }: { userId: string }) {
+/**
+ * 'Recent Activities': the user's own gate events and their visitors' arrivals, 10 at a time, more
+ * on scroll; an event at a property other than `propertyId` (the user's) says so.
+ */
+export function NotificationBell({ userId, propertyId }: { userId: string; propertyId: string | null }) {
   const [opened, setOpened] = useState(false);
   const titleId = useId();
   const [now, setNow] = useState(() => new Date());
@@ -65,7 +68,12 @@ export function NotificationBell({ userId }: { userId: string }) {
         <Text id={titleId} fw={700} px="sm" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
           {LOG_TEXTS.recentActivities}
         </Text>
+        {/* Focusable and named, so the list scrolls from the keyboard too (axe scrollable-region-focusable). */}
         <div
+          role="region"
+          aria-label={LOG_TEXTS.notificationList}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
+          tabIndex={0}
           style={{ maxHeight: 'min(420px, 70vh)', overflowY: 'auto' }}
           onScroll={onScroll}
           data-testid="notification-list"
@@ -76,7 +84,7 @@ export function NotificationBell({ userId }: { userId: string }) {
             status(LOG_TEXTS.noNotifications)
           ) : (
             <Suspense fallback={status(LOG_TEXTS.loadingNotifications)}>
-              <NotificationItems logs={logs} now={now} />
+              <NotificationItems logs={logs} now={now} propertyId={propertyId} />
             </Suspense>
           )}
           {notifications.isFetchingNextPage && status(LOG_TEXTS.loadingMore)}

@@ -2,9 +2,15 @@ import type { RelayLogDto } from '@core/api/relay-logs';
 import { relativeTime } from '@core/time/relative-time';
 import { formatLogTime } from '@core/time/zoned-format';
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { notificationGate, notificationMessage, notificationStatusColor } from './notification-message';
+import {
+  notificationElsewhere,
+  notificationGate,
+  notificationMessage,
+  notificationStatusColor,
+} from './notification-message';
 
-export function NotificationItem({ log, now }: { log: RelayLogDto; now: Date }) {
+export function NotificationItem({ log, now, propertyId }: { log: RelayLogDto; now: Date; propertyId: string | null }) {
+  const elsewhere = notificationElsewhere(log, propertyId);
   return (
     <Stack
       gap={4}
@@ -22,6 +28,11 @@ export function NotificationItem({ log, now }: { log: RelayLogDto; now: Date }) 
         </Badge>
       </Group>
       <Text size="sm">{notificationMessage(log)}</Text>
+      {elsewhere && (
+        <Text size="sm" fw={700} data-testid="notification-elsewhere">
+          {elsewhere}
+        </Text>
+      )}
       {notificationGate(log) && (
         <Text size="xs" fw={500} data-testid="notification-gate">
           {notificationGate(log)}

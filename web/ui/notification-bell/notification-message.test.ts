@@ -1,6 +1,11 @@
 import type { RelayLogDto } from '@core/api/relay-logs';
 import { describe, expect, it } from 'vitest';
-import { notificationGate, notificationMessage, notificationStatusColor } from './notification-message';
+import {
+  notificationElsewhere,
+  notificationGate,
+  notificationMessage,
+  notificationStatusColor,
+} from './notification-message';
 
 const base: RelayLogDto = {
   _id: '1',
@@ -51,5 +56,16 @@ describe('notificationMessage', () => {
       'Gate: Back Gate',
     );
     expect(notificationGate(base)).toBeNull();
+  });
+
+  it("says plainly when the event was at another property than the viewer's", () => {
+    const there = { ...base, propertyId: 'p2' };
+    expect(notificationElsewhere(there, 'p1')).toBe('At Oak Ridge, not your property');
+    expect(notificationElsewhere({ ...there, propertyDetails: null }, 'p1')).toBe(
+      'At another property, not your property',
+    );
+    expect(notificationElsewhere({ ...base, propertyId: 'p1' }, 'p1')).toBeNull();
+    expect(notificationElsewhere(base, 'p1')).toBeNull();
+    expect(notificationElsewhere(there, null)).toBeNull();
   });
 });

@@ -22,6 +22,16 @@ export function notificationStatusColor(status: string): string {
   return 'yellow';
 }
 
+/**
+ * When the event was at a property other than the viewer's (their visitor tried a gate there),
+ * a plain sentence saying so; null at their own property or when either property is unknown.
+ */
+export function notificationElsewhere(log: RelayLogDto, ownPropertyId: string | null): string | null {
+  if (!ownPropertyId || !log.propertyId || log.propertyId === ownPropertyId) return null;
+  const name = log.propertyDetails?.propertyName;
+  return name ? LOG_TEXTS.elsewhere(name) : LOG_TEXTS.elsewhereUnnamed;
+}
+
 /** Which gate the event happened at, so two gates of one property can be told apart. */
 export function notificationGate(log: RelayLogDto): string | null {
   return log.deviceDetails ? `Gate: ${log.deviceDetails.deviceName}` : null;

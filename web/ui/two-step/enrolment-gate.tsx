@@ -29,7 +29,9 @@ export function EnrolmentGate({ children }: { children: ReactNode }) {
   return (
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
       <Stack>
-        <Title order={2}>Set up two-step verification</Title>
+        <Title order={1} size="h2">
+          Set up two-step verification
+        </Title>
         <Text>
           Your account opens gates, so signing in needs a code from your phone or a passkey as well as your password.
           Set it up to continue.

@@ -15,7 +15,9 @@ export function TwoStepSection() {
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        <Title order={3}>Two-step verification</Title>
+        <Title order={2} size="h3">
+          Two-step verification
+        </Title>
         <Badge color={status.data.enrolled ? 'teal' : 'gray'} variant="light">
           {status.data.enrolled ? 'On' : 'Off'}
         </Badge>
@@ -23,7 +25,9 @@ export function TwoStepSection() {
       <Text size="sm" c="dimmed">
         Add a code from your phone or a passkey to your password when you sign in.
       </Text>
-      <Title order={4}>Authenticator app</Title>
+      <Title order={3} size="h4">
+        Authenticator app
+      </Title>
       {appOn ? (
         <>
           <Text size="sm" c="dimmed">
@@ -34,7 +38,9 @@ export function TwoStepSection() {
       ) : (
         <TotpEnrolment onStarted={() => setEnrolling(true)} onDone={() => setEnrolling(false)} />
       )}
-      <Title order={4}>Passkeys</Title>
+      <Title order={3} size="h4">
+        Passkeys
+      </Title>
       <PasskeyList passkeys={status.data.passkeys} />
     </Stack>
   );
