@@ -49,6 +49,13 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     ...Object.fromEntries(
       Object.keys(resolved.colors).map((name) => [`--mantine-color-${name}-light`, `var(--mantine-color-${name}-0)`]),
     ),
+    // Mantine hovers a shade-9 button with the lighter shade 8 (white on teal 8 is 3.9:1): go darker instead.
+    ...Object.fromEntries(
+      Object.entries(resolved.colors).map(([name, palette]) => [
+        `--mantine-color-${name}-filled-hover`,
+        darken(palette[9], 0.15),
+      ]),
+    ),
   },
   dark: {},
 });
