@@ -59,6 +59,14 @@ test('between dates: registered, emailed, opens inside its window, listed, edite
   await page.getByRole('link', { name: 'Visitor List' }).click();
   const card = page.getByTestId('visitor-card').filter({ hasText: email });
   await expect(card.getByText('Vera Visitor')).toHaveCount(2);
+  // Each visitor once, with a Valid/Expired badge; the one delivery-pass form sits above the visitors.
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('visitor-validity')).toHaveText('Valid');
+  const passes = page.getByRole('region', { name: 'Delivery passes' });
+  await expect(passes).toHaveCount(1);
+  const passesTop = (await passes.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+  expect(passesTop).toBeLessThan((await card.boundingBox())?.y ?? 0);
+  await shoot(page, 'item13-visitor-list');
 
   // Arrival notification: consent first, then an email to the resident when the code opens the gate.
   await apiCall(request, world.residentToken, 'POST', `/api/resident/update-preferences/${world.resident.id}`, {
