@@ -1,5 +1,5 @@
 import { DEVICE_TYPE_LABELS, DEVICE_TYPES, type DeviceType } from '@core/constants';
-import { Input, Select, type SelectProps, Text } from '@mantine/core';
+import { Select, type SelectProps, Text } from '@mantine/core';
 
 const TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
 
@@ -18,11 +18,14 @@ export function DeviceTypeField({ value, onChange, error, errorProps }: Props) {
   if (TYPE_OPTIONS.length === 1) {
     const only = TYPE_OPTIONS[0];
     return (
-      <Input.Wrapper label="Device Type" labelElement="div">
+      <div>
+        <Text size="sm" fw={500}>
+          Device Type
+        </Text>
         <Text size="sm" py={6} data-testid="device-type">
           {only?.label}
         </Text>
-      </Input.Wrapper>
+      </div>
     );
   }
   return (
