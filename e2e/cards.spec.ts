@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { apiToken } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
+import { shoot } from './support/screens';
 import { createProperty, createUser } from './support/seed';
 
 test('a manager enrols a fob from the dashboard, disables it when lost, and is told a card is already enrolled', async ({
@@ -49,4 +50,24 @@ test('a manager enrols a fob from the dashboard, disables it when lost, and is t
   await page.screenshot({ path: test.info().outputPath('cards-desktop.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('cards-phone.png'), fullPage: true });
+});
+
+test('enrolling with no holder marks the Holder field with its sentence (decision 0200)', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const root = await apiToken(request, superadmin);
+  const property = await createProperty(request, root, { propertyFeatures: ['rfid'] });
+  const manager = await createUser(request, root, mailbox, { role: 'admin', propertyId: property._id });
+  await signIn(page, manager);
+  await page.goto('/dashboard?type=card');
+  await page.getByRole('textbox', { name: 'Card number' }).fill('123:45678');
+  await page.getByRole('button', { name: 'Enrol card' }).click();
+  const holder = page.getByRole('combobox', { name: 'Holder' });
+  await expect(holder).toHaveAttribute('aria-invalid', 'true');
+  await expect(holder).toHaveAccessibleDescription(/Choose who holds the card\./);
+  await expect(page.getByRole('textbox', { name: 'Card number' })).not.toHaveAttribute('aria-invalid', 'true');
+  await shoot(page, 'item13-card-holder');
 });

@@ -2,6 +2,7 @@ import { bulkResidents, rowWith } from './dashboard-support';
 import { apiCall, apiToken } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
 import { type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
+import { shoot } from './support/screens';
 import { createProperty, createUser, propertyWithUser, unique, uniqueEmail } from './support/seed';
 import { gateWorld, qrTokenOf, scanAtGate } from './visitors-support';
 
@@ -124,7 +125,7 @@ test('a list request still in flight when a visitor is deleted does not bring th
   mailbox,
   superadmin,
 }) => {
-  const { user: resident } = await propertyWithUser(request, superadmin, mailbox, 'resident');
+  const { user: resident, property } = await propertyWithUser(request, superadmin, mailbox, 'resident');
   const visitorEmail = uniqueEmail('raced');
   const visitorName = unique('Raced');
   await apiCall(request, await apiToken(request, resident), 'POST', '/api/visitor/register', {
@@ -140,6 +141,13 @@ test('a list request still in flight when a visitor is deleted does not bring th
   await page.goto('/dashboard?type=visitor');
   const row = rowWith(page, visitorEmail);
   await expect(row).toBeVisible();
+  // Across every property, the super administrator sees where the visitor is and whose they are.
+  const table = page.getByRole('table', { name: 'Visitors' });
+  await expect(table.getByRole('columnheader', { name: 'Property' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Host' })).toBeVisible();
+  await expect(row).toContainText(property.propertyName);
+  await expect(row).toContainText(resident.email);
+  await shoot(page, 'item13-superadmin-visitors');
 
   // The search's list response is read from the server before the delete and delivered after it.
   let release = () => {};

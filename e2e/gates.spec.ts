@@ -91,6 +91,17 @@ test('register property and device, open the gate as a resident, see it fail whe
   for (const message of ['Device Name is required', 'Device IP Address is required', 'Property is required']) {
     await expect(page.getByText(message)).toBeVisible();
   }
+  // The address example is a description: not typed-looking, and not red under the error.
+  const address = page.getByRole('textbox', { name: 'IP Address' });
+  await expect(address).not.toHaveAttribute('placeholder', /./);
+  await expect(address).toHaveAccessibleDescription(/For example 192\.168\.1\.20/);
+  const example = page.getByText('For example 192.168.1.20 or 192.168.1.20:8080');
+  const [red, green] = (await example.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)?.map(Number) ?? [];
+  expect((red ?? 0) - (green ?? 0)).toBeLessThan(60);
+  // One kind of device: Device Type is text, not a select with one choice.
+  await expect(page.getByRole('combobox', { name: 'Device Type' })).toHaveCount(0);
+  await expect(page.getByTestId('device-type')).toHaveText('Main Gate');
+  await shoot(page, 'item13-register-device');
   await expectNoSeriousAxeViolations(page);
   await page.getByLabel('Device Name').fill(gateName);
   await page.getByLabel('Device Label (optional)').fill('Visitors');

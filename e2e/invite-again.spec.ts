@@ -38,7 +38,7 @@ test('a visitor whose pass was deleted is listed under Past visitors and invited
   await expect(page.getByLabel('First Name')).toHaveValue(firstName);
   await expect(page.getByLabel('Last Name')).toHaveValue('Again');
   await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByRole('checkbox', { name: 'Lifetime validity' }).check();
+  await page.getByRole('checkbox', { name: 'Permanent Visitor' }).check();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog', { name: 'Registration Successful!' })).toBeVisible();
   await expect.poll(() => mailbox.to(email).filter((mail) => mail.attachments.length > 0).length).toBe(2);

@@ -90,7 +90,7 @@ test('Escape in the calendar of Edit QR Code closes the calendar only, keeping t
   await signIn(page, resident);
   await page.getByRole('link', { name: 'Visitor List' }).click();
   const card = page.getByTestId('visitor-card').filter({ hasText: email });
-  await card.getByRole('button', { name: 'Edit Visitor Time' }).click();
+  await card.getByRole('button', { name: 'Edit QR Code' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit QR Code' });
   const endDate = editor.getByLabel('End Date', { exact: true });
   await endDate.fill(addDays(start, 3));
@@ -127,7 +127,7 @@ test('Edit QR Code: an earlier end names and drops the specific dates after it, 
   const card = page.getByTestId('visitor-card').filter({ hasText: email });
   await expect(card.getByText(`${dates[2]}: 09:00–17:00`)).toBeVisible();
 
-  await card.getByRole('button', { name: 'Edit Visitor Time' }).click();
+  await card.getByRole('button', { name: 'Edit QR Code' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit QR Code' });
   await editor.getByLabel('End Date', { exact: true }).fill(addDays(dates[1], 1));
   await editor.getByLabel('End Date time', { exact: true }).fill('00:00');

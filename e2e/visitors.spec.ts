@@ -59,6 +59,14 @@ test('between dates: registered, emailed, opens inside its window, listed, edite
   await page.getByRole('link', { name: 'Visitor List' }).click();
   const card = page.getByTestId('visitor-card').filter({ hasText: email });
   await expect(card.getByText('Vera Visitor')).toHaveCount(2);
+  // Each visitor once, with a Valid/Expired badge; the one delivery-pass form sits above the visitors.
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('visitor-validity')).toHaveText('Valid');
+  const passes = page.getByRole('region', { name: 'Delivery passes' });
+  await expect(passes).toHaveCount(1);
+  const passesTop = (await passes.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+  expect(passesTop).toBeLessThan((await card.boundingBox())?.y ?? 0);
+  await shoot(page, 'item13-visitor-list');
 
   // Arrival notification: consent first, then an email to the resident when the code opens the gate.
   await apiCall(request, world.residentToken, 'POST', `/api/resident/update-preferences/${world.resident.id}`, {
@@ -79,7 +87,7 @@ test('between dates: registered, emailed, opens inside its window, listed, edite
   expect(arrival.text).toContain('Vera Visitor arrived at');
 
   // Edit the time to tomorrow: the gate refuses it now.
-  await card.getByRole('button', { name: 'Edit Visitor Time' }).click();
+  await card.getByRole('button', { name: 'Edit QR Code' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit QR Code' });
   await fillWallDateTime(page, 'End Date', wallHoursFromNow(-3), editor);
   await expect(editor.getByText('End date must be after start date.')).toBeVisible();
@@ -101,7 +109,18 @@ test('between dates: registered, emailed, opens inside its window, listed, edite
     .getByText('Are you sure you want to delete this QR code?')
     .isVisible();
   await page.getByRole('dialog', { name: 'Delete QR Code' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('QR code deleted successfully.')).toBeVisible();
+  // A success looks like one: green, with a check (it once came with a red stripe).
+  const deleted = page.locator('[data-tone]', { hasText: 'QR code deleted successfully.' });
+  await expect(deleted).toHaveAttribute('data-tone', 'success');
+  await expect(deleted.locator('svg path').first()).toHaveAttribute('d', 'M5 12l5 5L20 7');
+  const [red, green, blue] = (
+    await deleted.evaluate((el) => getComputedStyle(el).getPropertyValue('--notification-color'))
+  )
+    .match(/\d+/g)
+    ?.map(Number) ?? [255, 0, 0];
+  expect(green).toBeGreaterThan(red);
+  expect(green).toBeGreaterThan(blue);
+  await shoot(page, 'item13-success-toast');
   await expect(page.getByText('No visitors found')).toBeVisible();
   expect(await scanAtGate(request, world, token)).toEqual({
     granted: false,
@@ -195,7 +214,7 @@ test('changing the Date Option resets only the dates and times: names, email, ph
   await page.getByRole('option', { name: new RegExp(property.propertyName) }).click();
   await fillVisitor(page, { firstName: 'Keep', lastName: 'Me', email: 'keep.me@example.com' });
   await page.getByLabel("Visitor's Mobile (optional)").fill('5551234567');
-  await page.getByLabel('Lifetime validity').check();
+  await page.getByLabel('Permanent Visitor').check();
 
   await chooseDateOption(page, 'Recurring Weekdays');
   await expect(page.getByRole('combobox', { name: 'Date Option' })).toHaveValue('Recurring Weekdays');
@@ -210,6 +229,6 @@ test('changing the Date Option resets only the dates and times: names, email, ph
 
   // Back to Between Dates: its fields start over (lifetime validity off again), the names still stay.
   await chooseDateOption(page, 'Between Dates');
-  await expect(page.getByLabel('Lifetime validity')).not.toBeChecked();
+  await expect(page.getByLabel('Permanent Visitor')).not.toBeChecked();
   await expect(page.getByLabel('First Name')).toHaveValue('Keep');
 });

@@ -6,8 +6,9 @@ import { emailField } from '../validation/email';
 import { newPasswordField } from '../validation/password';
 import { toStoredPhone } from '../validation/phone';
 import { optionalPhone } from '../validation/phone-field';
-import { needs, whenMissing } from '../validation/sentences';
+import { needs } from '../validation/sentences';
 import { requiredName } from '../validation/visible-text';
+import { whenMissing } from '../validation/when-missing';
 import { decideBy } from './access';
 import { idSchema } from './common';
 

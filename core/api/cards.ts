@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CARD_MESSAGES, parseCardNumber } from '../cards/card-number';
 import { MESSAGES } from '../messages';
 import type { Role } from '../roles';
-import { whenMissing } from '../validation/sentences';
 import { boundedText } from '../validation/visible-text';
+import { whenMissing } from '../validation/when-missing';
 import { decideBy } from './access';
 import { idSchema } from './common';
 
@@ -14,6 +14,7 @@ export const CARD_TEXTS = {
   enrolled: 'Card enrolled',
   updated: 'Card updated',
   removed: 'Card removed',
+  chooseHolder: 'Choose who holds the card.',
 } as const;
 
 /** RFID is off: a super administrator turns it on in the property's Edit; a manager has to ask one (SPEC §6). */
@@ -32,7 +33,9 @@ const cardNumber = z
 const label = boundedText('Label', 60);
 
 /** POST /api/cards: a manager enrols a card for a person of their property. */
-export const enrolCardRequest = z.strictObject({ userId: idSchema, number: cardNumber, label: label.default('') });
+/** No holder chosen is said on the Holder field, in words (decision 0200), not as "not a valid id". */
+const holderId = z.uuid({ error: CARD_TEXTS.chooseHolder });
+export const enrolCardRequest = z.strictObject({ userId: holderId, number: cardNumber, label: label.default('') });
 export const cardIdParams = z.strictObject({ cardId: idSchema });
 /** PATCH /api/cards/:cardId: "lost" (disabled) and found again, or a new label. */
 export const updateCardRequest = z.strictObject({ enabled: z.boolean().optional(), label: label.optional() });

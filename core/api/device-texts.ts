@@ -1,6 +1,4 @@
 // Texts of the device screens (SPEC §2, §5, §8), apart from the schemas so screens showing them need not load zod.
-import type { Role } from '../roles';
-
 export const DEVICE_MESSAGES = {
   nameRequired: 'Device Name is required',
   typeRequired: 'Device Type is required',
@@ -30,14 +28,6 @@ export const DEVICE_MESSAGES = {
   gateOfflineHelp: 'This gate is not answering right now, so it cannot be opened from here.',
   gateOpened: (name: string) => `${name} has been opened successfully.`,
   gateNotOpened: (name: string) => `${name} has not been opened. Please try again.`,
-  /** Only super administrators register devices (SPEC §6): a resident asks their manager, a manager asks them. */
-  noGates: (role: Role) =>
-    role === 'resident'
-      ? 'No gates are set up for your property yet. Ask your property manager.'
-      : 'No gates are set up for your property yet. Ask your Gatehouse administrator to register them.',
-  askToRegisterDevices: 'Ask your Gatehouse administrator to register your gate devices.',
-  registerDevice: 'Register a device',
-  registerProperty: 'Register a property',
   gatesLoadFailed: 'Failed to load gate devices. Please try again later.',
   online: 'Online',
   offline: 'Offline',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from '../constants';
 import { MESSAGES } from '../messages';
-import { needs, whenMissing } from '../validation/sentences';
+import { needs } from '../validation/sentences';
 import { boundedText, requiredName } from '../validation/visible-text';
+import { whenMissing } from '../validation/when-missing';
 import { idSchema } from './common';
 import { DEVICE_MESSAGES } from './device-texts';
 import { RELAY_FAILURES, type RelayFailure } from './gate-failures';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
 import { EMAIL_PATTERN } from './email-text';
-import { whenMissing } from './sentences';
+import { whenMissing } from './when-missing';
 
 /**
  * An email field: trimmed, checked, then lowercased. Empty says it is required and too long says

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
-import { whenMissing } from './sentences';
+import { whenMissing } from './when-missing';
 
 export function meetsPasswordRequirements(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH;

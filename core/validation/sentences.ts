@@ -53,15 +53,6 @@ export function fieldWords(path: IssuePath): string {
   return row < last ? `${label} (${where})` : `${label}, row ${Number(keys[row]) + 1}`;
 }
 
-/**
- * A string schema's message for a missing value only (`z.string({ error: whenMissing(...) })`):
- * a plain schema-wide message would also answer a value that is too long (issue 26, 27).
- */
-export const whenMissing =
-  (message: string) =>
-  (issue: { code?: string }): string | undefined =>
-    issue.code === 'invalid_type' ? message : undefined;
-
 /** Ends a sentence with a full stop unless it already ends with punctuation. */
 export const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { whenMissing } from './sentences';
+import { whenMissing } from './when-missing';
 
 /**
  * Characters that hide or reorder what a name looks like: NUL, zero-width characters

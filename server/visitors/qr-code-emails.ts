@@ -43,6 +43,20 @@ function calendarAttachment(context: QrEmailContext): MailAttachment[] {
   return [{ filename: 'visit.ics', content: Buffer.from(ics), contentType: 'text/calendar; charset=utf-8' }];
 }
 
+/** A whole document with a mobile viewport: on a 390 px phone it reads without zooming or scrolling sideways. */
+const mobileDocument = (content: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+</head>
+<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;word-wrap:break-word;overflow-wrap:anywhere">
+<div style="max-width:600px;margin:0 auto">
+${content}
+</div>
+</body>
+</html>`;
+
 function body(context: QrEmailContext, intro: string) {
   const when = describeWindow(context.window, context.timeZone);
   const { propertyName, propertyLocation } = context.property;
@@ -61,12 +75,12 @@ function body(context: QrEmailContext, intro: string) {
   const passHtml = context.pass
     ? `<p><a href="${escapeHtml(context.pass.url)}">Open the pass on your phone</a></p>`
     : '';
-  const html = `<p>${escapeHtml(intro)}</p>
-<p><img src="cid:${QR_CID}" alt="Visitor QR code" width="240" height="240"></p>
+  const content = `<p>${escapeHtml(intro)}</p>
+<p><img src="cid:${QR_CID}" alt="Visitor QR code" width="240" height="240" style="max-width:100%;height:auto"></p>
 <p><strong>${escapeHtml(propertyName)}</strong><br>${escapeHtml(propertyLocation)}</p>
 <p>Valid: ${escapeHtml(when)}<br><small>Times are local time at the property (${escapeHtml(context.timeZone)}).</small></p>
 <p>Show the QR code at the gate reader to enter.</p>${passHtml}`;
-  return { text: lines.join('\n'), html };
+  return { text: lines.join('\n'), html: mobileDocument(content) };
 }
 
 export type QrEmailRecipient = 'visitor' | 'resident';

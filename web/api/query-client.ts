@@ -17,7 +17,7 @@ export function createQueryClient() {
     mutationCache: new MutationCache({
       onSuccess: (_data, variables, _context, mutation) => {
         const confirmation = mutation.meta?.confirmation as ((input: unknown) => string) | undefined;
-        if (confirmation) toast(confirmation(variables), 'green');
+        if (confirmation) toast(confirmation(variables), 'success');
       },
     }),
   });

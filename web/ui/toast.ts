@@ -14,13 +14,14 @@ const subscribe = (listener: () => void) => {
 
 export const useToastsAsked = () => useSyncExternalStore(subscribe, () => toastsAsked);
 
+/** What a toast reports: a success (green, a check) or a failure (red, a cross). */
+export type ToastTone = 'success' | 'error';
+
 /** A short message in the corner saying what just happened (saved, deleted, failed). */
-export function toast(message: string, color: 'green' | 'red', autoCloseMs = DEFAULT_TOAST_MS) {
+export function toast(message: string, tone: ToastTone, autoCloseMs = DEFAULT_TOAST_MS) {
   if (!toastsAsked) {
     toastsAsked = true;
     for (const listener of listeners) listener();
   }
-  void import('@mantine/notifications').then(({ notifications }) =>
-    notifications.show({ message, color, autoClose: autoCloseMs, closeButtonProps: { 'aria-label': 'Close message' } }),
-  );
+  void import('./toast-show').then(({ showToast }) => showToast(message, tone, autoCloseMs));
 }

@@ -1,3 +1,4 @@
+import { DEVICE_HINTS } from '@core/api/device-hints';
 import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import type { GateDeviceDto } from '@core/api/devices';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
@@ -55,7 +56,7 @@ export function AccessGatesPage() {
         query={gates}
         errorTitle={DEVICE_MESSAGES.gatesLoadFailed}
         empty={gates.data?.length === 0}
-        emptyText={DEVICE_MESSAGES.noGates(claims.role)}
+        emptyText={DEVICE_HINTS.noGates(claims.role)}
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         {gates.data?.map((gate) => (

@@ -26,7 +26,7 @@ export function CardEnrolment({ propertyId }: { propertyId: string }) {
     setFailure(null);
     enrol.mutate(values, {
       onSuccess: (answer) => {
-        toast(`${answer.message}: ${answer.card.firstName} ${answer.card.lastName}, ${answer.card.hint}`, 'green');
+        toast(`${answer.message}: ${answer.card.firstName} ${answer.card.lastName}, ${answer.card.hint}`, 'success');
         form.setValues({ ...values, number: '', label: '' });
         form.resetTouched();
       },

@@ -35,7 +35,7 @@ export function CardsPanel() {
       { cardId: card._id, enabled },
       {
         onSuccess: () =>
-          toast(enabled ? `Card of ${holderOf(card)} enabled` : `Card of ${holderOf(card)} disabled`, 'green'),
+          toast(enabled ? `Card of ${holderOf(card)} enabled` : `Card of ${holderOf(card)} disabled`, 'success'),
       },
     );
   const columns: ManagerColumn<CardDto>[] = [
@@ -119,7 +119,7 @@ export function CardsPanel() {
           removing &&
           remove.mutate(removing._id, {
             onSuccess: () => {
-              toast(`Card of ${holderOf(removing)} removed`, 'green');
+              toast(`Card of ${holderOf(removing)} removed`, 'success');
               setRemoving(null);
             },
           })

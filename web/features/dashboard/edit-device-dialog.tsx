@@ -7,17 +7,17 @@ import {
   type RelayDriverName,
   updateDeviceFields,
 } from '@core/api/devices';
-import { DEVICE_TYPE_LABELS, DEVICE_TYPES, type DeviceType, MESSAGE_TIMINGS_MS } from '@core/constants';
+import { type DeviceType, MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useUpdateDevice } from '../../api/devices';
 import { ConnectionField, driverFor, driverOptions, MqttLoginNotice } from '../../ui/device-connection';
+import { DeviceTypeField } from '../../ui/device-type-field';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { useTimedMessage } from '../../ui/use-timed-message';
 
-const TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
 const EMPTY = {
   deviceName: '',
   deviceLabel: '',
@@ -97,14 +97,7 @@ export function EditDeviceDialog({
         <Stack>
           <TextInput label="Device Name" required {...form.getInputProps('deviceName')} />
           <TextInput label="Device Label" {...form.getInputProps('deviceLabel')} />
-          <Select
-            label="Device Type"
-            required
-            data={TYPE_OPTIONS}
-            {...form.getInputProps('deviceType')}
-            value={values.deviceType || null}
-            onChange={(value) => form.setFieldValue('deviceType', (value ?? '') as DeviceType | '')}
-          />
+          <DeviceTypeField />
           <ConnectionField
             value={values.connection}
             onChange={(connection) =>
@@ -117,7 +110,12 @@ export function EditDeviceDialog({
             }
           />
           {values.connection === 'http' ? (
-            <TextInput label="IP Address" required {...form.getInputProps('deviceIpAddress')} />
+            <TextInput
+              label="IP Address"
+              required
+              description="For example 192.168.1.20 or 192.168.1.20:8080"
+              {...form.getInputProps('deviceIpAddress')}
+            />
           ) : (
             <>
               <TextInput label="MQTT Topic" required {...form.getInputProps('mqttTopic')} />

@@ -1,3 +1,4 @@
+import { DEVICE_HINTS } from '@core/api/device-hints';
 import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
@@ -16,10 +17,10 @@ export function NoDevicesHint({ empty, canRegister }: { empty: 'properties' | 'd
       </Text>
       {canRegister ? (
         <Anchor component={Link} to={registersProperty ? paths.registerProperty : paths.registerDevice} size="sm">
-          {registersProperty ? DEVICE_MESSAGES.registerProperty : DEVICE_MESSAGES.registerDevice}
+          {registersProperty ? DEVICE_HINTS.registerProperty : DEVICE_HINTS.registerDevice}
         </Anchor>
       ) : (
-        <Text size="sm">{DEVICE_MESSAGES.askToRegisterDevices}</Text>
+        <Text size="sm">{DEVICE_HINTS.askToRegisterDevices}</Text>
       )}
     </Stack>
   );

@@ -26,7 +26,7 @@ export function ResetSecondFactorDialog({ user, onClose }: { user: ManagedUser |
         reset.mutate(user._id, {
           onSuccess: ({ message }) => {
             close();
-            toast(message, 'green');
+            toast(message, 'success');
           },
         })
       }

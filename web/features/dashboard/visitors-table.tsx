@@ -7,7 +7,7 @@ import { RowActions } from './row-actions';
 
 const fullName = (visitor: ManagedVisitor) => `${visitor.firstName} ${visitor.lastName}`;
 
-/** Visitor table: First Name, Last Name, Email, View QR Codes (superadmin's page), Edit, Delete. */
+/** Visitor table: First Name, Last Name, Email, (superadmin: Property, Host, View QR Codes), Edit, Delete. */
 export function VisitorsTable({
   visitors,
   showQrCodes,
@@ -25,11 +25,18 @@ export function VisitorsTable({
       rows={visitors}
       rowKey={(visitor) => visitor._id}
       title={fullName}
-      minWidth={720}
+      minWidth={showQrCodes ? 960 : 720}
       columns={[
         { label: 'First Name', cell: (visitor) => visitor.firstName },
         { label: 'Last Name', cell: (visitor) => visitor.lastName },
         { label: 'Email', cell: (visitor) => visitor.email },
+        // Across every property the super administrator needs to tell whose visitor it is, and where.
+        ...(showQrCodes
+          ? [
+              { label: 'Property', cell: (visitor: ManagedVisitor) => visitor.propertyName ?? 'Property Not Found' },
+              { label: 'Host', cell: (visitor: ManagedVisitor) => visitor.residentEmail ?? 'No host' },
+            ]
+          : []),
       ]}
       actions={(visitor) => (
         <RowActions name={fullName(visitor)} onEdit={() => onEdit(visitor)} onDelete={() => onDelete(visitor)}>

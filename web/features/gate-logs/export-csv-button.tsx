@@ -15,7 +15,7 @@ export function ExportCsvButton({ scope, filter }: { scope: LogScope | null; fil
     try {
       await downloadLogsCsv(scope, filter);
     } catch (error) {
-      toast(messageOr(error, LOG_TEXTS.failedToFetchLogs), 'red');
+      toast(messageOr(error, LOG_TEXTS.failedToFetchLogs), 'error');
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import { PROPERTY_MESSAGES } from '@core/api/property-texts';
-import { DEVICE_TYPE_LABELS, DEVICE_TYPES, MESSAGE_TIMINGS_MS } from '@core/constants';
+import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import {
   Alert,
   Button,
@@ -19,6 +19,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useRegisterDevice } from '../../api/devices';
 import { useAllProperties } from '../../api/properties';
 import { ConnectionField, driverFor, MqttLoginNotice } from '../../ui/device-connection';
+import { DeviceTypeField } from '../../ui/device-type-field';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { QueryError } from '../../ui/query-state';
@@ -36,8 +37,6 @@ const PairingQr = lazy(async () => ({ default: (await import('../../ui/pairing-q
 
 /** Mantine's default error red is too light for small text on white (WCAG AA). */
 const READABLE_ERROR = { c: 'red.9' };
-
-const TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
 
 /** Register device (SPEC §2): the success banner clears after 5 s; the reader key stays until the next one. */
 export function RegisterDevicePage() {
@@ -123,15 +122,7 @@ export function RegisterDevicePage() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Device Name" required errorProps={READABLE_ERROR} {...form.getInputProps('deviceName')} />
             <TextInput label="Device Label (optional)" {...form.getInputProps('deviceLabel')} />
-            <Select
-              label="Device Type"
-              required
-              data={TYPE_OPTIONS}
-              errorProps={READABLE_ERROR}
-              {...form.getInputProps('deviceType')}
-              value={form.values.deviceType || null}
-              onChange={(value) => form.setFieldValue('deviceType', (value ?? '') as RegisterDeviceForm['deviceType'])}
-            />
+            <DeviceTypeField />
             <ConnectionField
               value={form.values.connection}
               onChange={(connection) =>
@@ -147,7 +138,7 @@ export function RegisterDevicePage() {
               <TextInput
                 label="IP Address"
                 required
-                placeholder="192.168.1.20 or 192.168.1.20:8080"
+                description="For example 192.168.1.20 or 192.168.1.20:8080"
                 errorProps={READABLE_ERROR}
                 {...form.getInputProps('deviceIpAddress')}
               />

@@ -44,7 +44,7 @@ export function VisitorWindowFields({ window, errors, today, onChange }: Props) 
         onChange={({ date, time }) => onChange({ ...window, endDate: date, endTime: time })}
       />
       <Checkbox
-        label="Lifetime validity"
+        label={VISITOR_MESSAGES.permanentVisitor}
         checked={window.lifetimeValidity}
         onChange={(e) => onChange(withLifetime(window, e.currentTarget.checked, today))}
       />

@@ -20,13 +20,13 @@ export function EditQrModal({ visitorId, code, onClose }: { visitorId: string; c
       { visitorId, qrId: code._id, qrType: code.qrType, window: editorUpdate(state, code) },
       {
         onSuccess: () => {
-          toast(VISITOR_MESSAGES.listUpdated, 'green', MESSAGE_TIMINGS_MS.toastVisitorList);
+          toast(VISITOR_MESSAGES.listUpdated, 'success', MESSAGE_TIMINGS_MS.toastVisitorList);
           onClose();
         },
         onError: (failure) =>
           toast(
             `${VISITOR_MESSAGES.updateFailedPrefix}${messageOr(failure, (failure as Error).message)}`,
-            'red',
+            'error',
             MESSAGE_TIMINGS_MS.toastVisitorList,
           ),
       },

@@ -65,7 +65,7 @@ export function QrCodeSection({ visitorId, code }: { visitorId: string; code: Qr
         </Text>
         <Group gap="xs" wrap="wrap">
           <Button size="xs" variant="light" onClick={() => setDialog('edit')}>
-            Edit Visitor Time
+            Edit QR Code
           </Button>
           <Button size="xs" variant="light" color="red" onClick={() => setDialog('delete')}>
             Delete QR Code
@@ -98,8 +98,8 @@ export function QrCodeSection({ visitorId, code }: { visitorId: string; code: Qr
           remove
             .mutateAsync(code._id)
             .then(
-              () => toast(VISITOR_MESSAGES.listDeleted, 'red', MESSAGE_TIMINGS_MS.toastVisitorList),
-              () => toast(VISITOR_MESSAGES.expireFailed, 'red', MESSAGE_TIMINGS_MS.toastVisitorList),
+              () => toast(VISITOR_MESSAGES.listDeleted, 'success', MESSAGE_TIMINGS_MS.toastVisitorList),
+              () => toast(VISITOR_MESSAGES.expireFailed, 'error', MESSAGE_TIMINGS_MS.toastVisitorList),
             )
             .finally(() => setDialog(null))
         }

@@ -18,11 +18,11 @@ export function QrEditPanel({ code, onClose }: { code: QrCodeDto; onClose: () =>
       { qrId: code._id, window: editorUpdate(state, code) },
       {
         onSuccess: (answer) => {
-          toast(answer.message, 'green', MESSAGE_TIMINGS_MS.toastVisitorQrPage);
+          toast(answer.message, 'success', MESSAGE_TIMINGS_MS.toastVisitorQrPage);
           onClose();
         },
         onError: (failure) =>
-          toast(messageOr(failure, (failure as Error).message), 'red', MESSAGE_TIMINGS_MS.toastVisitorQrPage),
+          toast(messageOr(failure, (failure as Error).message), 'error', MESSAGE_TIMINGS_MS.toastVisitorQrPage),
       },
     );
   return (

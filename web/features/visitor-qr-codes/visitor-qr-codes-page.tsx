@@ -24,7 +24,7 @@ export function VisitorQrCodesPage() {
   const [expiring, setExpiring] = useState<QrCodeDto | null>(null);
 
   const onError = (failure: Error) =>
-    toast(messageOr(failure, failure.message), 'red', MESSAGE_TIMINGS_MS.toastVisitorQrPage);
+    toast(messageOr(failure, failure.message), 'error', MESSAGE_TIMINGS_MS.toastVisitorQrPage);
   const codes = query.data?.qrCodes ?? [];
   const visitor = query.data?.visitor;
 
@@ -67,7 +67,7 @@ export function VisitorQrCodesPage() {
         onConfirm={() =>
           expiring &&
           expire.mutate(expiring._id, {
-            onSuccess: () => toast(VISITOR_MESSAGES.pageExpired, 'green', MESSAGE_TIMINGS_MS.toastVisitorQrPage),
+            onSuccess: () => toast(VISITOR_MESSAGES.pageExpired, 'success', MESSAGE_TIMINGS_MS.toastVisitorQrPage),
             onError,
             onSettled: () => setExpiring(null),
           })
@@ -86,7 +86,7 @@ export function VisitorQrCodesPage() {
           deleting &&
           remove.mutate(deleting._id, {
             onSuccess: () => {
-              toast(VISITOR_MESSAGES.pageDeleted, 'green', MESSAGE_TIMINGS_MS.toastVisitorQrPage);
+              toast(VISITOR_MESSAGES.pageDeleted, 'success', MESSAGE_TIMINGS_MS.toastVisitorQrPage);
               if (editing?._id === deleting._id) setEditing(null);
             },
             onError,

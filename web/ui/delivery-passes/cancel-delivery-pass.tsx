@@ -11,8 +11,8 @@ export function CancelDeliveryPass({ pass }: { pass: DeliveryPassDto }) {
   const [asking, setAsking] = useState(false);
   const confirm = () =>
     cancel.mutate(pass._id, {
-      onSuccess: () => toast(DELIVERY_MESSAGES.cancelled, 'green'),
-      onError: () => toast('The delivery pass could not be cancelled. Please try again.', 'red'),
+      onSuccess: () => toast(DELIVERY_MESSAGES.cancelled, 'success'),
+      onError: () => toast('The delivery pass could not be cancelled. Please try again.', 'error'),
       onSettled: () => setAsking(false),
     });
   return (

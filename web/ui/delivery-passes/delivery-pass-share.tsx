@@ -21,9 +21,9 @@ export function DeliveryPassShare({ pass }: { pass: DeliveryPassDto & { link: st
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(pass.link);
-      toast(DELIVERY_MESSAGES.linkCopied, 'green');
+      toast(DELIVERY_MESSAGES.linkCopied, 'success');
     } catch {
-      toast('The link could not be copied: open the pass and share it from there.', 'red');
+      toast('The link could not be copied: open the pass and share it from there.', 'error');
     }
   };
   const submit = form.onSubmit((values) => {
@@ -32,7 +32,7 @@ export function DeliveryPassShare({ pass }: { pass: DeliveryPassDto & { link: st
       { passId: pass._id, ...values },
       {
         onSuccess: () => {
-          toast(DELIVERY_MESSAGES.shared, 'green');
+          toast(DELIVERY_MESSAGES.shared, 'success');
           form.reset();
           setOpen(false);
         },

@@ -101,7 +101,7 @@ export function DeliveryPasses() {
     setFailure(null);
     create.mutate(values, {
       onSuccess: () => {
-        toast('Delivery pass created.', 'green');
+        toast('Delivery pass created.', 'success');
         form.reset();
       },
       onError: (error) => setFailure(showServerErrors(form, error, 'The delivery pass could not be created.')),

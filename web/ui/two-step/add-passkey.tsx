@@ -16,7 +16,7 @@ export function AddPasskey() {
     mutation.mutate(name.trim(), {
       onSuccess: ({ message }) => {
         setName('');
-        toast(message, 'green');
+        toast(message, 'success');
       },
     });
   };

@@ -63,7 +63,7 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeySummary[] }) {
           remove.mutate(removing._id, {
             onSuccess: ({ message }) => {
               close();
-              toast(message, 'green');
+              toast(message, 'success');
             },
           })
         }
