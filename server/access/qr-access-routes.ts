@@ -51,7 +51,7 @@ export async function qrAccessRoutes(app: FastifyInstance) {
       if (outcome !== 'valid' || !scanned) {
         app.metrics.gateDecisions.inc({ credential: 'qr', outcome });
         await refuseScan(app.db, context, QR_ACCESS_REASONS[outcome]);
-        const notice = passNotice(outcome, scanned?.code ?? null, scanned?.timeZone ?? 'UTC', now);
+        const notice = passNotice(outcome, scanned?.code ?? null, scanned?.timeZone ?? 'UTC');
         return { granted: false, reason: QR_ACCESS_REASONS[outcome], notice };
       }
       if (readerGaveUp(request.body.decideBy, app.config.now())) {

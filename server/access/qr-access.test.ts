@@ -90,7 +90,7 @@ describe('POST /api/access/qr', () => {
       'before the window',
       '2025-06-02T11:59:00Z',
       'QR code is not valid yet',
-      'This pass is not valid until Monday 8:00 AM',
+      'This pass is not valid until Mon, Jun 2, 2025 08:00 EDT',
     ],
     ['after the window', '2025-06-02T21:00:00Z', 'QR code has expired', 'This pass has expired'],
   ])('refuses %s with a failed log, words for the reader and no pulse', async (_name, instant, reason, notice) => {
