@@ -1,4 +1,4 @@
-import { readableInstant } from '@core/validity/window-words';
+import { readableTime } from '@core/time/readable-time';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -36,7 +36,7 @@ export function registerDeliveryUseNoticeJob(queue: JobQueue, context: Notificat
     const { pass, property, creator } = found;
     const who = [pass.name, pass.company].filter(Boolean).join(', ') || 'a delivery';
     const place = device ? `${property.propertyName} (${device.deviceName})` : property.propertyName;
-    const when = readableInstant(new Date(payload.at), property.timeZone);
+    const when = readableTime(payload.at, property.timeZone);
     const text = `Your delivery pass for ${who} was used at ${place} on ${when}. Uses left: ${usesLeftOf(pass)} of ${pass.usesAllowed}.`;
     if (payload.channel === 'email') {
       const message = { to: creator.email, subject: 'Your delivery pass was used', text };
