@@ -42,6 +42,8 @@ test('reset: request, the emailed link, a new password that signs in, and the li
   await page.goto('/login/Resident-Login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
+  // The login form (with its own Email field) stays until the reset page's code has arrived.
+  await expect(page.getByRole('heading', { name: 'Request Password Reset' })).toBeVisible();
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
