@@ -4,9 +4,9 @@ import { PROPERTY_FEATURE_LABELS, type PropertyFeature } from '@core/constants';
 import { Checkbox, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdateProperty } from '../../api/dashboard';
+import { FormDialog } from '../../ui/form-dialog';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
-import { EditDialogFrame } from './edit-dialog-frame';
 
 const CHOOSABLE: PropertyFeature[] = ['securepin', 'rfid'];
 
@@ -31,7 +31,7 @@ export function EditPropertyDialog({ property, onClose }: { property: PropertyDt
     });
   });
   return (
-    <EditDialogFrame title="Edit Property" busy={update.isPending} failure={failure} onSubmit={save} onClose={onClose}>
+    <FormDialog title="Edit Property" busy={update.isPending} failure={failure} onSubmit={save} onClose={onClose}>
       <TextInput label="Property Name" {...form.getInputProps('propertyName')} />
       <TextInput label="Location" {...form.getInputProps('propertyLocation')} />
       <Checkbox.Group label="Property Features" {...form.getInputProps('propertyFeatures')}>
@@ -46,6 +46,6 @@ export function EditPropertyDialog({ property, onClose }: { property: PropertyDt
         description="They are asked to set it up at their next sign-in and cannot use the app until they do."
         {...form.getInputProps('managersNeedSecondFactor', { type: 'checkbox' })}
       />
-    </EditDialogFrame>
+    </FormDialog>
   );
 }

@@ -6,10 +6,10 @@ import { nationalDigits } from '@core/validation/phone';
 import { Input, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdateUser } from '../../api/dashboard';
+import { FormDialog } from '../../ui/form-dialog';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { UsPhoneInput } from '../../ui/us-phone-input';
-import { EditDialogFrame } from './edit-dialog-frame';
 import { SecurePinReveal } from './secure-pin-reveal';
 
 /** SPEC §5 Edit user ('Invalid email format', 'Phone number must be 10 digits'), and a property unless a super user. */
@@ -64,7 +64,7 @@ export function EditUserDialog({
   });
 
   return (
-    <EditDialogFrame title="Edit User" busy={update.isPending} failure={failure} onSubmit={save} onClose={onClose}>
+    <FormDialog title="Edit User" busy={update.isPending} failure={failure} onSubmit={save} onClose={onClose}>
       <TextInput label="First Name" {...form.getInputProps('firstName')} />
       <TextInput label="Last Name" {...form.getInputProps('lastName')} />
       <TextInput label="Email" {...form.getInputProps('email')} />
@@ -96,6 +96,6 @@ export function EditUserDialog({
           searchable
         />
       )}
-    </EditDialogFrame>
+    </FormDialog>
   );
 }

@@ -2,9 +2,9 @@ import { DASHBOARD_MESSAGES, type ManagedVisitor, updateVisitorRequest } from '@
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdateVisitor } from '../../api/dashboard';
+import { FormDialog } from '../../ui/form-dialog';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
-import { EditDialogFrame } from './edit-dialog-frame';
 
 /** Edit visitor: first name, last name, email, each checked on its field by core's request schema. */
 export function EditVisitorDialog({ visitor, onClose }: { visitor: ManagedVisitor; onClose: () => void }) {
@@ -24,10 +24,10 @@ export function EditVisitorDialog({ visitor, onClose }: { visitor: ManagedVisito
     );
   });
   return (
-    <EditDialogFrame title="Edit Visitor" busy={update.isPending} failure={failure} onSubmit={save} onClose={onClose}>
+    <FormDialog title="Edit Visitor" busy={update.isPending} failure={failure} onSubmit={save} onClose={onClose}>
       <TextInput label="First Name" {...form.getInputProps('firstName')} />
       <TextInput label="Last Name" {...form.getInputProps('lastName')} />
       <TextInput label="Email" {...form.getInputProps('email')} />
-    </EditDialogFrame>
+    </FormDialog>
   );
 }

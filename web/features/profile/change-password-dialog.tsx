@@ -1,9 +1,10 @@
 import { changePasswordRequest } from '@core/api/accounts';
 import { MESSAGES } from '@core/messages';
 import { newPasswordForm } from '@core/validation/password';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useChangePassword } from '../../api/sessions';
+import { FormDialog } from '../../ui/form-dialog';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { NewPasswordFields } from '../../ui/new-password-fields';
@@ -36,33 +37,23 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Modal opened onClose={onClose} title="Change Password" centered>
-      <form onSubmit={save} noValidate>
-        <Stack>
-          <Text size="sm">Every other browser signed in to your account will be signed out.</Text>
-          <PasswordInput
-            label="Current Password"
-            autoComplete="current-password"
-            required
-            data-autofocus
-            {...form.getInputProps('currentPassword')}
-          />
-          <NewPasswordFields value={form.values} inputProps={form.getInputProps} />
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Change Password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title="Change Password"
+      submitLabel="Change Password"
+      busy={mutation.isPending}
+      failure={failure}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <Text size="sm">Every other browser signed in to your account will be signed out.</Text>
+      <PasswordInput
+        label="Current Password"
+        autoComplete="current-password"
+        required
+        data-autofocus
+        {...form.getInputProps('currentPassword')}
+      />
+      <NewPasswordFields value={form.values} inputProps={form.getInputProps} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
-/** The frame every dashboard edit dialog shares: fields, a refusal no field took, Cancel and Save. */
-export function EditDialogFrame({
+/** The frame every form dialog shares: fields, a refusal no field took, Cancel and the submit button. */
+export function FormDialog({
   title,
+  submitLabel = 'Save',
   busy,
   failure,
   onSubmit,
@@ -11,6 +12,7 @@ export function EditDialogFrame({
   children,
 }: {
   title: string;
+  submitLabel?: string;
   busy: boolean;
   failure: string | null;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
@@ -32,7 +34,7 @@ export function EditDialogFrame({
               Cancel
             </Button>
             <Button type="submit" loading={busy}>
-              Save
+              {submitLabel}
             </Button>
           </Group>
         </Stack>
