@@ -6,8 +6,8 @@ const apiProject = (name: string, dbKind: string) => ({
   resolve: { alias },
   test: {
     name,
-    include: ['server/**/*.test.ts', 'tools/**/*.test.ts'],
-    exclude: ['server/faults/**'],
+    include: ['server/**/*.test.ts', 'test/**/*.test.ts', 'tools/**/*.test.ts'],
+    exclude: ['test/faults/**'],
     environment: 'node',
     env: { DB_KIND: dbKind },
     testTimeout: 30_000,
@@ -29,7 +29,7 @@ export default defineConfig({
               resolve: { alias },
               test: {
                 name: 'faults',
-                include: ['server/faults/**/*.test.ts'],
+                include: ['test/faults/**/*.test.ts'],
                 environment: 'node',
                 testTimeout: 120_000,
                 hookTimeout: 120_000,

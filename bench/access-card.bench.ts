@@ -9,12 +9,12 @@ import os from 'node:os';
 import { parseCardNumber } from '@core/cards/card-number';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { cardLookupHash } from '../server/cards/card-lookup';
-import { connectPglite, connectPostgres, type Database } from '../server/db/connect';
-import { cards } from '../server/db/schema';
-import { seedClusterProperty } from '../server/test-support/cluster-seed';
-import { testConfig } from '../server/test-support/test-app';
+import { buildApp } from '../server/app/app';
+import { cardLookupHash } from '../server/cards/card-number-hash';
+import { connectPglite, connectPostgres, type Database } from '../server/platform/db/connect';
+import { cards } from '../server/platform/db/schema';
+import { seedClusterProperty } from '../test/support/cluster-seed';
+import { testConfig } from '../test/support/test-app';
 import { RelaySimulator } from '../tools/relay-simulator/relay-simulator';
 import { benchDatabase, writeResult } from './dashboard-bench-support';
 

@@ -8,7 +8,7 @@
 // zone-aware decision, relay log) without any relay. Scenario "grant": codes open now, the relay
 // on the relay simulator in this process; its own duration (from the relay logs) is reported beside it.
 // Bare and decision runs alternate BENCH_PAIRS times (5): the pair with the median ratio is
-// reported, and every pair is listed. Seeded like the cluster test (server/test-support/cluster-seed.ts).
+// reported, and every pair is listed. Seeded like the cluster test (test/support/cluster-seed.ts).
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/access-qr.bench.ts
 // BENCH_DATABASE=pglite: the same on the embedded database (a data dir, copied for the bare
 // route), results in access-qr-pglite.json.
@@ -20,9 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { connectPglite, connectPostgres, type Database } from '../server/db/connect';
-import { seedClusterProperty } from '../server/test-support/cluster-seed';
-import type { GatehouseProcess } from '../server/test-support/gatehouse-process';
+import { connectPglite, connectPostgres, type Database } from '../server/platform/db/connect';
+import { seedClusterProperty } from '../test/support/cluster-seed';
+import type { GatehouseProcess } from '../test/support/gatehouse-process';
 import { RelaySimulator } from '../tools/relay-simulator/relay-simulator';
 import { benchDatabase, writeResult } from './dashboard-bench-support';
 import { cpuSeconds, machineTicks, postgresCpuSeconds } from './proc-cpu';

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib/functional';
 import { startGatehouse } from '../e2e/support/gatehouse-server';
-import { ARGON2_MEMORY_KIB, hashPassword } from '../server/auth/passwords';
-import { users } from '../server/db/schema';
-import { SoftwareAuthenticator } from '../server/test-support/software-authenticator';
+import { ARGON2_MEMORY_KIB, hashPassword } from '../server/people/passwords';
+import { users } from '../server/platform/db/schema';
+import { SoftwareAuthenticator } from '../test/support/software-authenticator';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 20);
 const PASSWORD = 'admin-bench-password-123';

@@ -4,8 +4,8 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { sha256Hex } from '../server/crypto/keys';
-import { connectPglite } from '../server/db/connect';
+import { sha256Hex } from '../server/platform/crypto/keys';
+import { connectPglite } from '../server/platform/db/connect';
 
 async function selectByHash(): Promise<(hash: string) => Promise<number>> {
   const pgliteDir = process.env.BARE_PGLITE_DIR;

@@ -2,12 +2,12 @@
 // (half the properties have securepin), invitation tokens and invitation emails enqueued.
 // `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/bulk-upload.bench.ts`
 import { count, eq, sql } from 'drizzle-orm';
-import { invitationEmailJob } from '../server/accounts/account-email-jobs';
-import { buildApp } from '../server/app';
-import { signInUser } from '../server/auth/sign-in';
-import { connectPostgres } from '../server/db/connect';
-import { jobs, properties, users } from '../server/db/schema';
-import { testConfig } from '../server/test-support/test-app';
+import { buildApp } from '../server/app/app';
+import { invitationEmailJob } from '../server/people/account-email-jobs';
+import { signInUser } from '../server/people/sign-in';
+import { connectPostgres } from '../server/platform/db/connect';
+import { jobs, properties, users } from '../server/platform/db/schema';
+import { testConfig } from '../test/support/test-app';
 import { benchDatabase, loadAverage, postgresVersion, writeResult } from './dashboard-bench-support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);

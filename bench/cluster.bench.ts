@@ -4,9 +4,9 @@
 // `npx tsx bench/cluster.bench.ts` (DATABASE_URL, default the local server). BENCH_SECONDS=10.
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { connectPostgres } from '../server/db/connect';
-import { seedClusterProperty } from '../server/test-support/cluster-seed';
-import { startHaproxy } from '../server/test-support/haproxy';
+import { connectPostgres } from '../server/platform/db/connect';
+import { seedClusterProperty } from '../test/support/cluster-seed';
+import { startHaproxy } from '../test/support/haproxy';
 import { RelaySimulator } from '../tools/relay-simulator/relay-simulator';
 import { benchDatabase, writeResult } from './dashboard-bench-support';
 import { spawnProductionGatehouse } from './production-server';

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../server/test-support/gatehouse-process';
+import { freePort } from '../test/support/gatehouse-process';
 import { writeResult } from './dashboard-bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Orm } from '../server/db/connect';
+import type { Orm } from '../server/platform/db/connect';
 
 /** Drops and recreates a database of its own next to DATABASE_URL; returns its URL and a dropper. */
 export async function benchDatabase(name: string) {

@@ -3,12 +3,12 @@
 // serialisation) with a search term, a property filter and page 100; EXPLAIN ANALYZE of each.
 // `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/dashboard.bench.ts`
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { signInUser } from '../server/auth/sign-in';
-import { connectPostgres } from '../server/db/connect';
-import { userListFilter, userListQueries } from '../server/residents/manage-user-list';
-import { testConfig } from '../server/test-support/test-app';
-import { visitorListQueries } from '../server/visitors/manage-visitor-list';
+import { buildApp } from '../server/app/app';
+import { userListFilter, userListQueries } from '../server/people/manage-user-queries';
+import { signInUser } from '../server/people/sign-in';
+import { connectPostgres } from '../server/platform/db/connect';
+import { visitorListQueries } from '../server/visitors/manage-visitor-queries';
+import { testConfig } from '../test/support/test-app';
 import {
   benchDatabase,
   explainAnalyze,

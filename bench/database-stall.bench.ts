@@ -2,9 +2,9 @@
 // closing nothing), and how soon they are good again once it resumes. One real Gatehouse process.
 // `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/database-stall.bench.ts`
 // writes bench/results/database-stall.json.
-import { DATABASE_TIMEOUTS } from '../server/db/postgres-settings';
-import { startFreezableTcpProxy } from '../server/test-support/freezable-tcp-proxy';
-import { freshPostgresDatabase, spawnGatehouse, TEST_SUPERADMIN } from '../server/test-support/gatehouse-process';
+import { DATABASE_TIMEOUTS } from '../server/platform/db/postgres-settings';
+import { startFreezableTcpProxy } from '../test/support/freezable-tcp-proxy';
+import { freshPostgresDatabase, spawnGatehouse, TEST_SUPERADMIN } from '../test/support/gatehouse-process';
 import { loadAverage, writeResult } from './dashboard-bench-support';
 
 const GIVE_UP_MS = 60_000;

@@ -6,11 +6,11 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { sha256Hex } from '../server/crypto/keys';
-import { connectPostgres } from '../server/db/connect';
-import { devices, properties } from '../server/db/schema';
-import { testConfig } from '../server/test-support/test-app';
+import { buildApp } from '../server/app/app';
+import { sha256Hex } from '../server/platform/crypto/keys';
+import { connectPostgres } from '../server/platform/db/connect';
+import { devices, properties } from '../server/platform/db/schema';
+import { testConfig } from '../test/support/test-app';
 import { benchDatabase, writeResult } from './dashboard-bench-support';
 
 const READERS = 1_000;

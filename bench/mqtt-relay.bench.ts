@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { seedMqttGate, seedSimulatedGate } from '../server/gates/gate-test-support';
 import { openGate } from '../server/gates/open-gate';
-import { createTestApp, seedProperty } from '../server/test-support/test-app';
+import { seedMqttGate, seedSimulatedGate } from '../test/support/gate-test-support';
+import { createTestApp, seedProperty } from '../test/support/test-app';
 import { RelaySimulator } from '../tools/relay-simulator/relay-simulator';
 
 const PRESSES = Number(process.env.BENCH_REQUESTS ?? 200);

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { type ProcessOptions, spawnGatehouse } from '../server/test-support/gatehouse-process';
+import { type ProcessOptions, spawnGatehouse } from '../test/support/gatehouse-process';
 
 const BUILD_DIR = path.join('dist', 'bench-server');
 let built = false;

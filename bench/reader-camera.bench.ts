@@ -12,8 +12,8 @@ import { request } from '@playwright/test';
 import { browserFilming, registerPass, TABLET } from '../e2e/reader-support';
 import { startRelaySimulator } from '../e2e/support/relay-simulator';
 import { gateWorld } from '../e2e/visitors-support';
-import { spawnGatehouse, TEST_SUPERADMIN } from '../server/test-support/gatehouse-process';
-import { Mailbox } from '../server/test-support/mailbox';
+import { spawnGatehouse, TEST_SUPERADMIN } from '../test/support/gatehouse-process';
+import { Mailbox } from '../test/support/mailbox';
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 20);
 const CYCLE_MS = 6000;

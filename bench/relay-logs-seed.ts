@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Orm } from '../server/db/connect';
+import type { Orm } from '../server/platform/db/connect';
 
 export const BENCH_USERS = 5000;
 

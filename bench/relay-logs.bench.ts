@@ -7,11 +7,11 @@ import type { LogFilter } from '@core/api/relay-logs';
 import { MAX_EXPORT_ROWS } from '@core/constants';
 import { addDays, todayIn } from '@core/time/zoned-time';
 import { desc, eq, or, sql } from 'drizzle-orm';
-import { connectPostgres, type Orm } from '../server/db/connect';
-import { relayLogs } from '../server/db/schema';
+import { connectPostgres, type Orm } from '../server/platform/db/connect';
+import { relayLogs } from '../server/platform/db/schema';
 import { countLogs, countQueries } from '../server/relay-logs/relay-log-count';
-import { criteriaOf, logWhere } from '../server/relay-logs/relay-log-filter';
-import { findLogPage, findNotifications, streamLogs } from '../server/relay-logs/relay-log-repository';
+import { criteriaOf, logWhere } from '../server/relay-logs/relay-log-criteria';
+import { findLogPage, findNotifications, streamLogs } from '../server/relay-logs/relay-log-queries';
 import {
   cappedSearchCount,
   countLogsUpTo,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type GatehouseProcess, spawnGatehouse, TEST_SUPERADMIN } from '../server/test-support/gatehouse-process';
+import { type GatehouseProcess, spawnGatehouse, TEST_SUPERADMIN } from '../test/support/gatehouse-process';
 import { expect, submitSignIn, test } from './support/fixtures';
 
 // A real outage: the server process is stopped while the app is open, then started again on the

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { connectPglite, connectPostgres, type Database } from '../server/db/connect';
+import { connectPglite, connectPostgres, type Database } from '../server/platform/db/connect';
 import { apiToken } from './support/api';
 import { type Credentials, expect, signIn, test } from './support/fixtures';
 import { type RunningServer, startGatehouse } from './support/gatehouse-server';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request as apiRequest, type Page } from '@playwright/test';
-import { spawnGatehouse, TEST_SUPERADMIN } from '../server/test-support/gatehouse-process';
+import { spawnGatehouse, TEST_SUPERADMIN } from '../test/support/gatehouse-process';
 import {
   axeFindings,
   browserFilming,

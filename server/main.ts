@@ -1,7 +1,7 @@
-import { loadConfig } from './config';
-import { connectDatabase } from './db/connect';
-import { DataDirLockedError } from './db/data-dir-lock';
-import { SettingsError } from './settings';
+import { connectDatabase } from './platform/db/connect';
+import { DataDirLockedError } from './platform/db/data-dir-lock';
+import { loadConfig } from './platform/settings/config';
+import { SettingsError } from './platform/settings/settings';
 
 /**
  * The server's entry. The database starts opening (for PGlite: loading, recovery, migrations)
@@ -17,7 +17,7 @@ async function main() {
     }
     throw error;
   });
-  const { startServer } = await import('./start-server');
+  const { startServer } = await import('./app/start-server');
   await startServer(config, opening);
 }
 

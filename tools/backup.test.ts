@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectPglite } from '../server/db/connect';
-import { properties } from '../server/db/schema';
-import { spawnGatehouse } from '../server/test-support/gatehouse-process';
+import { connectPglite } from '../server/platform/db/connect';
+import { properties } from '../server/platform/db/schema';
+import { spawnGatehouse } from '../test/support/gatehouse-process';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-backup-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));

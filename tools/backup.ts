@@ -1,6 +1,6 @@
 // `npm run backup -- FILE` / `npm run restore -- FILE`: the embedded database of DATA_DIR (default
 // ./data) to one file and back. Stop Gatehouse first. On PostgreSQL use pg_dump / pg_restore.
-import { backupEmbeddedDatabase, restoreEmbeddedDatabase } from '../server/db/embedded-backup';
+import { backupEmbeddedDatabase, restoreEmbeddedDatabase } from '../server/platform/db/embedded-backup';
 
 const [mode, file] = process.argv.slice(2);
 const dataDir = process.env.DATA_DIR ?? './data';

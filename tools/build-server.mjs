@@ -42,7 +42,7 @@ const result = await build({
   minifySyntax: true,
   logLevel: 'warning',
 });
-fs.cpSync('server/db/migrations', path.join(outdir, 'migrations'), { recursive: true });
+fs.cpSync('server/platform/db/migrations', path.join(outdir, 'migrations'), { recursive: true });
 
 // A production install omits devDependencies: every package the server imports must be a dependency.
 const { dependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8'));

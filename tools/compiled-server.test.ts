@@ -8,7 +8,7 @@ import {
   type GatehouseProcess,
   spawnGatehouse,
   TEST_SUPERADMIN,
-} from '../server/test-support/gatehouse-process';
+} from '../test/support/gatehouse-process';
 
 // The build `npm start` runs: one bundle with most packages inside and a few loaded from
 // node_modules, split into chunks some of which load only when first needed (database drivers,

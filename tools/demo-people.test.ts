@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qrCodes, users } from '../server/db/schema';
-import { bearer, createTestApp, login, seedProperty, type TestApp } from '../server/test-support/test-app';
+import { qrCodes, users } from '../server/platform/db/schema';
+import { bearer, createTestApp, login, seedProperty, type TestApp } from '../test/support/test-app';
 import { DEMO_PASSWORD, seedDemoPeople } from './demo-people';
 
 describe('demo people', () => {

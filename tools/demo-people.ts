@@ -4,11 +4,11 @@
 import { registerVisitorRequest } from '@core/api/visitors';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { inviteUser } from '../server/accounts/invite-user';
-import { setPassword } from '../server/accounts/set-password';
-import { findCaller } from '../server/auth/caller';
-import { endSession, startSession } from '../server/auth/session-store';
-import { users, visitors } from '../server/db/schema';
+import { findCaller } from '../server/authorization/caller';
+import { inviteUser } from '../server/people/invite-user';
+import { endSession, startSession } from '../server/people/session-queries';
+import { setPassword } from '../server/people/set-password';
+import { users, visitors } from '../server/platform/db/schema';
 import { registerVisitor } from '../server/visitors/register-visitor';
 
 export const DEMO_PASSWORD = 'maple-grove-demo';

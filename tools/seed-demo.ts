@@ -6,13 +6,13 @@
 import { todayIn } from '@core/time/zoned-time';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { randomToken, sha256Hex } from '../server/crypto/keys';
-import { connectDatabase } from '../server/db/connect';
-import { devices, properties } from '../server/db/schema';
+import { buildApp } from '../server/app/app';
 import { sealCredentials } from '../server/devices/device-credentials';
 import { type DeviceRow, openGate } from '../server/gates/open-gate';
+import { randomToken, sha256Hex } from '../server/platform/crypto/keys';
+import { connectDatabase } from '../server/platform/db/connect';
+import { devices, properties } from '../server/platform/db/schema';
+import { loadConfig } from '../server/platform/settings/config';
 import { DEMO_PASSWORD, seedDemoPeople } from './demo-people';
 import { DEMO_DEVICES } from './relay-simulator/demo-devices';
 import { RelaySimulator } from './relay-simulator/relay-simulator';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectPglite, connectPostgres, type Orm } from '../../server/db/connect';
-import { freshPostgresDatabase, spawnGatehouse, TEST_SUPERADMIN } from '../../server/test-support/gatehouse-process';
+import { connectPglite, connectPostgres, type Orm } from '../../server/platform/db/connect';
+import { freshPostgresDatabase, spawnGatehouse, TEST_SUPERADMIN } from '../../test/support/gatehouse-process';
 
-export { freePort } from '../../server/test-support/gatehouse-process';
+export { freePort } from '../../test/support/gatehouse-process';
 
 /** A fresh database for one server: a new PostgreSQL database when DATABASE_URL is set, else PGlite. */
 async function freshDatabaseUrl(): Promise<{ url?: string; drop(): Promise<void> }> {

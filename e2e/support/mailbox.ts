@@ -1,2 +1,2 @@
 // The mailbox lives beside the server's test support, which receives real mail too.
-export { Mailbox } from '../../server/test-support/mailbox';
+export { Mailbox } from '../../test/support/mailbox';

@@ -1,9 +1,9 @@
 import { test as base } from '@playwright/test';
 import type { Role } from '../../core/roles';
-import { hashPassword } from '../../server/auth/passwords';
-import type { Orm } from '../../server/db/connect';
-import { properties, users } from '../../server/db/schema';
-import { type RelayLogEntry, writeRelayLog } from '../../server/relay-logs/relay-log-writer';
+import { hashPassword } from '../../server/people/passwords';
+import type { Orm } from '../../server/platform/db/connect';
+import { properties, users } from '../../server/platform/db/schema';
+import { type RelayLogEntry, writeRelayLog } from '../../server/relay-logs/relay-log-records';
 import type { Credentials } from './fixtures';
 import { type RunningServer, startGatehouse } from './gatehouse-server';
 

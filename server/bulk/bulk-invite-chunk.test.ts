@@ -1,9 +1,9 @@
 import { BULK_MESSAGES } from '@core/bulk/bulk-messages';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, users } from '../db/schema';
-import { isTo, sentEmails } from '../test-support/sent-mail';
-import { createTestApp, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import { isTo, sentEmails } from '../../test/support/sent-mail';
+import { createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
+import { accountTokens, users } from '../platform/db/schema';
 import { inviteChunk } from './bulk-invite-chunk';
 import type { RowCandidate, RowFailure } from './bulk-rows';
 

@@ -1,12 +1,12 @@
 import { BULK_MESSAGES } from '@core/bulk/bulk-messages';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { invitationEmailJob, linkEmailPayloadOf } from '../accounts/account-email-jobs';
-import { createAccountTokens, INVITE_LIFETIME_MS } from '../accounts/account-tokens';
-import { inviteUser } from '../accounts/invite-user';
-import type { Tx } from '../db/connect';
-import { properties, users } from '../db/schema';
-import { HttpError } from '../http/http-error';
+import { invitationEmailJob, linkEmailPayloadOf } from '../people/account-email-jobs';
+import { createAccountTokens, INVITE_LIFETIME_MS } from '../people/account-tokens';
+import { inviteUser } from '../people/invite-user';
+import type { Tx } from '../platform/db/connect';
+import { properties, users } from '../platform/db/schema';
+import { HttpError } from '../platform/errors/http-error';
 import type { RowCandidate, RowFailure } from './bulk-rows';
 import { chooseSecurePins } from './bulk-secure-pins';
 

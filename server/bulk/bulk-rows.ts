@@ -5,10 +5,10 @@ import type { Role } from '@core/roles';
 import { normalizeEmail } from '@core/validation/email-text';
 import { toStoredPhone } from '@core/validation/phone';
 import { inArray, sql } from 'drizzle-orm';
-import type { NewUser } from '../accounts/invite-user';
-import type { Caller } from '../auth/caller';
-import type { Queryable } from '../db/connect';
-import { properties, users } from '../db/schema';
+import type { Caller } from '../authorization/caller';
+import type { NewUser } from '../people/invite-user';
+import type { Queryable } from '../platform/db/connect';
+import { properties, users } from '../platform/db/schema';
 
 export interface RowFailure extends Omit<BulkUploadError, 'row'> {
   index: number;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
-import { pinLookupHmac, readSecurePin } from '../pins/secure-pin';
-import { createTestApp, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import { createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
+import { pinLookupHmac, readSecurePin } from '../people/secure-pin';
+import { users } from '../platform/db/schema';
 import { chooseSecurePins } from './bulk-secure-pins';
 
 let t: TestApp;

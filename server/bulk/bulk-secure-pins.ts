@@ -1,8 +1,8 @@
 import { and, inArray } from 'drizzle-orm';
-import { seal } from '../crypto/secret-box';
-import type { Queryable } from '../db/connect';
-import { users } from '../db/schema';
-import { pinKeys, pinLookupHmac, randomPin } from '../pins/secure-pin';
+import { pinKeys, pinLookupHmac, randomPin } from '../people/secure-pin';
+import { seal } from '../platform/crypto/secret-box';
+import type { Queryable } from '../platform/db/connect';
+import { users } from '../platform/db/schema';
 
 const MAX_ROUNDS = 20;
 

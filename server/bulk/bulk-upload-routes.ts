@@ -2,7 +2,7 @@ import { bulkUploadRequest, bulkUploadResponse } from '@core/api/bulk';
 import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allow, callerOf } from '../http/access';
+import { allow, callerOf } from '../authorization/route-permissions';
 import { bulkUpload } from './bulk-upload';
 
 export async function bulkUploadRoutes(app: FastifyInstance) {

@@ -1,8 +1,15 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, users } from '../db/schema';
-import { recipientsOf, sentEmails } from '../test-support/sent-mail';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import { recipientsOf, sentEmails } from '../../test/support/sent-mail';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
+import { accountTokens, users } from '../platform/db/schema';
 
 let t: TestApp;
 let superadmin: SeededUser;

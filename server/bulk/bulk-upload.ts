@@ -1,6 +1,6 @@
 import type { BulkUploadResponse, BulkUserRowInput } from '@core/api/bulk';
 import type { FastifyInstance } from 'fastify';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../authorization/caller';
 import { inviteChunk } from './bulk-invite-chunk';
 import { checkAgainstDatabase, type RowCandidate, screenRows } from './bulk-rows';
 

@@ -13,13 +13,13 @@ import { cardHint, parseCardNumber } from '@core/cards/card-number';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cards } from '../db/schema';
-import { isUniqueViolation } from '../db/unique-violation';
-import { allow, callerOf, withinScope } from '../http/access';
-import { badRequest, conflict, notFound } from '../http/http-error';
-import { findAccount, targetAccountOf } from '../residents/account-scope';
-import { cardLookupHash } from './card-lookup';
-import { cardScopeOf, cardsOfProperty, findCard } from './card-repository';
+import { allow, callerOf, withinScope } from '../authorization/route-permissions';
+import { findAccount, targetAccountOf } from '../people/account-scope';
+import { cards } from '../platform/db/schema';
+import { isUniqueViolation } from '../platform/db/unique-violation';
+import { badRequest, conflict, notFound } from '../platform/errors/http-error';
+import { cardLookupHash } from './card-number-hash';
+import { cardScopeOf, cardsOfProperty, findCard } from './card-queries';
 
 const MANAGERS = ['superadmin', 'admin'] as const;
 const cardInPath = allow(MANAGERS, (request, app) =>

@@ -2,10 +2,10 @@ import { errorResponse } from '@core/api/common';
 import { DELIVERY_MESSAGES, deliveryPassPageParams, deliveryPassPageResponse } from '@core/api/delivery-passes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicAccess } from '../http/access';
-import { notFound } from '../http/http-error';
+import { publicAccess } from '../authorization/route-permissions';
+import { notFound } from '../platform/errors/http-error';
 import { deliveryPassPage } from './delivery-pass-page';
-import { findDeliveryPassByLink } from './delivery-pass-store';
+import { findDeliveryPassByLink } from './delivery-pass-queries';
 
 /** The courier's page: no account, the link token is the key (it is not the gate token). */
 export async function deliveryPassPageRoutes(app: FastifyInstance) {

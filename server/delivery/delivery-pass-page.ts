@@ -1,7 +1,7 @@
 import type { DeliveryPassPageDto } from '@core/api/delivery-passes';
 import { readableTime } from '@core/time/readable-time';
-import { qrImageOf } from '../passes/qr-image';
-import { type DeliveryPassRow, deliveryPassSecrets, stateOf, usesLeftOf } from './delivery-pass-store';
+import { qrImageOf } from '../platform/images/qr-image';
+import { type DeliveryPassRow, deliveryPassSecrets, stateOf, usesLeftOf } from './delivery-pass-queries';
 
 /** What the courier's page shows now: the QR and guest PIN only while the pass still opens the gate. */
 export async function deliveryPassPage(

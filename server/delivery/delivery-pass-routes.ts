@@ -10,11 +10,10 @@ import {
 import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Caller } from '../auth/caller';
-import { allow, callerOf } from '../http/access';
-import { badRequest, conflict, notFound } from '../http/http-error';
-import { findProperty } from '../properties/property-repository';
-import { deliveryPassShareJob } from './delivery-pass-share-job';
+import type { Caller } from '../authorization/caller';
+import { allow, callerOf } from '../authorization/route-permissions';
+import { badRequest, conflict, notFound } from '../platform/errors/http-error';
+import { findProperty } from '../properties/property-queries';
 import {
   cancelDeliveryPass,
   createDeliveryPass,
@@ -22,7 +21,8 @@ import {
   listDeliveryPasses,
   stateOf,
   toDeliveryPassDto,
-} from './delivery-pass-store';
+} from './delivery-pass-queries';
+import { deliveryPassShareJob } from './delivery-pass-share-jobs';
 
 const passInPath = allow(ROLES, async (request, app) => {
   const pass = await findDeliveryPass(app.db, (request.params as { passId: string }).passId);

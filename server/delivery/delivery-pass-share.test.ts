@@ -1,12 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveDeviceKey, seedSimulatedGate } from '../../test/support/gate-test-support';
+import { sentEmailsTo } from '../../test/support/sent-mail';
+import { sentSmsTo } from '../../test/support/sent-sms';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
+import { decodeQrPng } from '../../test/support/visitor-test-support';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { users } from '../db/schema';
-import { giveDeviceKey, seedSimulatedGate } from '../gates/gate-test-support';
-import { sentEmailsTo } from '../test-support/sent-mail';
-import { sentSmsTo } from '../test-support/sent-sms';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
-import { decodeQrPng } from '../visitors/visitor-test-support';
+import { users } from '../platform/db/schema';
 
 let t: TestApp;
 const simulator = new RelaySimulator();

@@ -1,10 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { buildApp } from '../app';
-import { deliveryPasses, relayLogs } from '../db/schema';
-import { giveDeviceKey, seedSimulatedGate } from '../gates/gate-test-support';
-import { assignSecurePin } from '../pins/secure-pin';
+import { giveDeviceKey, seedSimulatedGate } from '../../test/support/gate-test-support';
 import {
   bearer,
   createTestApp,
@@ -13,8 +9,12 @@ import {
   seedUser,
   type TestApp,
   testConfig,
-} from '../test-support/test-app';
-import { createDeliveryPass } from './delivery-pass-store';
+} from '../../test/support/test-app';
+import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
+import { buildApp } from '../app/app';
+import { assignSecurePin } from '../people/secure-pin';
+import { deliveryPasses, relayLogs } from '../platform/db/schema';
+import { createDeliveryPass } from './delivery-pass-queries';
 
 let t: TestApp;
 const simulator = new RelaySimulator();

@@ -1,9 +1,9 @@
 import { DELIVERY_MESSAGES } from '@core/api/delivery-passes';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/connect';
-import { deliveryPasses } from '../db/schema';
-import { pinLookupHmac } from '../pins/secure-pin';
-import { type DeliveryPassRow, stateOf } from './delivery-pass-store';
+import { pinLookupHmac } from '../people/secure-pin';
+import type { Queryable } from '../platform/db/connect';
+import { deliveryPasses } from '../platform/db/schema';
+import { type DeliveryPassRow, stateOf } from './delivery-pass-queries';
 
 type Credential = { tokenHash: string } | { pin: string };
 

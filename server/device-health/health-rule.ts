@@ -1,4 +1,4 @@
-import type { deviceHealth } from '../db/schema';
+import type { deviceHealth } from '../platform/db/schema';
 
 export type DeviceHealthRow = typeof deviceHealth.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../db/connect';
-import { devices, users } from '../db/schema';
-import { type DeviceHealthNotice, deviceHealthNoticeJob } from './health-notice';
+import type { Tx } from '../platform/db/connect';
+import { devices, users } from '../platform/db/schema';
+import { type DeviceHealthNotice, deviceHealthNoticeJob } from './health-notice-jobs';
 import { type DeviceHealthRow, deviceHealthOf, OFFLINE_NOTICE_AFTER_MS, READER_OFFLINE_AFTER_MS } from './health-rule';
 import { probeDueRelays } from './relay-probe';
 

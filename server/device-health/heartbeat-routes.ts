@@ -3,8 +3,8 @@ import { heartbeatBody } from '@core/api/devices';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deviceReadInRouteAccess } from '../http/access';
-import { deviceKeyOf, refuseUnknownDeviceKey } from '../http/device-key-access';
+import { deviceKeyOf, refuseUnknownDeviceKey } from '../authorization/device-key';
+import { deviceReadInRouteAccess } from '../authorization/route-permissions';
 import { recordHeartbeat } from './seen-writes';
 
 /** POST /api/devices/heartbeat: a gate reader says it is alive, every 30 s. */

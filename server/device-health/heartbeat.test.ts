@@ -1,9 +1,16 @@
 import type { ListedDeviceDto, PropertyDevicesDto } from '@core/api/devices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveDeviceKey, seedSimulatedGate } from '../../test/support/gate-test-support';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { giveDeviceKey, seedSimulatedGate } from '../gates/gate-test-support';
-import { DEVICE_KEY_REQUIRED, UNKNOWN_DEVICE_KEY } from '../http/access';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import { DEVICE_KEY_REQUIRED, UNKNOWN_DEVICE_KEY } from '../authorization/route-permissions';
 import { READER_OFFLINE_AFTER_MS, SEEN_WRITE_EVERY_MS } from './health-rule';
 
 let t: TestApp;

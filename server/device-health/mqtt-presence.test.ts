@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMqttGate } from '../../test/support/gate-test-support';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
 import { MQTT_PROTOCOLS } from '../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { seedMqttGate } from '../gates/gate-test-support';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
 
 const MOSQUITTO_URL = 'mqtt://127.0.0.1:1883';
 const brokers = [

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { devices } from '../db/schema';
+import { devices } from '../platform/db/schema';
 import { recordRelayResult } from './seen-writes';
 
 /**

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSimulatedGate } from '../../test/support/gate-test-support';
+import { createTestApp, seedProperty, type TestApp, testConfig } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { buildApp } from '../app';
-import { deviceHealth } from '../db/schema';
-import { seedSimulatedGate } from '../gates/gate-test-support';
-import { createTestApp, seedProperty, type TestApp, testConfig } from '../test-support/test-app';
+import { buildApp } from '../app/app';
+import { deviceHealth } from '../platform/db/schema';
 import { deviceHealthOf } from './health-rule';
 import { probeDueRelays, RELAY_PROBE_EVERY_MS } from './relay-probe';
 

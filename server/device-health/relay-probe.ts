@@ -1,10 +1,10 @@
 import { isMqttDriver } from '@core/api/devices';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { devices } from '../db/schema';
 import { httpRelayTarget } from '../devices/relay-target';
-import { RELAY_DRIVER_BY_NAME } from '../relays/drivers';
-import { relaySender } from '../relays/relay-http';
+import { devices } from '../platform/db/schema';
+import { RELAY_DRIVER_BY_NAME } from '../platform/relays/drivers';
+import { relaySender } from '../platform/relays/relay-http';
 import { recordRelayResult } from './seen-writes';
 
 /** Each HTTP relay's status is asked once a minute, by one process. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Orm } from '../db/connect';
-import type { RelayOperation } from '../db/schema';
 import { statusOf } from '../gates/pulse-status';
+import type { Orm } from '../platform/db/connect';
+import type { RelayOperation } from '../platform/db/schema';
 import { SEEN_WRITE_EVERY_MS } from './health-rule';
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;

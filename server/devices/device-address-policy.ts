@@ -1,7 +1,7 @@
 import { DEVICE_MESSAGES } from '@core/api/devices';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../http/http-error';
-import { isRefusedHost } from '../relays/address-guard';
+import { badRequest } from '../platform/errors/http-error';
+import { isRefusedHost } from '../platform/relays/address-guard';
 import { parseDeviceAddress } from './device-address';
 
 /**

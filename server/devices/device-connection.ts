@@ -1,11 +1,11 @@
 import { addressProblems, DEVICE_MESSAGES, isMqttDriver, type RelayDriverName } from '@core/api/devices';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { randomToken, sha256Hex } from '../crypto/keys';
-import { devices } from '../db/schema';
-import { badRequest, conflict } from '../http/http-error';
+import { randomToken, sha256Hex } from '../platform/crypto/keys';
+import { devices } from '../platform/db/schema';
+import { badRequest, conflict } from '../platform/errors/http-error';
 import { assertAllowedDeviceAddress } from './device-address-policy';
-import type { DeviceRow } from './device-repository';
+import type { DeviceRow } from './device-queries';
 
 type ConnectionColumns = Pick<typeof devices.$inferInsert, 'deviceIpAddress' | 'mqttTopic' | 'mqttPasswordHash'>;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { deriveKey } from '../crypto/keys';
-import { open, seal } from '../crypto/secret-box';
+import { deriveKey } from '../platform/crypto/keys';
+import { open, seal } from '../platform/crypto/secret-box';
 
 export interface RelayCredentials {
   username: string;

@@ -2,11 +2,11 @@ import { DEVICE_MESSAGES } from '@core/api/devices';
 import { gateFailedSentence } from '@core/api/gate-failures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALLOWED_DEVICE_ADDRESSES, asDeviceAddress } from '../../test/guard-rails/breaking-values';
+import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { sha256Hex } from '../crypto/keys';
-import { devices, relayLogs } from '../db/schema';
-import { ALLOWED_DEVICE_ADDRESSES, asDeviceAddress } from '../guard-rails/breaking-values';
-import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import { sha256Hex } from '../platform/crypto/keys';
+import { devices, relayLogs } from '../platform/db/schema';
 
 let t: TestApp;
 const simulator = new RelaySimulator();

@@ -15,14 +15,14 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { randomToken, sha256Hex } from '../crypto/keys';
-import { deviceHealth, devices } from '../db/schema';
-import { allow, callerOf } from '../http/access';
-import { forgetDeviceKeys } from '../http/device-key-access';
-import { badRequest, notFound } from '../http/http-error';
-import { findProperty, visiblePropertyRows } from '../properties/property-repository';
+import { forgetDeviceKeys } from '../authorization/device-key';
+import { allow, callerOf } from '../authorization/route-permissions';
+import { randomToken, sha256Hex } from '../platform/crypto/keys';
+import { deviceHealth, devices } from '../platform/db/schema';
+import { badRequest, notFound } from '../platform/errors/http-error';
+import { findProperty, visiblePropertyRows } from '../properties/property-queries';
 import { connectionColumns } from './device-connection';
-import { deviceScope, findDevice, toDeviceDto, toListedDeviceDto } from './device-repository';
+import { deviceScope, findDevice, toDeviceDto, toListedDeviceDto } from './device-queries';
 import { relayColumns } from './relay-settings';
 
 const byDeviceId = async (request: { params: unknown }, app: FastifyInstance) =>

@@ -1,9 +1,9 @@
 import { DEVICE_MESSAGES } from '@core/api/devices';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../crypto/keys';
-import { devices } from '../db/schema';
-import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
+import { sha256Hex } from '../platform/crypto/keys';
+import { devices } from '../platform/db/schema';
 
 let t: TestApp;
 let token: string;

@@ -1,7 +1,7 @@
 import type { UpdateDeviceBody } from '@core/api/devices';
 import type { FastifyInstance } from 'fastify';
-import type { devices } from '../db/schema';
-import { badRequest } from '../http/http-error';
+import type { devices } from '../platform/db/schema';
+import { badRequest } from '../platform/errors/http-error';
 import { sealCredentials } from './device-credentials';
 
 type RelayColumns = Partial<

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { devices } from '../db/schema';
-import type { RelayTarget } from '../relays/relay-driver';
+import type { devices } from '../platform/db/schema';
+import type { RelayTarget } from '../platform/relays/relay-driver';
 import { parseDeviceAddress } from './device-address';
 import { openCredentials } from './device-credentials';
 

@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSimulatedGate } from '../../test/support/gate-test-support';
+import { readUntil } from '../../test/support/read-until';
+import { createTestApp, seedProperty, type TestApp, testConfig } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { buildApp } from '../app';
-import { openingsInFlight, relayLogs } from '../db/schema';
-import { readUntil } from '../test-support/read-until';
-import { createTestApp, seedProperty, type TestApp, testConfig } from '../test-support/test-app';
+import { buildApp } from '../app/app';
+import { openingsInFlight, relayLogs } from '../platform/db/schema';
 import { ABANDONED_OPENING_REASON, markOpeningsOfDeadProcesses } from './abandoned-openings';
-import { seedSimulatedGate } from './gate-test-support';
 import { openGate } from './open-gate';
 import { commitOpeningOutcome, commitPendingOpening } from './relay-log-batcher';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/connect';
-import { markAbandonedOpenings } from '../relay-logs/opening-rows';
+import type { Database } from '../platform/db/connect';
+import { markAbandonedOpenings } from '../relay-logs/opening-queries';
 import { pulseLeaseMsOf } from './pulse-relay';
 
 export const ABANDONED_OPENING_REASON = 'Outcome unknown: the server stopped during the opening';

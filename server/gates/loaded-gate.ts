@@ -8,13 +8,13 @@ import {
   claimedCallerOf,
   liveSessionOfUser,
   noteCurrentCaller,
-} from '../auth/caller';
-import type { Orm } from '../db/connect';
-import { preparedPerDatabase } from '../db/prepared-per-database';
-import { devices, properties, sessions, users } from '../db/schema';
-import type { DeviceRow } from '../devices/device-repository';
-import type { Scope } from '../http/access';
-import type { PropertyRow } from '../properties/property-repository';
+} from '../authorization/caller';
+import type { Scope } from '../authorization/route-permissions';
+import type { DeviceRow } from '../devices/device-queries';
+import type { Orm } from '../platform/db/connect';
+import { preparedPerDatabase } from '../platform/db/prepared-per-database';
+import { devices, properties, sessions, users } from '../platform/db/schema';
+import type { PropertyRow } from '../properties/property-queries';
 
 const callerProperty = alias(properties, 'caller_property');
 

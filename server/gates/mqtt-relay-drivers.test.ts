@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMqttGate } from '../../test/support/gate-test-support';
+import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
 import { MQTT_PROTOCOLS } from '../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { relayLogs } from '../db/schema';
-import { createTestApp, seedProperty, type TestApp } from '../test-support/test-app';
-import { seedMqttGate } from './gate-test-support';
+import { relayLogs } from '../platform/db/schema';
 import { openGate } from './open-gate';
 import { setRelayTimeouts } from './relay-timeouts';
 

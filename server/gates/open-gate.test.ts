@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSimulatedGate } from '../../test/support/gate-test-support';
+import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { relayLogs } from '../db/schema';
-import { createTestApp, seedProperty, type TestApp } from '../test-support/test-app';
-import { seedSimulatedGate } from './gate-test-support';
+import { relayLogs } from '../platform/db/schema';
 import { openGate, statusOf } from './open-gate';
 
 let t: TestApp;

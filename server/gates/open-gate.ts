@@ -1,9 +1,9 @@
 import type { RelayFailure } from '@core/api/devices';
 import type { FastifyInstance } from 'fastify';
-import type { devices, RelayOperation } from '../db/schema';
 import { recordRelayResult } from '../device-health/seen-writes';
-import { findProperty, type PropertyRow } from '../properties/property-repository';
-import type { RelayLogEntry } from '../relay-logs/relay-log-writer';
+import type { devices, RelayOperation } from '../platform/db/schema';
+import { findProperty, type PropertyRow } from '../properties/property-queries';
+import type { RelayLogEntry } from '../relay-logs/relay-log-records';
 import { openingLeaseUntil } from './abandoned-openings';
 import { pulseRelay } from './pulse-relay';
 import { statusOf } from './pulse-status';

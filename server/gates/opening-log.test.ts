@@ -1,13 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveDeviceKey, seedSimulatedGate } from '../../test/support/gate-test-support';
+import { readUntil } from '../../test/support/read-until';
+import { sentEmailsTo } from '../../test/support/sent-mail';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
+import { betweenDatesBody, decodeQrAttachment, registerAs } from '../../test/support/visitor-test-support';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { openingsInFlight, relayLogs } from '../db/schema';
-import { assignSecurePin } from '../pins/secure-pin';
-import { readUntil } from '../test-support/read-until';
-import { sentEmailsTo } from '../test-support/sent-mail';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
-import { betweenDatesBody, decodeQrAttachment, registerAs } from '../visitors/visitor-test-support';
-import { giveDeviceKey, seedSimulatedGate } from './gate-test-support';
+import { assignSecurePin } from '../people/secure-pin';
+import { openingsInFlight, relayLogs } from '../platform/db/schema';
 
 // Issue 26, finding 5: an opening is in the log from before its relay is asked, and a normal one
 // still ends as exactly one row with the relay's final status, whichever way the gate was opened.

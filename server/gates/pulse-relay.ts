@@ -1,10 +1,10 @@
 import { DEVICE_MESSAGES, isMqttDriver } from '@core/api/devices';
 import type { FastifyInstance } from 'fastify';
-import type { devices } from '../db/schema';
 import { httpRelayTarget } from '../devices/relay-target';
-import { MQTT_RELAY_DRIVER_BY_NAME, RELAY_DRIVER_BY_NAME } from '../relays/drivers';
-import { failedCommand, type RelayOutcome } from '../relays/relay-driver';
-import { relaySender } from '../relays/relay-http';
+import type { devices } from '../platform/db/schema';
+import { MQTT_RELAY_DRIVER_BY_NAME, RELAY_DRIVER_BY_NAME } from '../platform/relays/drivers';
+import { failedCommand, type RelayOutcome } from '../platform/relays/relay-driver';
+import { relaySender } from '../platform/relays/relay-http';
 import { statusOf } from './pulse-status';
 import { relayTimeoutsOf } from './relay-timeouts';
 import { type PressPulse, type PulseResult, pulseOncePerDevice } from './shared-pulse';

@@ -1,4 +1,4 @@
-import type { RelayOperation } from '../db/schema';
+import type { RelayOperation } from '../platform/db/schema';
 
 /** success when every operation succeeded, failed when none did (or there were none), else partial. */
 export function statusOf(operations: RelayOperation[]): 'success' | 'failed' | 'partial' {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSimulatedGate } from '../../test/support/gate-test-support';
+import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { relayLogs } from '../db/schema';
 import { sealCredentials } from '../devices/device-credentials';
-import { createTestApp, seedProperty, type TestApp } from '../test-support/test-app';
-import { seedSimulatedGate } from './gate-test-support';
+import { relayLogs } from '../platform/db/schema';
 import { openGate } from './open-gate';
 import { setRelayTimeouts } from './relay-timeouts';
 

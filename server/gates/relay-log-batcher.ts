@@ -1,12 +1,12 @@
-import { coalescing } from '../db/coalescing';
-import type { Orm } from '../db/connect';
+import { coalescing } from '../platform/db/coalescing';
+import type { Orm } from '../platform/db/connect';
 import {
   completeOpenings,
   insertPendingOpenings,
   type OpeningOutcome,
   type PendingOpening,
-} from '../relay-logs/opening-rows';
-import { insertRelayLogRows, newRelayLogId, type RelayLogEntry } from '../relay-logs/relay-log-writer';
+} from '../relay-logs/opening-queries';
+import { insertRelayLogRows, newRelayLogId, type RelayLogEntry } from '../relay-logs/relay-log-records';
 
 const insertCoalesced = coalescing(async (db: Orm, rows: { id: string; entry: RelayLogEntry }[]) => {
   await insertRelayLogRows(db, rows);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_RELAY_TIMEOUTS, type RelayTimeouts } from '../relays/relay-http';
+import { DEFAULT_RELAY_TIMEOUTS, type RelayTimeouts } from '../platform/relays/relay-http';
 
 const overrides = new WeakMap<FastifyInstance, RelayTimeouts>();
 

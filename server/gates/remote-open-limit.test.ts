@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSimulatedGate } from '../../test/support/gate-test-support';
+import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { relayLogs } from '../db/schema';
-import { LIMITS } from '../limits/limit-rules';
-import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
-import { seedSimulatedGate } from './gate-test-support';
+import { relayLogs } from '../platform/db/schema';
+import { LIMITS } from '../platform/limits/limit-rules';
 
 let t: TestApp;
 const simulator = new RelaySimulator();

@@ -1,8 +1,8 @@
 import { DEVICE_MESSAGES } from '@core/api/devices';
-import type { Queryable } from '../db/connect';
-import { LIMITS } from '../limits/limit-rules';
-import { reserve } from '../limits/rate-limit';
-import { TooManyRequests } from '../limits/too-many';
+import type { Queryable } from '../platform/db/connect';
+import { TooManyRequests } from '../platform/errors/too-many';
+import { LIMITS } from '../platform/limits/limit-rules';
+import { reserve } from '../platform/limits/rate-limit';
 
 /**
  * Remote openings per person and per gate: a person presses a few times a minute, so a script

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSimulatedGate } from '../../test/support/gate-test-support';
+import { createTestApp, seedProperty, type TestApp, testConfig } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { buildApp } from '../app';
-import { devicePulses } from '../db/schema';
-import { createTestApp, seedProperty, type TestApp, testConfig } from '../test-support/test-app';
-import { seedSimulatedGate } from './gate-test-support';
+import { buildApp } from '../app/app';
+import { devicePulses } from '../platform/db/schema';
 import { openGate } from './open-gate';
 import { setRelayTimeouts } from './relay-timeouts';
 

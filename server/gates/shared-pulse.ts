@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Orm } from '../db/connect';
-import type { RelayOutcome } from '../relays/relay-driver';
+import type { Orm } from '../platform/db/connect';
+import type { RelayOutcome } from '../platform/relays/relay-driver';
 
 export interface PulseResult extends RelayOutcome {
   durationMs: number;

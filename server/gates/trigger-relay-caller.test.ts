@@ -1,11 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSimulatedGate } from '../../test/support/gate-test-support';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { endAllSessions } from '../auth/session-store';
-import { relayLogs, users } from '../db/schema';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
-import { seedSimulatedGate } from './gate-test-support';
+import { endAllSessions } from '../people/session-queries';
+import { relayLogs, users } from '../platform/db/schema';
 
 // Opening a gate identifies its caller from an earlier call and reads them again in the gate's
 // own query; these pin down that a change to the user, made here or by another process, is

@@ -1,5 +1,5 @@
-import { deriveKey, randomToken, sha256Hex } from '../crypto/keys';
-import { open, seal } from '../crypto/secret-box';
+import { deriveKey, randomToken, sha256Hex } from '../platform/crypto/keys';
+import { open, seal } from '../platform/crypto/secret-box';
 
 const keyOf = (secret: Buffer) => deriveKey(secret, 'pass-page');
 

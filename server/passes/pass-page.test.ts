@@ -1,18 +1,25 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { randomToken, sha256Hex } from '../crypto/keys';
-import { devices } from '../db/schema';
-import { sentEmailsTo } from '../test-support/sent-mail';
-import { sentSmsTo } from '../test-support/sent-sms';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import { sentEmailsTo } from '../../test/support/sent-mail';
+import { sentSmsTo } from '../../test/support/sent-sms';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
 import {
   betweenDatesBody,
   decodeQrAttachment,
   decodeQrPng,
   passTokenOf,
   registerAs,
-} from '../visitors/visitor-test-support';
+} from '../../test/support/visitor-test-support';
+import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
+import { randomToken, sha256Hex } from '../platform/crypto/keys';
+import { devices } from '../platform/db/schema';
 
 let t: TestApp;
 let simulator: RelaySimulator;

@@ -2,10 +2,10 @@ import type { PassDto, PassState } from '@core/api/passes';
 import { decideQrAt, type QrDecisionReason } from '@core/validity/qr-validity';
 import { describeWindow, readableInstant } from '@core/validity/window-words';
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../db/connect';
-import { properties, qrCodes } from '../db/schema';
+import type { Queryable } from '../platform/db/connect';
+import { properties, qrCodes } from '../platform/db/schema';
+import { qrImageOf } from '../platform/images/qr-image';
 import { openGateToken, passLinkHashOf } from './pass-link';
-import { qrImageOf } from './qr-image';
 
 const STATE_OF: Record<Exclude<QrDecisionReason, 'unknown'>, PassState> = {
   valid: 'valid',

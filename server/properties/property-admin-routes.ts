@@ -4,12 +4,12 @@ import { PROPERTY_MESSAGES } from '@core/api/property-texts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { properties } from '../db/schema';
-import { isUniqueViolation } from '../db/unique-violation';
-import { allow } from '../http/access';
-import { conflict, notFound } from '../http/http-error';
+import { allow } from '../authorization/route-permissions';
+import { properties } from '../platform/db/schema';
+import { isUniqueViolation } from '../platform/db/unique-violation';
+import { conflict, notFound } from '../platform/errors/http-error';
 import { propertyDependents } from './property-dependents';
-import { toPropertyDto, withQr } from './property-repository';
+import { toPropertyDto, withQr } from './property-queries';
 
 const superadminOnly = { access: allow(['superadmin']) };
 

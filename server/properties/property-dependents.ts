@@ -1,7 +1,7 @@
 import { ROLE_LABELS, ROLES } from '@core/roles';
 import { count, eq } from 'drizzle-orm';
-import type { Queryable } from '../db/connect';
-import { devices, users, visitors } from '../db/schema';
+import type { Queryable } from '../platform/db/connect';
+import { devices, users, visitors } from '../platform/db/schema';
 
 const counted = (n: number, word: string) => (n ? `${n} ${word}${n === 1 ? '' : 's'}` : '');
 

@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomToken, sha256Hex } from '../crypto/keys';
-import { devices, properties } from '../db/schema';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
+import { randomToken, sha256Hex } from '../platform/crypto/keys';
+import { devices, properties } from '../platform/db/schema';
 
 let t: TestApp;
 let superadmin: SeededUser;

@@ -3,9 +3,9 @@ import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allow, callerOf } from '../http/access';
-import { notFound } from '../http/http-error';
-import { findProperty, toPropertyDto, visiblePropertyRows } from './property-repository';
+import { allow, callerOf } from '../authorization/route-permissions';
+import { notFound } from '../platform/errors/http-error';
+import { findProperty, toPropertyDto, visiblePropertyRows } from './property-queries';
 
 export async function propertyRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -2,10 +2,10 @@ import type { LogFilter } from '@core/api/relay-logs';
 import { addDays } from '@core/time/zoned-time';
 import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { relayLogs } from '../db/schema';
-import { createTestApp, seedProperty, type TestApp } from '../test-support/test-app';
+import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
+import { relayLogs } from '../platform/db/schema';
 import { countLogs } from './relay-log-count';
-import { logWhere } from './relay-log-filter';
+import { logWhere } from './relay-log-criteria';
 
 let t: TestApp;
 let propertyIds: (string | null)[];

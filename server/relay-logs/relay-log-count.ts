@@ -1,8 +1,8 @@
 import type { LogFilter } from '@core/api/relay-logs';
 import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/connect';
-import { relayLogDailyCounts, relayLogs } from '../db/schema';
-import { criteriaOf, criteriaWhere, type LogCriteria } from './relay-log-filter';
+import type { Queryable } from '../platform/db/connect';
+import { relayLogDailyCounts, relayLogs } from '../platform/db/schema';
+import { criteriaOf, criteriaWhere, type LogCriteria } from './relay-log-criteria';
 
 const DAY_MS = 24 * 3600 * 1000;
 const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);

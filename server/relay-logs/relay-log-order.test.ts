@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
 import { commitRelayLog } from '../gates/relay-log-batcher';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
-import { type RelayLogEntry, writeRelayLog } from './relay-log-writer';
+import { type RelayLogEntry, writeRelayLog } from './relay-log-records';
 
 let t: TestApp;
 let superadmin: SeededUser;

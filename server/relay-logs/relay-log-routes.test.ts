@@ -2,9 +2,16 @@ import { LOG_CSV_COLUMNS } from '@core/api/relay-log-cells';
 import { MAX_EXPORT_ROWS } from '@core/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, properties, qrCodes, relayLogs, users, visitors } from '../db/schema';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
-import { type RelayLogEntry, writeRelayLog } from './relay-log-writer';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
+import { devices, properties, qrCodes, relayLogs, users, visitors } from '../platform/db/schema';
+import { type RelayLogEntry, writeRelayLog } from './relay-log-records';
 
 let t: TestApp;
 let oak: { id: string };

@@ -14,12 +14,12 @@ import { MAX_EXPORT_ROWS } from '@core/constants';
 import { ROLES } from '@core/roles';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allow, allowSelf } from '../http/access';
-import { errorHandler } from '../http/error-handler';
-import { badRequest } from '../http/http-error';
-import { SERVER_MESSAGES } from '../http/server-messages';
+import { allow, allowSelf } from '../authorization/route-permissions';
+import { badRequest } from '../platform/errors/http-error';
+import { SERVER_MESSAGES } from '../platform/errors/server-messages';
+import { errorHandler } from '../platform/http/error-handler';
 import { csvFileName, logsAsCsv } from './relay-log-csv';
-import { findLogPage, findNotifications, streamLogs } from './relay-log-repository';
+import { findLogPage, findNotifications, streamLogs } from './relay-log-queries';
 import { countLogsUpTo } from './relay-log-total';
 
 const propertyScope = allow(['superadmin', 'admin'], async (request) => ({

@@ -2,7 +2,14 @@ import type { LogFilter } from '@core/api/relay-logs';
 import { MAX_EXPORT_ROWS } from '@core/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
 import { EXACT_SEARCH_BASE, EXACT_SEARCH_MATCHES, logTotal } from './relay-log-total';
 
 let t: TestApp;

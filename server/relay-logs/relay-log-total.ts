@@ -1,9 +1,9 @@
 import type { LogFilter } from '@core/api/relay-logs';
 import { count, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/connect';
-import { relayLogs } from '../db/schema';
+import type { Queryable } from '../platform/db/connect';
+import { relayLogs } from '../platform/db/schema';
 import { type CountQuery, countLogs } from './relay-log-count';
-import { criteriaOf, criteriaWhere, type LogCriteria, type SearchVia } from './relay-log-filter';
+import { criteriaOf, criteriaWhere, type LogCriteria, type SearchVia } from './relay-log-criteria';
 
 /**
  * A search over at most this many events (the filter without its search) is counted exactly, from

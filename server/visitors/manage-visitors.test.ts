@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qrCodes, visitors } from '../db/schema';
-import { seedVisitorWithCode } from '../residents/manage-test-support';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
+import { seedVisitorWithCode } from '../../test/support/manage-test-support';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
+import { qrCodes, visitors } from '../platform/db/schema';
 
 let t: TestApp;
 let adminA: SeededUser;

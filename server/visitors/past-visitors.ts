@@ -1,8 +1,8 @@
 import type { PastVisitor } from '@core/api/visitors';
 import { MAX_UNPAGED_LIST } from '@core/constants';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/connect';
-import { properties, qrCodes, visitors } from '../db/schema';
+import type { Queryable } from '../platform/db/connect';
+import { properties, qrCodes, visitors } from '../platform/db/schema';
 
 /**
  * The visitors a user registered whose every code has ended (expired, deleted from the Visitor

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
-import { betweenDatesBody, registerAs } from './visitor-test-support';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
+import { betweenDatesBody, registerAs } from '../../test/support/visitor-test-support';
 
 let t: TestApp;
 let owner: SeededUser;

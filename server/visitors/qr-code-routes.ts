@@ -15,11 +15,11 @@ import { ROLES } from '@core/roles';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allow, callerOf } from '../http/access';
-import { notFound } from '../http/http-error';
+import { allow, callerOf } from '../authorization/route-permissions';
+import { notFound } from '../platform/errors/http-error';
 import { pastVisitorsOf } from './past-visitors';
-import { deleteQrCode, EDIT_END_MESSAGES, expireQrCode, setQrNotification, updateQrWindow } from './qr-code-changes';
-import { codesOfVisitor, findVisitor, qrCodeScope, visitorOwnerScope, visitorsWithCodesOf } from './qr-code-repository';
+import { deleteQrCode, EDIT_END_MESSAGES, expireQrCode, setQrNotification, updateQrWindow } from './qr-code-commands';
+import { codesOfVisitor, findVisitor, qrCodeScope, visitorOwnerScope, visitorsWithCodesOf } from './qr-code-queries';
 
 type Params = { qrId?: string; visitorId?: string };
 type Body = { _id?: string; qrCodeId?: string };

@@ -3,7 +3,7 @@ import { registerVisitorRequest, registerVisitorResponse } from '@core/api/visit
 import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allow, callerOf } from '../http/access';
+import { allow, callerOf } from '../authorization/route-permissions';
 import { registerVisitor } from './register-visitor';
 
 export async function registerVisitorRoutes(app: FastifyInstance) {

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../crypto/keys';
-import { qrCodes, visitors } from '../db/schema';
-import { sentEmailsTo } from '../test-support/sent-mail';
-import { createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
-import { betweenDatesBody, decodeQrAttachment, registerAs } from './visitor-test-support';
+import { sentEmailsTo } from '../../test/support/sent-mail';
+import { createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
+import { betweenDatesBody, decodeQrAttachment, registerAs } from '../../test/support/visitor-test-support';
+import { sha256Hex } from '../platform/crypto/keys';
+import { qrCodes, visitors } from '../platform/db/schema';
 
 let t: TestApp;
 let resident: SeededUser;

@@ -9,15 +9,15 @@ import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { windowEndedError } from '@core/visitor-form/visitor-window';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Caller } from '../auth/caller';
-import { randomToken, sha256Hex } from '../crypto/keys';
-import type { Queryable } from '../db/connect';
-import { qrCodes, visitors } from '../db/schema';
-import { badRequest, notFound } from '../http/http-error';
+import type { Caller } from '../authorization/caller';
 import { newPassLink } from '../passes/pass-link';
-import { findProperty } from '../properties/property-repository';
-import { enqueuePassLinkSms } from './pass-link-sms-job';
-import { enqueueQrCodeEmails } from './qr-code-email-job';
+import { randomToken, sha256Hex } from '../platform/crypto/keys';
+import type { Queryable } from '../platform/db/connect';
+import { qrCodes, visitors } from '../platform/db/schema';
+import { badRequest, notFound } from '../platform/errors/http-error';
+import { findProperty } from '../properties/property-queries';
+import { enqueuePassLinkSms } from './pass-link-sms-jobs';
+import { enqueueQrCodeEmails } from './qr-code-email-jobs';
 import { registrationWindow } from './stored-window';
 
 /** The property a visitor is registered for: a superadmin's choice, otherwise the caller's own. */

@@ -6,8 +6,8 @@ import { fieldWords } from '@core/validation/sentences';
 import { datesOutsideWindow } from '@core/visitor-form/qr-editor';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { sortRecurringDays, sortSpecificDates, startAfterEnd } from '@core/visitor-form/visitor-window';
-import type { RecurringDay, SpecificDate } from '../db/schema';
-import { badRequest } from '../http/http-error';
+import type { RecurringDay, SpecificDate } from '../platform/db/schema';
+import { badRequest } from '../platform/errors/http-error';
 
 export interface StoredWindow {
   startDate: Date;

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MqttLink } from '../../server/mqtt/mqtt-link';
+import { MqttLink } from '../../server/platform/mqtt/mqtt-link';
 import { type RecordedPulse, RelaySimulator } from './relay-simulator';
 
 // The simulated MQTT relays on the machine's Mosquitto, seen through the server's own MqttLink.

@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type KnownDeviceKeys, knownDeviceKeys } from '../authorization/device-key';
+import { type DeclaredRoute, installAccessControl } from '../authorization/route-permissions';
+import { PendingSignIns } from '../people/second-factor/pending-sign-in';
+import { purgeOldSessions } from '../people/session-retention';
+import { TokenService } from '../people/tokens';
+import type { Database, Orm } from '../platform/db/connect';
+import { drainConnectionsOnClose } from '../platform/http/drain-on-close';
+import { errorHandler } from '../platform/http/error-handler';
+import { frameworkErrors, MAX_PATH_PART_LENGTH } from '../platform/http/framework-errors';
+import { registerHealthRoutes } from '../platform/http/health-routes';
+import { registerJsonBodyParser } from '../platform/http/json-body';
+import { refuseNulCharacters } from '../platform/http/nul-characters';
+import { exposeRequestId } from '../platform/http/request-id';
+import { registerSecurityHeaders } from '../platform/http/security-headers';
+import { registerWebApp } from '../platform/http/web-app';
+import { JobQueue } from '../platform/jobs/job-queue';
+import { loggerOptions } from '../platform/logging/logger-options';
+import { createMailer } from '../platform/mail/mailer';
+import { installMetrics } from '../platform/metrics/metrics';
+import type { AppConfig } from '../platform/settings/config';
+import { createSmsSender } from '../platform/sms/sms-sender';
+import { installMqtt } from './install-mqtt';
+import { registerNotificationJobs } from './job-handlers';
+import { registerMetricsRoute } from './metrics-routes';
+import { apiRoutes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Orm;
+    database: Database;
+    tokens: TokenService;
+    pendingSignIns: PendingSignIns;
+    deviceKeys: KnownDeviceKeys;
+    jobs: JobQueue;
+    routeCatalog: DeclaredRoute[];
+  }
+}
+
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+const jsonSchemaUnused = (): never => {
+  throw new Error('Routes are validated and serialized by their zod schemas, not by JSON Schema');
+};
+
+/** The whole server, used alike by `main` and by every test. */
+export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    // Unique across processes, so a request can be found in the logs of any of them.
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PART_LENGTH },
+    frameworkErrors,
+    // Every schema is zod (the compilers set below). Without these, Fastify would load its JSON
+    // Schema compilers (Ajv, fast-json-stringify) at start, unused: a tenth of a cold start.
+    schemaController: { compilersFactory: { buildValidator: jsonSchemaUnused, buildSerializer: jsonSchemaUnused } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  registerJsonBodyParser(app);
+  refuseNulCharacters(app);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.orm);
+  app.decorate('tokens', new TokenService(config.secret, config.tokenLifetimeSeconds, config.now));
+  app.decorate('pendingSignIns', new PendingSignIns(config.secret, config.now));
+  app.decorate('deviceKeys', knownDeviceKeys());
+  app.decorate(
+    'jobs',
+    new JobQueue(database.orm, config.now, app.log, {
+      leaseSeconds: config.jobLeaseSeconds,
+      concurrency: config.jobConcurrency,
+    }),
+  );
+  app.decorate('routeCatalog', [] as DeclaredRoute[]);
+  app.jobs.addPurge('ended sessions', purgeOldSessions);
+
+  registerNotificationJobs(app.jobs, {
+    db: database.orm,
+    secret: config.secret,
+    appUrl: config.appUrl,
+    now: config.now,
+    sendMail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    sendSms: createSmsSender({ sms: config.sms, dataDir: config.dataDir, log: app.log }),
+    log: app.log,
+  });
+
+  installMetrics(app);
+  registerMetricsRoute(app);
+  registerSecurityHeaders(app);
+  drainConnectionsOnClose(app);
+  exposeRequestId(app);
+  // Before any route, so the document lists them all; loaded only when served (decision 0103).
+  if (config.apiDocs) await (await import('../platform/http/api-docs')).registerApiDocs(app);
+  installAccessControl(app, app.routeCatalog);
+
+  registerHealthRoutes(app);
+  await installMqtt(app);
+  await app.register(apiRoutes);
+  await registerWebApp(app, config.webRoot);
+  app.addHook('onClose', () => app.jobs.stop());
+  return app;
+}

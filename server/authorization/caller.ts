@@ -1,0 +1,210 @@
+import type { PropertyFeature } from '@core/constants';
+import { MESSAGES } from '@core/messages';
+import type { Role } from '@core/roles';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { mustEnrolSecondFactor } from '../people/second-factor/enrolment-rule';
+import { hasPasskey } from '../people/second-factor/passkeys/passkey-queries';
+import { touchSession } from '../people/session-queries';
+import type { TokenService } from '../people/tokens';
+import type { Orm } from '../platform/db/connect';
+import { preparedPerDatabase } from '../platform/db/prepared-per-database';
+import { properties, sessions, users } from '../platform/db/schema';
+import { HttpError } from '../platform/errors/http-error';
+import { SERVER_MESSAGES } from '../platform/errors/server-messages';
+
+/*
+ * The one way a signed-in caller is identified: bearer token (signature and expiry) → its live
+ * session → the user → role → property scope, all read from the database on every call, so an
+ * ended session or a changed role is refused by every process at once. Nothing is cached.
+ */
+
+/** The signed-in user a request acts for, as the database knows them now, and their session. */
+export interface Caller {
+  userId: string;
+  role: Role;
+  propertyId: string | null;
+  propertyFeatures: PropertyFeature[];
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  sessionId: string;
+  sessionSeenAt: Date;
+  /** Whether the user has a second factor (an authenticator app or a passkey). */
+  secondFactorEnrolled: boolean;
+  /** Whether this session passed the second factor (signed in with it, or enrolled one in it). */
+  secondFactorPassed: boolean;
+  /** Whether the user's property requires its managers to have one. */
+  propertyRequiresSecondFactor: boolean;
+}
+
+/**
+ * The columns a Caller is read from; `propertyFeatures` is that column of the user's property,
+ * joined, and the session columns come from a join on liveSessionOfUser.
+ */
+export function callerColumns<
+  Features extends AnyPgColumn<{ data: string[] }>,
+  Requires extends AnyPgColumn<{ data: boolean }>,
+>(property: { propertyFeatures: Features; managersNeedSecondFactor: Requires }) {
+  return {
+    userId: users.id,
+    role: users.role,
+    propertyId: users.propertyId,
+    propertyFeatures: property.propertyFeatures,
+    propertyRequiresSecondFactor: property.managersNeedSecondFactor,
+    secondFactorEnrolled: sql<boolean>`(${users.totpSecretSealed} is not null or ${hasPasskey()})`,
+    secondFactorPassed: sql<boolean>`(${sessions.secondFactorAt} is not null)`,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    phoneNumber: users.phoneNumber,
+    sessionId: sessions.id,
+    sessionSeenAt: sessions.lastSeenAt,
+    hasPassword: users.passwordHash,
+  };
+}
+
+/** The join condition to the token's session (placeholder `sessionId`), only while it has not ended. */
+export function liveSessionOfUser(): SQL | undefined {
+  return and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id), isNull(sessions.endedAt));
+}
+
+type CallerRow = Omit<Caller, 'propertyFeatures' | 'sessionId' | 'sessionSeenAt' | 'propertyRequiresSecondFactor'> & {
+  propertyFeatures: string[] | null;
+  propertyRequiresSecondFactor: boolean | null;
+  hasPassword: string | null;
+  sessionId: string | null;
+  sessionSeenAt: Date | null;
+};
+
+/**
+ * The caller a row of callerColumns stands for; null without a live session or a password, and for
+ * a session from the password alone of a user who has a second factor (one started while they were
+ * enrolling elsewhere): a second factor is proven per session, never inherited.
+ */
+export function callerOfRow(row: CallerRow | null | undefined): Caller | null {
+  if (!row?.hasPassword || !row.sessionId || !row.sessionSeenAt) return null;
+  if (row.secondFactorEnrolled && !row.secondFactorPassed) return null;
+  const { hasPassword: _ignored, propertyFeatures, propertyRequiresSecondFactor, ...caller } = row;
+  return {
+    ...caller,
+    sessionId: row.sessionId,
+    sessionSeenAt: row.sessionSeenAt,
+    propertyRequiresSecondFactor: propertyRequiresSecondFactor === true,
+    propertyFeatures: (propertyFeatures ?? []) as PropertyFeature[],
+  };
+}
+
+const callerBySession = preparedPerDatabase((db: Orm) =>
+  db
+    .select(callerColumns(properties))
+    .from(users)
+    .leftJoin(properties, eq(properties.id, users.propertyId))
+    .leftJoin(sessions, liveSessionOfUser())
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('caller_by_session'),
+);
+
+export async function findCaller(db: Orm, userId: string, sessionId: string): Promise<Caller | null> {
+  const [row] = await callerBySession(db).execute({ userId, sessionId });
+  return callerOfRow(row);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who a token says it is, signature and expiry checked but nothing read: null when forged or expired. */
+async function claimsOf(tokens: TokenService, token: string): Promise<ClaimedCaller | null> {
+  const claims = await tokens.verify(token);
+  if (!claims || !UUID.test(claims.UID) || !UUID.test(claims.sid)) return null;
+  return { userId: claims.UID, sessionId: claims.sid, role: claims.role };
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** The identity a verified token claims; on a scopeReadsCaller route, all that is known before its scope query. */
+export interface ClaimedCaller {
+  userId: string;
+  sessionId: string;
+  role: Role;
+}
+
+/** What a user route declares about its callers (see Access in server/http/access.ts). */
+export interface CallerRule {
+  roles: readonly Role[];
+  /** The route's scope query reads the caller itself (loadGateScope): identify from the token, confirm after. */
+  scopeReadsCaller?: boolean;
+  duringEnrolment?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+    claimedCaller?: ClaimedCaller;
+    /** The caller as the scope's own query read them (null: gone or signed out), on scopeReadsCaller routes. */
+    currentCaller?: Caller | null;
+  }
+}
+
+function admit(app: FastifyInstance, caller: Caller, rule: CallerRule): Caller {
+  if (!rule.roles.includes(caller.role)) throw new HttpError(403, SERVER_MESSAGES.forbidden);
+  if (!rule.duringEnrolment && mustEnrolSecondFactor(app.config, caller)) {
+    throw new HttpError(403, SERVER_MESSAGES.secondFactorEnrolmentRequired);
+  }
+  return caller;
+}
+
+/**
+ * Before the body is read: 401 without a token or without a live session, 403 for a role the
+ * route does not allow or a second factor still to enrol. On a scopeReadsCaller route only the
+ * token is checked here (no query): its scope query reads the caller and confirmCaller judges them.
+ */
+export async function identifyCaller(app: FastifyInstance, request: FastifyRequest, rule: CallerRule) {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw new HttpError(401, SERVER_MESSAGES.authenticationRequired);
+  const claimed = await claimsOf(app.tokens, token);
+  if (!claimed) throw new HttpError(401, MESSAGES.sessionExpired);
+  if (rule.scopeReadsCaller) {
+    if (!rule.roles.includes(claimed.role)) throw new HttpError(403, SERVER_MESSAGES.forbidden);
+    request.claimedCaller = claimed;
+    return;
+  }
+  const caller = await findCaller(app.db, claimed.userId, claimed.sessionId);
+  if (!caller) throw new HttpError(401, MESSAGES.sessionExpired);
+  request.caller = admit(app, caller, rule);
+  await touchSession(app.db, caller.sessionId, caller.sessionSeenAt, app.config.now());
+}
+
+/** The token's identity on a scopeReadsCaller route, for its scope query. */
+export function claimedCallerOf(request: FastifyRequest): ClaimedCaller {
+  const claimed = request.claimedCaller ?? request.caller;
+  if (!claimed) throw new Error('claimedCallerOf used on a route without user access');
+  return claimed;
+}
+
+/** For the scope resolver of a scopeReadsCaller route: the caller its query read. */
+export function noteCurrentCaller(request: FastifyRequest, caller: Caller | null) {
+  request.currentCaller = caller;
+}
+
+/**
+ * After the scope query of a scopeReadsCaller route: the caller it read must be the token's, with
+ * a live session (else 401), an allowed role and no second factor still to enrol (else 403).
+ */
+export async function confirmCaller(app: FastifyInstance, request: FastifyRequest, rule: CallerRule) {
+  const claimed = request.claimedCaller;
+  const current = request.currentCaller;
+  if (!claimed || current === undefined) throw new Error('a scopeReadsCaller scope must call noteCurrentCaller');
+  if (!current || current.userId !== claimed.userId || current.sessionId !== claimed.sessionId) {
+    throw new HttpError(401, MESSAGES.sessionExpired);
+  }
+  request.caller = admit(app, current, rule);
+  await touchSession(app.db, current.sessionId, current.sessionSeenAt, app.config.now());
+  return current;
+}

@@ -1,0 +1,105 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type TtlCache, ttlCache } from '../platform/cache/ttl-cache';
+import { sha256Hex } from '../platform/crypto/keys';
+import type { Orm } from '../platform/db/connect';
+import { preparedPerDatabase } from '../platform/db/prepared-per-database';
+import { devices, properties } from '../platform/db/schema';
+import { HttpError } from '../platform/errors/http-error';
+import { SERVER_MESSAGES } from '../platform/errors/server-messages';
+import { TooManyRequests } from '../platform/errors/too-many';
+import { LIMITS } from '../platform/limits/limit-rules';
+import { reserve } from '../platform/limits/rate-limit';
+
+/**
+ * The one way a gate reader is identified: its key → the device holding that key's hash → the
+ * device's property. Every device route goes through identifyDevice (installAccessControl).
+ */
+export type GateDevice = typeof devices.$inferSelect;
+export type GateProperty = typeof properties.$inferSelect;
+export const DEVICE_KEY_REQUIRED = 'Device key required';
+export const UNKNOWN_DEVICE_KEY = 'Unknown device key';
+
+/**
+ * Key hashes seen valid, with their device id: only a hint that lets a route whose own query reads
+ * the device by key hash refuse unknown keys before its body is read without a query of its own.
+ * The route's query is the authority, so a key rotated or deleted anywhere is refused at once;
+ * this process forgets keys it rotates or deletes. docs/decisions/0160.
+ */
+export type KnownDeviceKeys = TtlCache<string>;
+export const knownDeviceKeys = (): KnownDeviceKeys => ttlCache({ max: 10_000, ttlMs: 60_000 });
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    gateDevice?: { device: GateDevice; property: GateProperty };
+    deviceKey?: { hash: string; deviceId: string };
+  }
+}
+
+const deviceByKeyHash = preparedPerDatabase((db: Orm) =>
+  db
+    .select({ device: devices, property: properties })
+    .from(devices)
+    .innerJoin(properties, eq(properties.id, devices.propertyId))
+    .where(eq(devices.deviceKeyHash, sql.placeholder('keyHash')))
+    .limit(1)
+    .prepare('device_by_key_hash'),
+);
+
+/**
+ * Identifies the gate reader calling (401 without a key or with an unknown one). With
+ * `readsDeviceItself` the route's own query loads the device by key hash, so a key recently seen
+ * valid needs no query here; otherwise the device and its property are loaded for deviceOf.
+ */
+export async function identifyDevice(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  key: string | null,
+  readsDeviceItself: boolean,
+) {
+  if (!key) return refuseDeviceKey(app, request, DEVICE_KEY_REQUIRED);
+  const hash = sha256Hex(key);
+  const knownDeviceId = readsDeviceItself ? app.deviceKeys.get(hash) : undefined;
+  if (knownDeviceId) {
+    request.deviceKey = { hash, deviceId: knownDeviceId };
+    return;
+  }
+  const [found] = await deviceByKeyHash(app.db).execute({ keyHash: hash });
+  if (!found) return refuseDeviceKey(app, request, UNKNOWN_DEVICE_KEY);
+  app.deviceKeys.set(hash, found.device.id);
+  request.gateDevice = found;
+  request.deviceKey = { hash, deviceId: found.device.id };
+}
+
+/**
+ * 401 for a missing or wrong key; once a source has sent many of those in a minute, 429 instead,
+ * counted in the database. A reader with a valid key is never slowed by its neighbours' failures.
+ */
+async function refuseDeviceKey(app: FastifyInstance, request: FastifyRequest, message: string): Promise<never> {
+  const failures = await reserve(app.db, LIMITS.deviceKeyFailures, request.ip, app.config.now());
+  if (!failures.allowed) throw new TooManyRequests(SERVER_MESSAGES.tooManyRequests, failures.retryAfterSeconds);
+  throw new HttpError(401, message);
+}
+
+/** For a route reading its device itself: a key that no longer matches a device is refused like an unknown one. */
+export function refuseUnknownDeviceKey(app: FastifyInstance, request: FastifyRequest, keyHash: string) {
+  app.deviceKeys.delete(keyHash);
+  return refuseDeviceKey(app, request, UNKNOWN_DEVICE_KEY);
+}
+
+/** After this process rotated a device's key or deleted it: its old key is refused before any body is read. */
+export function forgetDeviceKeys(app: FastifyInstance, deviceId: string) {
+  app.deviceKeys.deleteWhere((id) => id === deviceId);
+}
+
+/** The calling reader's key hash and device id, on a route declared with deviceReadInRouteAccess. */
+export function deviceKeyOf(request: FastifyRequest): { hash: string; deviceId: string } {
+  if (!request.deviceKey) throw new Error('deviceKeyOf used on a route without device access');
+  return request.deviceKey;
+}
+
+/** The calling reader and its property, on a route declared with deviceAccess. */
+export function deviceOf(request: FastifyRequest): { device: GateDevice; property: GateProperty } {
+  if (!request.gateDevice) throw new Error('deviceOf used on a route without device access');
+  return request.gateDevice;
+}

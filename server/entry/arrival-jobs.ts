@@ -1,0 +1,56 @@
+import { readableInstant } from '@core/validity/window-words';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { devices, properties, qrCodes, users } from '../platform/db/schema';
+import { jobKind } from '../platform/jobs/job-kind';
+import type { JobQueue } from '../platform/jobs/job-queue';
+import { type NotificationContext, queueNotice, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
+import type { ScannedCode } from './qr-queries';
+
+/** "Your visitor arrived", by email or by SMS, rendered from the code and the gate when sent. */
+export const arrivalNoticeJob = jobKind(
+  'arrival-notice',
+  z.strictObject({ channel: z.enum(['email', 'sms']), qrCodeId: z.uuid(), deviceId: z.uuid(), at: z.iso.datetime() }),
+);
+
+/**
+ * Tells the resident their visitor arrived, by email and/or SMS per their preferences, through the
+ * job queue; only when the code's arrival notification is on.
+ */
+export async function queueArrivalNotification(app: FastifyInstance, scanned: ScannedCode, deviceId: string, at: Date) {
+  if (!scanned.code.qrNotification) return;
+  await queueNotice(app, arrivalNoticeJob, scanned.creator, {
+    qrCodeId: scanned.code.id,
+    deviceId,
+    at: at.toISOString(),
+  });
+}
+
+export function registerArrivalNoticeJob(queue: JobQueue, context: NotificationContext) {
+  queue.register(arrivalNoticeJob, async (payload, running) => {
+    const [found] = await context.db
+      .select({ code: qrCodes, property: properties, creator: users })
+      .from(qrCodes)
+      .innerJoin(properties, eq(properties.id, qrCodes.propertyId))
+      .innerJoin(users, eq(users.id, qrCodes.createdBy))
+      .where(eq(qrCodes.id, payload.qrCodeId));
+    const [device] = await context.db
+      .select({ deviceName: devices.deviceName })
+      .from(devices)
+      .where(eq(devices.id, payload.deviceId));
+    if (!found) return skipped(context, running, arrivalNoticeJob.name, 'the QR code is gone');
+    const { code, property, creator } = found;
+    const visitor = `${code.qrFirstName} ${code.qrLastName}`;
+    const when = readableInstant(new Date(payload.at), property.timeZone);
+    const place = device ? `${property.propertyName} (${device.deviceName})` : property.propertyName;
+    const text = `Your visitor ${visitor} arrived at ${place} on ${when}.`;
+    if (payload.channel === 'email') {
+      const message = { to: creator.email, subject: `Your visitor ${visitor} has arrived`, text };
+      return context.sendMail(message, sendOptionsOf(running));
+    }
+    if (!creator.phoneNumber)
+      return skipped(context, running, arrivalNoticeJob.name, 'the resident has no phone number');
+    await context.sendSms({ to: creator.phoneNumber, body: text }, sendOptionsOf(running));
+  });
+}

@@ -1,0 +1,47 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ADVISORY_LOCKS } from '../platform/db/advisory-locks';
+import type { Queryable } from '../platform/db/connect';
+import { users } from '../platform/db/schema';
+import { hashPassword } from './passwords';
+
+export const GENERATED_SUPERADMIN_EMAIL = 'superadmin@gatehouse.local';
+
+async function superadminExists(db: Queryable): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).limit(1);
+  return existing !== undefined;
+}
+
+/**
+ * Makes sure a super administrator exists: from SUPERADMIN_EMAIL/SUPERADMIN_PASSWORD, or else
+ * one with a generated password that is printed this once and never stored in plain text.
+ * Processes starting together take turns under an advisory lock, so exactly one is created.
+ */
+export async function ensureSuperadmin(app: FastifyInstance, print: (line: string) => void = console.log) {
+  if (await superadminExists(app.db)) return;
+  const configured = app.config.superadmin;
+  const email = (configured?.email ?? GENERATED_SUPERADMIN_EMAIL).trim().toLowerCase();
+  const password = configured?.password ?? crypto.randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password, app.config.passwordHashMemoryKib);
+  const created = await app.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.superadminBootstrap})`);
+    if (await superadminExists(tx)) return false;
+    await tx
+      .insert(users)
+      .values({ firstName: 'Super', lastName: 'Administrator', email, role: 'superadmin', passwordHash });
+    return true;
+  });
+  if (created && !configured) {
+    print(
+      [
+        '',
+        'Created the first super administrator. This password is shown only once:',
+        `  email:    ${email}`,
+        `  password: ${password}`,
+        `  sign in:  ${app.config.appUrl}/login/Super-Admin`,
+        '',
+      ].join('\n'),
+    );
+  }
+}

@@ -1,0 +1,72 @@
+import { ACCOUNT_MESSAGES } from '@core/api/accounts';
+import type { Role } from '@core/roles';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../platform/db/connect';
+import { users } from '../platform/db/schema';
+import { isUniqueViolation } from '../platform/db/unique-violation';
+import { conflict, notFound } from '../platform/errors/http-error';
+import { findProperty } from '../properties/property-queries';
+import { invitationEmailJob, linkEmailPayloadOf } from './account-email-jobs';
+import { createAccountToken, INVITE_LIFETIME_MS } from './account-tokens';
+import { assignSecurePin } from './secure-pin';
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  /** Already validated and lowercased. */
+  email: string;
+  /** Stored form (+1 and 10 digits) or null. */
+  phoneNumber: string | null;
+  role: Role;
+  propertyId: string | null;
+}
+
+export interface InvitedUser {
+  userId: string;
+  securePin: string | null;
+}
+
+export async function emailTaken(db: Queryable, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Creates an invited user inside the caller's transaction: the user row (no password yet), a
+ * secure PIN when their property has securepin, the single-use invitation token (hashed) and the
+ * invitation email in the job outbox. The caller authorizes, commits, then calls app.jobs.kick().
+ * Throws 409 for a taken email and 404 for an unknown property; the savepoint around the insert
+ * leaves the caller's transaction usable after a 409.
+ */
+export async function inviteUser(app: FastifyInstance, tx: Queryable, input: NewUser): Promise<InvitedUser> {
+  if (await emailTaken(tx, input.email)) throw conflict(ACCOUNT_MESSAGES.duplicateEmail);
+  const property = input.propertyId ? await findProperty(tx, input.propertyId) : null;
+  if (input.propertyId && !property) throw notFound(ACCOUNT_MESSAGES.propertyNotFound);
+  const now = app.config.now();
+
+  let userId: string;
+  try {
+    userId = await tx.transaction(async (savepoint) => {
+      const [row] = await savepoint
+        .insert(users)
+        .values({ ...input, createdAt: now })
+        .returning({ id: users.id });
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_unique')) throw conflict(ACCOUNT_MESSAGES.duplicateEmail);
+    throw error;
+  }
+
+  const wantsPin = property?.propertyFeatures.includes('securepin') && input.role !== 'superadmin';
+  const securePin =
+    property && wantsPin ? await assignSecurePin(tx, app.config.secret, { userId, propertyId: property.id }) : null;
+  const token = await createAccountToken(tx, { userId, kind: 'invite', now, lifetimeMs: INVITE_LIFETIME_MS });
+  await app.jobs.enqueue(tx, invitationEmailJob, linkEmailPayloadOf(app.config.secret, userId, token));
+  return { userId, securePin };
+}

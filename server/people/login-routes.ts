@@ -1,0 +1,99 @@
+import { loginRequest, tokenResponse } from '@core/api/auth';
+import { errorResponse } from '@core/api/common';
+import { loginResponse } from '@core/api/second-factor';
+import { MESSAGES } from '@core/messages';
+import { wrongLoginMessage } from '@core/roles';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allowDuringEnrolment, callerOf, publicAccess } from '../authorization/route-permissions';
+import { sessions, users } from '../platform/db/schema';
+import { HttpError } from '../platform/errors/http-error';
+import { SERVER_MESSAGES } from '../platform/errors/server-messages';
+import { loginThrottle } from './login-throttle';
+import { upgradePasswordHash } from './password-upgrade';
+import { verifyAgainstNothing, verifyPassword } from './passwords';
+import { hasPasskey } from './second-factor/passkeys/passkey-queries';
+import { signInUser, sourceOf } from './sign-in';
+
+export async function loginRoutes(app: FastifyInstance) {
+  const throttle = loginThrottle(app.db, app.config.now);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/resident/login',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags: ['session'],
+        summary: "Sign in through the form of the caller's role",
+        body: loginRequest,
+        response: { 200: loginResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      const { email, password, userType } = request.body;
+      await throttle.admit(email, request.ip).catch((refusal: unknown) => {
+        app.metrics.loginFailures.inc({ reason: 'throttled' });
+        throw refusal;
+      });
+      const [user] = await app.db
+        .select({
+          id: users.id,
+          role: users.role,
+          propertyId: users.propertyId,
+          passwordHash: users.passwordHash,
+          hasAuthenticatorApp: sql<boolean>`${users.totpSecretSealed} is not null`,
+          hasPasskey: hasPasskey(),
+        })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email))
+        .limit(1);
+      const valid = user?.passwordHash
+        ? await verifyPassword(password, user.passwordHash)
+        : await verifyAgainstNothing(password, app.config.passwordHashMemoryKib);
+      if (!valid || !user) {
+        app.metrics.loginFailures.inc({ reason: 'credentials' });
+        await throttle.failed(email);
+        throw new HttpError(401, SERVER_MESSAGES.invalidCredentials);
+      }
+      // Only the account's owner gets this far: naming the right form reveals nothing to a guesser.
+      if (user.role !== userType) {
+        throw new HttpError(401, wrongLoginMessage(user.role), undefined, { signInAs: user.role });
+      }
+      await throttle.succeeded(email, request.ip);
+      await upgradePasswordHash(app, user.id, password, user.passwordHash!);
+      if (user.hasAuthenticatorApp || user.hasPasskey) {
+        const factors = [
+          ...(user.hasPasskey ? ['passkey' as const] : []),
+          ...(user.hasAuthenticatorApp ? ['code' as const] : []),
+        ];
+        return { secondFactorRequired: true as const, pendingToken: await app.pendingSignIns.issue(user.id), factors };
+      }
+      return { token: await signInUser(app, user.id, sourceOf(request), 'password') };
+    },
+  );
+
+  api.post(
+    '/api/token/refresh',
+    {
+      config: { access: allowDuringEnrolment },
+      schema: {
+        tags: ['session'],
+        summary: 'A fresh token of the same session, never past its absolute end',
+        response: { 200: tokenResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const [session] = await app.db
+        .select({ expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(and(eq(sessions.id, caller.sessionId), isNull(sessions.endedAt)))
+        .limit(1);
+      if (!session || session.expiresAt <= app.config.now()) throw new HttpError(401, MESSAGES.sessionExpired);
+      const token = await app.tokens.issue({ ...caller, id: caller.userId, sessionExpiresAt: session.expiresAt });
+      return { token };
+    },
+  );
+}

@@ -1,0 +1,90 @@
+import { DASHBOARD_MESSAGES, type updateUserRequest } from '@core/api/dashboard';
+import { toStoredPhone } from '@core/validation/phone';
+import { eq, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Caller } from '../authorization/caller';
+import type { Orm, Queryable } from '../platform/db/connect';
+import { cards, properties, relayLogs, users } from '../platform/db/schema';
+import { isUniqueViolation } from '../platform/db/unique-violation';
+import { badRequest, conflict, forbidden, notFound } from '../platform/errors/http-error';
+import { endAllSessions } from './session-queries';
+
+type UserUpdate = z.output<typeof updateUserRequest>;
+type UserRow = typeof users.$inferSelect;
+
+async function findUser(db: Queryable, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The role and property after the edit; admins may change neither (SPEC §6: role read-only). */
+async function placement(db: Queryable, caller: Caller, current: UserRow, update: UserUpdate) {
+  const role = update.role ?? current.role;
+  const propertyId = update.propertyId === undefined ? current.propertyId : update.propertyId || null;
+  if (caller.role !== 'superadmin') {
+    if (role !== current.role) throw forbidden(DASHBOARD_MESSAGES.adminRoleReadOnly);
+    if (propertyId !== current.propertyId) throw forbidden();
+    return { role, propertyId };
+  }
+  if (role !== 'superadmin' && !propertyId) throw badRequest(DASHBOARD_MESSAGES.propertyRequired, 'propertyId');
+  if (propertyId) {
+    const [found] = await db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId));
+    if (!found) throw badRequest(DASHBOARD_MESSAGES.unknownProperty, 'propertyId');
+  }
+  return { role, propertyId };
+}
+
+/**
+ * Saves the edit-user dialog. A change of role or property ends the user's sessions, so none
+ * carries stale claims.
+ */
+export async function updateManagedUser(db: Queryable, caller: Caller, update: UserUpdate, now: Date) {
+  const current = await findUser(db, update._id);
+  const { role, propertyId } = await placement(db, caller, current, update);
+  const phoneNumber = update.phoneNumber ? toStoredPhone(update.phoneNumber) : null;
+  const moved = role !== current.role || propertyId !== current.propertyId;
+  try {
+    await db
+      .update(users)
+      .set({
+        firstName: update.firstName,
+        lastName: update.lastName,
+        email: update.email,
+        phoneNumber,
+        role,
+        propertyId,
+      })
+      .where(eq(users.id, current.id));
+    if (moved) await endAllSessions(db, current.id, now);
+    // Cards open the gates of the property they were enrolled at: someone who leaves it, or
+    // becomes a super administrator (who has no property), cannot use them any more.
+    if (propertyId !== current.propertyId || role === 'superadmin')
+      await db.update(cards).set({ enabled: false }).where(eq(cards.userId, current.id));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(DASHBOARD_MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+/**
+ * Deletes a user. Their visitors and QR codes go with them (ON DELETE CASCADE), so the gate
+ * refuses those codes at once; their sessions go with them, so their tokens are refused.
+ * Their access history goes too, as the account deletion page promises (SPEC §2): the gate events
+ * they opened and those of their visitors, in the same transaction.
+ */
+export async function deleteManagedUser(db: Orm, caller: Caller, userId: string) {
+  if (userId === caller.userId) throw badRequest(DASHBOARD_MESSAGES.cannotDeleteSelf);
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!deleted.length) throw notFound();
+    await tx.delete(relayLogs).where(or(eq(relayLogs.actorUserId, userId), eq(relayLogs.creatorUserId, userId)));
+  });
+}
+
+/** Scope of a user record for the access preHandler: their property. */
+export async function userScope(db: Queryable, userId: string | undefined) {
+  if (!userId) return null;
+  const [row] = await db.select({ propertyId: users.propertyId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? { propertyId: row.propertyId } : null;
+}

@@ -1,0 +1,100 @@
+import type { ListQuery, ManagedUser, UserListResponse } from '@core/api/dashboard';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Caller } from '../authorization/caller';
+import type { Queryable } from '../platform/db/connect';
+import { listQueries, pageOffset, paginationOf, runListQueries, searchCondition } from '../platform/db/paged-search';
+import { properties, users, visitors } from '../platform/db/schema';
+
+export interface UserListFilter {
+  search?: string;
+  propertyId?: string;
+  role?: string;
+  page: number;
+  limit: number;
+}
+
+// Matches no property: an admin without one sees nothing rather than everything.
+const NO_PROPERTY = '00000000-0000-0000-0000-000000000000';
+
+/** The filter a caller may use: an admin's property filter is always their own property. */
+export function userListFilter(query: ListQuery, caller: Caller): UserListFilter {
+  const ownProperty = caller.role === 'admin' ? (caller.propertyId ?? NO_PROPERTY) : null;
+  return {
+    search: query.search || undefined,
+    propertyId: ownProperty ?? (query.property || undefined),
+    role: query.role || undefined,
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+function conditions(filter: UserListFilter): SQL | undefined {
+  return and(
+    searchCondition(users.searchText, filter.search),
+    filter.propertyId ? eq(users.propertyId, filter.propertyId) : undefined,
+    filter.role ? eq(users.role, filter.role as 'resident') : undefined,
+  );
+}
+
+/** Visitor emails and counts of the users on one page, in one grouped query. */
+async function visitorsByCreator(db: Queryable, userIds: string[]) {
+  if (!userIds.length) return new Map<string, { emails: string[]; total: number }>();
+  const rows = await db
+    .select({
+      createdBy: visitors.createdBy,
+      emails: sql<string[]>`array_agg(${visitors.email} order by ${visitors.createdAt}, ${visitors.id})`,
+      total: count(),
+    })
+    .from(visitors)
+    .where(inArray(visitors.createdBy, userIds))
+    .groupBy(visitors.createdBy);
+  return new Map(rows.map((row) => [row.createdBy, { emails: row.emails, total: row.total }]));
+}
+
+/**
+ * One page of users, newest first, with their property and the visitors they created.
+ */
+export function userListQueries(db: Queryable, filter: UserListFilter) {
+  const where = conditions(filter);
+  return listQueries(
+    db,
+    users,
+    where,
+    db
+      .select({ user: users, property: properties })
+      .from(users)
+      .leftJoin(properties, eq(properties.id, users.propertyId))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(filter.limit)
+      .offset(pageOffset(filter.page, filter.limit)),
+  );
+}
+
+/** One page of users. It carries whether each has a secure PIN, never the PIN (revealed one at a time). */
+export async function listManagedUsers(db: Queryable, filter: UserListFilter): Promise<UserListResponse> {
+  const { total, rows } = await runListQueries(userListQueries(db, filter));
+  const created = await visitorsByCreator(
+    db,
+    rows.map((row) => row.user.id),
+  );
+  const list = rows.map(({ user, property }): ManagedUser => {
+    const own = created.get(user.id);
+    return {
+      _id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+      role: user.role,
+      hasSecurePin: user.securePinEncrypted !== null,
+      propertyId: user.propertyId,
+      property: property
+        ? { _id: property.id, propertyName: property.propertyName, propertyLocation: property.propertyLocation }
+        : null,
+      visitorEmails: own?.emails ?? [],
+      visitorsCreated: own?.total ?? 0,
+    };
+  });
+  return { users: list, pagination: paginationOf(total, filter.limit) };
+}

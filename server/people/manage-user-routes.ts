@@ -1,0 +1,67 @@
+import { errorResponse, messageResponse } from '@core/api/common';
+import { deleteRequest, listQuery, updateUserRequest, userListResponse } from '@core/api/dashboard';
+import { SCREEN_ROLES } from '@core/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow, callerOf } from '../authorization/route-permissions';
+import { deleteManagedUser, updateManagedUser, userScope } from './manage-user-commands';
+import { listManagedUsers, userListFilter } from './manage-user-queries';
+
+const MANAGERS = SCREEN_ROLES.dashboard;
+const targetUser = async (request: FastifyRequest, app: FastifyInstance) =>
+  userScope(app.db, (request.body as { _id?: string } | undefined)?._id);
+
+/** Dashboard users table: list, edit and delete (SPEC §2 Dashboard, §7). */
+export async function manageResidentRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/resident/get-all',
+    {
+      config: { access: allow(MANAGERS) },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'One page of users; admins see only their own property',
+        querystring: listQuery,
+        response: { 200: userListResponse },
+      },
+    },
+    async (request) => {
+      return listManagedUsers(app.db, userListFilter(request.query, callerOf(request)));
+    },
+  );
+
+  api.post(
+    '/api/resident/update',
+    {
+      config: { access: allow(MANAGERS, targetUser) },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Save the edit-user dialog; the role is read-only for admins',
+        body: updateUserRequest,
+        response: { 200: messageResponse, 403: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      await app.db.transaction((tx) => updateManagedUser(tx, callerOf(request), request.body, app.config.now()));
+      return { message: 'User updated successfully' };
+    },
+  );
+
+  api.post(
+    '/api/resident/delete',
+    {
+      config: { access: allow(MANAGERS, targetUser) },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Delete a user with their visitors and QR codes; their sessions end',
+        body: deleteRequest,
+        response: { 200: messageResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      await deleteManagedUser(app.db, callerOf(request), request.body._id);
+      return { message: 'User deleted successfully' };
+    },
+  );
+}

@@ -1,0 +1,99 @@
+import {
+  ACCOUNT_MESSAGES,
+  requestPasswordResetRequest,
+  resetPasswordRequest,
+  resetTokenParams,
+} from '@core/api/accounts';
+import { errorResponse, messageResponse } from '@core/api/common';
+import { RESET_TOKEN_MINUTES } from '@core/constants';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicAccess } from '../authorization/route-permissions';
+import { users } from '../platform/db/schema';
+import { badRequest } from '../platform/errors/http-error';
+import { LIMITS } from '../platform/limits/limit-rules';
+import { linkEmailPayloadOf, passwordResetEmailJob } from './account-email-jobs';
+import { checkAccountToken, consumeAccountToken, createAccountToken, retireAccountTokens } from './account-tokens';
+import { setPassword } from './set-password';
+
+const RESET_LIFETIME_MS = RESET_TOKEN_MINUTES * 60 * 1000;
+
+export async function passwordResetRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/resident/request-password-reset',
+    {
+      config: { access: publicAccess, publicLimit: LIMITS.passwordResetRequests },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Email a reset link (valid 10 minutes, once); the same answer whether or not the email exists',
+        body: requestPasswordResetRequest,
+        response: { 200: messageResponse, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      const now = app.config.now();
+      const sent = await app.db.transaction(async (tx) => {
+        const [user] = await tx
+          .select({ id: users.id, firstName: users.firstName, email: users.email })
+          .from(users)
+          .where(eq(sql`lower(${users.email})`, request.body.email))
+          .limit(1);
+        if (!user) return false;
+        await retireAccountTokens(tx, user.id, 'reset', now);
+        const token = await createAccountToken(tx, {
+          userId: user.id,
+          kind: 'reset',
+          now,
+          lifetimeMs: RESET_LIFETIME_MS,
+        });
+        await app.jobs.enqueue(tx, passwordResetEmailJob, linkEmailPayloadOf(app.config.secret, user.id, token));
+        return true;
+      });
+      if (sent) void app.jobs.kick();
+      return { message: ACCOUNT_MESSAGES.resetRequested };
+    },
+  );
+
+  api.get(
+    '/api/resident/validate-reset-token/:token',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Whether a reset token can still be used (200) or not (400)',
+        params: resetTokenParams,
+        response: { 200: messageResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const check = await checkAccountToken(app.db, 'reset', request.params.token, app.config.now());
+      if (check.status !== 'valid') throw badRequest(ACCOUNT_MESSAGES.resetTokenInvalid);
+      return { message: ACCOUNT_MESSAGES.resetTokenValid };
+    },
+  );
+
+  api.post(
+    '/api/resident/reset-password/:token',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with a reset token; every existing session of the user ends',
+        params: resetTokenParams,
+        body: resetPasswordRequest,
+        response: { 200: messageResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const check = await consumeAccountToken(tx, 'reset', request.params.token, app.config.now());
+        if (check.status !== 'valid') throw badRequest(ACCOUNT_MESSAGES.resetTokenInvalid);
+        await setPassword(app, tx, check.userId, request.body.newPassword);
+      });
+      return { message: ACCOUNT_MESSAGES.passwordReset };
+    },
+  );
+}

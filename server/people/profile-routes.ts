@@ -1,0 +1,117 @@
+import {
+  ACCOUNT_MESSAGES,
+  type ProfileDto,
+  phoneAvailability,
+  phoneNumberResponse,
+  preferencesResponse,
+  profileSchema,
+  updatePhoneNumberRequest,
+  updatePreferencesRequest,
+  userIdParams,
+} from '@core/api/accounts';
+import { errorResponse } from '@core/api/common';
+import { ROLES } from '@core/roles';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Caller } from '../authorization/caller';
+import { allow, callerOf } from '../authorization/route-permissions';
+import { users } from '../platform/db/schema';
+import { badRequest } from '../platform/errors/http-error';
+import { type AccountRow, accountScope, targetAccountOf } from './account-scope';
+import { readSecurePin } from './secure-pin';
+import { smsConsentJob } from './sms-consent-jobs';
+
+/** Only the user's own; a manager or super administrator reveals another's through the logged PIN route. */
+function pinVisible(caller: Caller, target: AccountRow): boolean {
+  if (target.role === 'superadmin' || !target.propertyFeatures.includes('securepin')) return false;
+  return target.id === caller.userId;
+}
+
+function toProfile(secret: Buffer, caller: Caller, target: AccountRow): ProfileDto {
+  return {
+    _id: target.id,
+    firstName: target.firstName,
+    lastName: target.lastName,
+    email: target.email,
+    phoneNumber: target.phoneNumber,
+    role: target.role,
+    propertyId: target.propertyId,
+    preferences: { email: target.prefEmail, sms: target.prefSms },
+    securePin: pinVisible(caller, target) ? readSecurePin(secret, target.securePinEncrypted) : null,
+  };
+}
+
+const params = userIdParams;
+const access = allow(ROLES, accountScope);
+
+export async function profileRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/resident/get-by-id/:userId',
+    {
+      config: { access },
+      schema: { tags: ['profile'], params, response: { 200: profileSchema, 404: errorResponse } },
+    },
+    async (request) => toProfile(app.config.secret, callerOf(request), targetAccountOf(request)),
+  );
+
+  api.get(
+    '/api/resident/phone-number-check/:userId',
+    {
+      config: { access },
+      schema: { tags: ['profile'], params, response: { 200: phoneAvailability } },
+    },
+    async (request) => ({ available: Boolean(targetAccountOf(request).phoneNumber) }),
+  );
+
+  api.post(
+    '/api/resident/update-preferences/:userId',
+    {
+      config: { access },
+      schema: {
+        tags: ['profile'],
+        summary: 'Email and SMS arrival notifications; SMS needs a phone number',
+        params,
+        body: updatePreferencesRequest,
+        response: { 200: preferencesResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const target = targetAccountOf(request);
+      const { email, sms } = request.body;
+      if (sms && !target.phoneNumber) throw badRequest(ACCOUNT_MESSAGES.smsNeedsPhone, 'sms');
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ prefEmail: email, prefSms: sms }).where(eq(users.id, target.id));
+        if (sms && !target.prefSms && target.phoneNumber) {
+          await app.jobs.enqueue(tx, smsConsentJob, { userId: target.id });
+        }
+      });
+      void app.jobs.kick();
+      return { message: ACCOUNT_MESSAGES.preferencesUpdated, preferences: { email, sms } };
+    },
+  );
+
+  api.post(
+    '/api/resident/update-phone-number/:userId',
+    {
+      config: { access },
+      schema: {
+        tags: ['profile'],
+        summary: 'A USA (+1) number of 10 digits',
+        params,
+        body: updatePhoneNumberRequest,
+        response: { 200: phoneNumberResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const { phoneNumber } = request.body;
+      await app.db
+        .update(users)
+        .set({ phoneNumber })
+        .where(eq(users.id, targetAccountOf(request).id));
+      return { message: ACCOUNT_MESSAGES.phoneUpdated, phoneNumber };
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import { securePinResponse, userIdParams } from '@core/api/accounts';
+import { errorResponse } from '@core/api/common';
+import { ROLES } from '@core/roles';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow } from '../authorization/route-permissions';
+import { accountScope, targetAccountOf } from './account-scope';
+import { recordPinShown, refuseWithoutSecurePin } from './pin-disclosure';
+import { assignSecurePin } from './secure-pin';
+
+export async function refreshPinRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/resident/refresh-secure-pin/:userId',
+    {
+      config: { access: allow(ROLES, accountScope) },
+      schema: {
+        tags: ['profile'],
+        summary: 'Replace the secure PIN with a fresh one, unique within the property',
+        params: userIdParams,
+        response: { 200: securePinResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const target = targetAccountOf(request);
+      refuseWithoutSecurePin(target);
+      const securePin = await assignSecurePin(app.db, app.config.secret, {
+        userId: target.id,
+        propertyId: target.propertyId,
+      });
+      recordPinShown(request, target, 'refreshed');
+      return { success: true, securePin };
+    },
+  );
+}

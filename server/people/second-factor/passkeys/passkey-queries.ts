@@ -1,0 +1,52 @@
+import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
+import type { Queryable } from '../../../platform/db/connect';
+import { passkeys } from '../../../platform/db/schema';
+
+/**
+ * Whether the user (the row of `users` in the query) has a passkey, as a column of a select.
+ * Spelled out: drizzle leaves columns unqualified in a one-table select, which the subquery would misread.
+ */
+export const hasPasskey = () => sql<boolean>`exists (select 1 from passkeys where passkeys.user_id = users.id)`;
+
+export async function passkeysOf(db: Queryable, userId: string) {
+  return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt));
+}
+
+export async function passkeyCount(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+  return row?.total ?? 0;
+}
+
+export async function passkeyByCredential(db: Queryable, userId: string, credentialId: string) {
+  const [row] = await db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.userId, userId), eq(passkeys.credentialId, credentialId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Records a verified use: the counter must rise (or stay 0 on authenticators without one), checked
+ * in the UPDATE itself, so an assertion replayed or cloned, even concurrently, is refused.
+ */
+export async function recordPasskeyUse(db: Queryable, id: string, newCount: number, now: Date): Promise<boolean> {
+  const raised = await db
+    .update(passkeys)
+    .set({ signCount: newCount, lastUsedAt: now })
+    .where(and(eq(passkeys.id, id), newCount === 0 ? eq(passkeys.signCount, 0) : lt(passkeys.signCount, newCount)))
+    .returning({ id: passkeys.id });
+  return raised.length > 0;
+}
+
+export async function removePasskey(db: Queryable, userId: string, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning({ id: passkeys.id });
+  return gone.length > 0;
+}
+
+export async function removeAllPasskeys(db: Queryable, userId: string) {
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+}

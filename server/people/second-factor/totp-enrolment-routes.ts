@@ -1,0 +1,107 @@
+import { errorResponse } from '@core/api/common';
+import { recoveryCodesResponse, totpConfirmRequest, totpSetupResponse } from '@core/api/second-factor';
+import { MESSAGES } from '@core/messages';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allowDuringEnrolment, callerOf } from '../../authorization/route-permissions';
+import { open, seal } from '../../platform/crypto/secret-box';
+import { sessions, users } from '../../platform/db/schema';
+import { badRequest, HttpError } from '../../platform/errors/http-error';
+import { SERVER_MESSAGES } from '../../platform/errors/server-messages';
+import { TooManyRequests } from '../../platform/errors/too-many';
+import { otpauthImageOf } from '../../platform/images/qr-image';
+import { LIMITS } from '../../platform/limits/limit-rules';
+import { release, reserve } from '../../platform/limits/rate-limit';
+import { enqueueSecurityNotice } from '../security-notice-jobs';
+import { hasAuthenticatorApp } from './authenticator-app-queries';
+import { changeFactorFromThisSessionOnly } from './factor-change';
+import { replaceRecoveryCodes } from './recovery-codes';
+import { secondFactorKeys } from './second-factor-check';
+import { matchingTimeStep, newTotpSecret, otpauthUri } from './totp';
+
+const ALREADY_ON = 'The authenticator app is already on';
+const NOTHING_WAITING = 'Start the setup again: no authenticator is waiting for a code';
+
+/**
+ * Turning the authenticator app on from Profile: setup keeps a new secret on the caller's session
+ * (no other session can confirm or replace it), and its first code confirms it, limited per session.
+ */
+export async function totpEnrolmentRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const keys = secondFactorKeys(app.config.secret);
+
+  /** The secret this session set up; 401 once the session has ended (another one enrolled meanwhile). */
+  const pendingSecretOf = async (sessionId: string) => {
+    const [session] = await app.db
+      .select({ pending: sessions.totpPendingSealed, endedAt: sessions.endedAt })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    if (!session || session.endedAt) throw new HttpError(401, MESSAGES.sessionExpired);
+    return session.pending;
+  };
+
+  api.post(
+    '/api/second-factor/totp/setup',
+    {
+      config: { access: allowDuringEnrolment },
+      schema: {
+        tags: ['session'],
+        summary: 'A new authenticator secret and its QR code, kept for this session until a code confirms it',
+        response: { 200: totpSetupResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (await hasAuthenticatorApp(app.db, caller.userId)) throw badRequest(ALREADY_ON);
+      const secret = await newTotpSecret();
+      await app.db
+        .update(sessions)
+        .set({ totpPendingSealed: seal(keys.totp, secret) })
+        .where(eq(sessions.id, caller.sessionId));
+      const uri = await otpauthUri(caller.email, secret);
+      return { secret, otpauthUri: uri, qrCode: await otpauthImageOf(uri) };
+    },
+  );
+
+  api.post(
+    '/api/second-factor/totp/confirm',
+    {
+      config: { access: allowDuringEnrolment },
+      schema: {
+        tags: ['session'],
+        summary:
+          "Turn the authenticator on with its first code (this session's setup); answers the ten recovery codes, once. Signs out every other session",
+        body: totpConfirmRequest,
+        response: { 200: recoveryCodesResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const now = app.config.now();
+      const reservation = await reserve(app.db, LIMITS.secondFactorConfirm, caller.sessionId, now);
+      if (!reservation.allowed)
+        throw new TooManyRequests(SERVER_MESSAGES.tooManyCodeAttempts, reservation.retryAfterSeconds);
+      const pending = await pendingSecretOf(caller.sessionId);
+      if (!pending) throw badRequest(NOTHING_WAITING);
+      const step = await matchingTimeStep(open(keys.totp, pending), request.body.code, now, null);
+      if (step === null) throw badRequest(SERVER_MESSAGES.invalidSecondFactorCode);
+      const recoveryCodes = await app.db.transaction(async (tx) => {
+        await changeFactorFromThisSessionOnly(tx, caller, now);
+        const turnedOn = await tx
+          .update(users)
+          .set({ totpSecretSealed: pending, totpLastStep: step })
+          .where(and(eq(users.id, caller.userId), isNull(users.totpSecretSealed)))
+          .returning({ id: users.id });
+        if (!turnedOn.length) throw badRequest(ALREADY_ON);
+        await tx.update(sessions).set({ totpPendingSealed: null }).where(eq(sessions.id, caller.sessionId));
+        await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'factor-added' });
+        return replaceRecoveryCodes(tx, keys.recovery, caller.userId);
+      });
+      await release(app.db, LIMITS.secondFactorConfirm, caller.sessionId);
+      void app.jobs.kick();
+      return { recoveryCodes };
+    },
+  );
+}

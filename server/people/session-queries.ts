@@ -1,0 +1,74 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../platform/db/connect';
+import { sessions } from '../platform/db/schema';
+import { browserLabel } from './browser-label';
+
+export interface StartedSession {
+  id: string;
+  expiresAt: Date;
+}
+
+/** Last seen is written at most this often per session, so signed-in calls do not each write. */
+const LAST_SEEN_EVERY_MS = 60_000;
+
+/**
+ * A new session of the user, from the browser and address that signed in; `secondFactorPassed`
+ * when the sign-in took the second factor too (else the session is from the password alone).
+ */
+export async function startSession(
+  db: Queryable,
+  values: {
+    userId: string;
+    userAgent: string | undefined;
+    address: string;
+    now: Date;
+    lifetimeSeconds: number;
+    secondFactorPassed?: boolean;
+  },
+): Promise<StartedSession> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: values.userId,
+      label: browserLabel(values.userAgent),
+      address: values.address,
+      createdAt: values.now,
+      lastSeenAt: values.now,
+      expiresAt: new Date(values.now.getTime() + values.lifetimeSeconds * 1000),
+      secondFactorAt: values.secondFactorPassed ? values.now : null,
+    })
+    .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+  return row;
+}
+
+/** Ends one session of the user; false when it is not theirs or has already ended. */
+export async function endSession(db: Queryable, userId: string, sessionId: string, now: Date): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/**
+ * Ends every session of the user (password set, role or property changed, "sign out everywhere
+ * else" with `except`): the one revocation mechanism. Returns how many were ended.
+ */
+export async function endAllSessions(db: Queryable, userId: string, now: Date, except?: string): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), except ? ne(sessions.id, except) : undefined))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Notes the session as seen now, unless that was noted within the last minute. */
+export async function touchSession(db: Queryable, sessionId: string, lastSeenAt: Date, now: Date) {
+  if (now.getTime() - lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), sql`${sessions.lastSeenAt} < ${now}`));
+}

@@ -1,0 +1,125 @@
+import { messageResponse } from '@core/api/common';
+import {
+  activeSessionsResponse,
+  endedSessionsResponse,
+  MAX_LISTED_SESSIONS,
+  SESSION_MESSAGES,
+  sessionParams,
+} from '@core/api/sessions';
+import { ROLES } from '@core/roles';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Access, allow, allowDuringEnrolment, callerOf } from '../authorization/route-permissions';
+import { sessions } from '../platform/db/schema';
+import { notFound } from '../platform/errors/http-error';
+import { enqueueSecurityNotice } from './security-notice-jobs';
+import { endAllSessions, endSession } from './session-queries';
+
+/** A session reaches only its own user: anyone else, superadmins too, gets 404. */
+const ownSession: Access = {
+  kind: 'user',
+  roles: ROLES,
+  selfOnly: true,
+  scope: async (request, app) => {
+    const { sessionId } = request.params as { sessionId: string };
+    const [row] = await app.db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    return row ? { propertyId: null, ownerUserId: row.userId } : null;
+  },
+};
+
+/** Logout on the server, and the signed-in browsers Profile lists and can sign out. */
+export async function sessionRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/logout',
+    {
+      config: { access: allowDuringEnrolment },
+      schema: { tags: ['session'], summary: 'End this session on the server', response: { 200: messageResponse } },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await endSession(app.db, caller.userId, caller.sessionId, app.config.now());
+      return { message: SESSION_MESSAGES.signedOut };
+    },
+  );
+
+  api.get(
+    '/api/sessions',
+    {
+      config: { access: allow(ROLES) },
+      schema: {
+        tags: ['session'],
+        summary: "The caller's active sessions, newest first",
+        response: { 200: activeSessionsResponse },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const rows = await app.db
+        .select()
+        .from(sessions)
+        .where(
+          and(eq(sessions.userId, caller.userId), isNull(sessions.endedAt), gt(sessions.expiresAt, app.config.now())),
+        )
+        .orderBy(desc(sessions.lastSeenAt))
+        .limit(MAX_LISTED_SESSIONS);
+      return {
+        sessions: rows.map((row) => ({
+          _id: row.id,
+          label: row.label,
+          address: row.address,
+          createdAt: row.createdAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+          current: row.id === caller.sessionId,
+        })),
+      };
+    },
+  );
+
+  api.delete(
+    '/api/sessions/:sessionId',
+    {
+      config: { access: ownSession },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out one of your sessions',
+        params: sessionParams,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const ended = await endSession(app.db, caller.userId, request.params.sessionId, app.config.now());
+      if (!ended) throw notFound();
+      return { message: SESSION_MESSAGES.sessionSignedOut };
+    },
+  );
+
+  api.post(
+    '/api/sessions/end-others',
+    {
+      config: { access: allow(ROLES) },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out everywhere else: every session but this one ends',
+        response: { 200: endedSessionsResponse },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const ended = await app.db.transaction(async (tx) => {
+        const count = await endAllSessions(tx, caller.userId, app.config.now(), caller.sessionId);
+        if (count) await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'sessions-ended' });
+        return count;
+      });
+      void app.jobs.kick();
+      return { message: SESSION_MESSAGES.othersSignedOut, ended };
+    },
+  );
+}

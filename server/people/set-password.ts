@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../platform/db/connect';
+import { users } from '../platform/db/schema';
+import { retireAccountTokens } from './account-tokens';
+import { hashPassword } from './passwords';
+import { endAllSessions } from './session-queries';
+
+/**
+ * Sets a user's password, ends every session they have (but `keepSessionId`, the one changing it
+ * from Profile), and retires their other open invitation and reset links: each link works once,
+ * for the password it was for.
+ */
+export async function setPassword(
+  app: FastifyInstance,
+  db: Queryable,
+  userId: string,
+  password: string,
+  keepSessionId?: string,
+) {
+  const passwordHash = await hashPassword(password, app.config.passwordHashMemoryKib);
+  const now = app.config.now();
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await endAllSessions(db, userId, now, keepSessionId);
+  await retireAccountTokens(db, userId, 'invite', now);
+  await retireAccountTokens(db, userId, 'reset', now);
+}

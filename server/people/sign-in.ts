@@ -1,0 +1,73 @@
+import type { PropertyFeature } from '@core/constants';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../platform/db/connect';
+import { properties, sessions, users } from '../platform/db/schema';
+import { browserLabel } from './browser-label';
+import { enqueueSecurityNotice } from './security-notice-jobs';
+import { startSession } from './session-queries';
+
+/** Whether the user signed in before at all, and from a browser with this label. */
+async function browsersSeen(db: Queryable, userId: string, label: string) {
+  const [row] = await db
+    .select({
+      any: sql<boolean>`count(*) > 0`,
+      thisBrowser: sql<boolean>`coalesce(bool_or(${sessions.label} = ${label}), false)`,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return { any: row?.any === true, thisBrowser: row?.thisBrowser === true };
+}
+
+/** Where a sign-in comes from: the browser's user agent and the client's address. */
+export interface SignInSource {
+  userAgent: string | undefined;
+  address: string;
+}
+
+export const sourceOf = (request: FastifyRequest): SignInSource => ({
+  userAgent: request.headers['user-agent'],
+  address: request.ip,
+});
+
+/** How a sign-in was proven: the password alone, or the password and the second factor. */
+export type SignInProof = 'password' | 'second-factor';
+
+/** Starts a session for the user from this browser and address and returns its token. */
+export async function signInUser(
+  app: FastifyInstance,
+  userId: string,
+  source: SignInSource,
+  proof: SignInProof,
+): Promise<string> {
+  const [user] = await app.db
+    .select({ role: users.role, propertyId: users.propertyId, propertyFeatures: properties.propertyFeatures })
+    .from(users)
+    .leftJoin(properties, eq(properties.id, users.propertyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw new Error(`signInUser: no user ${userId}`);
+  const { session, notified } = await app.db.transaction(async (tx) => {
+    const seen = await browsersSeen(tx, userId, browserLabel(source.userAgent));
+    const started = await startSession(tx, {
+      userId,
+      ...source,
+      now: app.config.now(),
+      lifetimeSeconds: app.config.sessionLifetimeSeconds,
+      secondFactorPassed: proof === 'second-factor',
+    });
+    // The first sign-in ever is expected; a later one from a browser never seen before is news.
+    const news = seen.any && !seen.thisBrowser;
+    if (news) await enqueueSecurityNotice(app.jobs, tx, { userId, event: 'new-browser', sessionId: started.id });
+    return { session: started, notified: news };
+  });
+  if (notified) void app.jobs.kick();
+  return app.tokens.issue({
+    id: userId,
+    role: user.role,
+    propertyId: user.propertyId,
+    propertyFeatures: (user.propertyFeatures ?? []) as PropertyFeature[],
+    sessionId: session.id,
+    sessionExpiresAt: session.expiresAt,
+  });
+}

@@ -1,0 +1,123 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../db/schema';
+import { TooManyRequests } from '../errors/too-many';
+import {
+  type CountedGuess,
+  countGuessThenLookUpSql,
+  firstNoticeOfLock,
+  type GuessColumns,
+  type GuessCounter,
+  lockCounter,
+  refundGuess,
+} from './guess-counters';
+import type { LockoutRule } from './limit-rules';
+import { type LockoutNotice, lockoutNoticeJob } from './lockout-notice-jobs';
+
+/** One limit of a lockout: what it counts, per reader or per property, and what it answers and emails once tripped. */
+export interface LockoutLevel {
+  rule: LockoutRule;
+  /** Whose guesses it counts: the reader's own, or those of every reader of the reader's property. */
+  per: 'reader' | 'property';
+  /** The 429 message of every guess while it is tripped. */
+  refusal: string;
+  notice: LockoutNotice;
+}
+
+/** The reader a guess was made at. */
+export interface GuessReader {
+  id: string;
+  propertyId: string;
+}
+
+/** A guess within every allowance: what its lookup found, and what settling it needs. */
+export interface Guess<Found> {
+  found: Found | null;
+  reader: GuessReader;
+  /** Where a guess the lookup did not find was counted (a right one found is counted nowhere). */
+  counted: CountedGuess[];
+  /** The levels whose allowance this guess used up: were it wrong, they lock. */
+  lastOfAllowance: LockoutLevel[];
+}
+
+const secondsUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
+
+/**
+ * Guessing a low-entropy secret (a PIN, a card number) at a reader, limited per reader and
+ * optionally per property, in the statement that looks the secret up: a guess it does not find is
+ * counted on every level, one it finds is placed after those counted. Past any level's allowance
+ * every guess is refused, the right one too. The guess that used up an allowance, once found
+ * wrong, locks the level for its rule's lockMs and the property's managers get one email per lock.
+ * A guess not found that turns out right elsewhere (a delivery pass's PIN) gives its count back.
+ */
+export class GuessLockout {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly levels: LockoutLevel[],
+  ) {}
+
+  private counterOf(level: LockoutLevel, reader: GuessReader): GuessCounter {
+    return { rule: level.rule, key: `${level.rule.name}:${level.per === 'reader' ? reader.id : reader.propertyId}` };
+  }
+
+  /**
+   * Looks the secret up (`lookup`, a select of at most one row, read by `foundOf`) and counts the
+   * guess at `reader` unless it was found; throws 429 with the refusal of the first level past its
+   * allowance, whether the secret was found or not.
+   */
+  async guess<Row extends object, Found>(
+    reader: GuessReader,
+    lookup: SQL,
+    foundOf: (row: Row) => Found | null,
+  ): Promise<Guess<Found>> {
+    const now = this.app.config.now();
+    const counters = this.levels.map((level) => this.counterOf(level, reader));
+    const result = await this.app.db.execute(countGuessThenLookUpSql(counters, lookup, now));
+    const [row] = (result as unknown as { rows: (Row & GuessColumns)[] }).rows;
+    const found = foundOf(row);
+    const counted: CountedGuess[] = [];
+    const lastOfAllowance: LockoutLevel[] = [];
+    for (const [index, level] of this.levels.entries()) {
+      // A found guess comes after the guesses counted so far; a counted one is its count.
+      const place = found ? Number(row[`seen${index}`] ?? 0) + 1 : Number(row[`counted${index}`]);
+      const windowEndsAt = new Date((found ? row[`seen_ends${index}`] : row[`counted_ends${index}`]) ?? now);
+      if (place > level.rule.max) throw new TooManyRequests(level.refusal, secondsUntil(windowEndsAt, now));
+      if (found) continue;
+      counted.push({ key: counters[index].key, windowEndsAt });
+      if (place === level.rule.max) lastOfAllowance.push(level);
+    }
+    return { found, reader, counted, lastOfAllowance };
+  }
+
+  /** The secret was right, though not found by the lookup: the guess is given back. */
+  async right(guess: Guess<unknown>) {
+    await refundGuess(this.app.db, guess.counted);
+  }
+
+  /** The secret was wrong: the guess that used up an allowance locks its level and tells the managers once. */
+  async wrong(guess: Guess<unknown>) {
+    if (!guess.lastOfAllowance.length) return;
+    const now = this.app.config.now();
+    await this.app.db.transaction(async (tx) => {
+      const notices: LockoutNotice[] = [];
+      for (const level of guess.lastOfAllowance) {
+        const counter = this.counterOf(level, guess.reader);
+        await lockCounter(tx, counter, now);
+        if (await firstNoticeOfLock(tx, counter, now)) notices.push(level.notice);
+      }
+      if (!notices.length) return;
+      const managers = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.propertyId, guess.reader.propertyId)));
+      await this.app.jobs.enqueueMany(
+        tx,
+        lockoutNoticeJob,
+        managers.flatMap((manager) =>
+          notices.map((lockout) => ({ managerId: manager.id, deviceId: guess.reader.id, lockout })),
+        ),
+      );
+    });
+    void this.app.jobs.kick();
+  }
+}

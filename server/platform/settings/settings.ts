@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { DATABASE_POOL_SIZE } from '../db/postgres-settings';
+import { parseTrustedProxies } from '../http/trusted-proxies';
+
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalText = z.preprocess(blankAsUnset, z.string().optional());
+const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`)
+      .default(fallback),
+  );
+const url = (protocols: string[]) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .url({
+        protocol: new RegExp(`^(${protocols.join('|')})$`),
+        error: `must be a URL starting ${protocols.map((p) => `${p}://`).join(' or ')}`,
+      })
+      .optional(),
+  );
+const flag = z.preprocess(blankAsUnset, z.enum(['0', '1'], { error: 'must be 1 or 0' }).default('0'));
+
+/**
+ * Every setting Gatehouse reads from its environment, checked once at start. `.env.example`
+ * lists them with their defaults; a bad value stops the process with one line naming it.
+ */
+export const settingsSchema = z.object({
+  PORT: integer(3000, 0, 65535),
+  HOST: z.preprocess(blankAsUnset, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(blankAsUnset, z.string().default('./data')),
+  DATABASE_URL: url(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: integer(DATABASE_POOL_SIZE, 1, 1000),
+  APP_URL: url(['http', 'https']),
+  SMTP_URL: url(['smtp', 'smtps']),
+  MAIL_FROM: z.preprocess(blankAsUnset, z.string().default('Gatehouse <no-reply@gatehouse.local>')),
+  SMS_ACCOUNT_SID: optionalText,
+  SMS_AUTH_TOKEN: optionalText,
+  SMS_FROM: optionalText,
+  SMS_API_URL: z.preprocess(blankAsUnset, url(['http', 'https']).default('https://api.twilio.com')),
+  JWT_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters long').optional()),
+  SUPERADMIN_EMAIL: z.preprocess(blankAsUnset, z.email('must be an email address').optional()),
+  SUPERADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(8, 'must be at least 8 characters long').optional()),
+  ALLOW_LOCAL_DEVICES: flag,
+  PASSWORD_HASH_MEMORY_KIB: integer(19_456, 64, 1_048_576),
+  TOKEN_LIFETIME_SECONDS: integer(30 * 24 * 3600, 60, 366 * 24 * 3600),
+  SESSION_LIFETIME_SECONDS: integer(30 * 24 * 3600, 60, 366 * 24 * 3600),
+  ADMIN_MFA: z.preprocess(
+    blankAsUnset,
+    z.enum(['required', 'optional'], { error: 'must be required or optional' }).default('required'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    blankAsUnset,
+    z
+      .enum(['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'], {
+        error: 'must be one of silent, error, warn, info, debug',
+      })
+      .default('info'),
+  ),
+  TRUST_PROXY: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        try {
+          return parseTrustedProxies(value);
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: (error as Error).message.replace(/^TRUST_PROXY /, '') });
+          return z.NEVER;
+        }
+      }),
+  ),
+  WEB_ROOT: z.preprocess(blankAsUnset, z.string().default('dist/web')),
+  JOB_POLL_MS: integer(1000, 10, 60_000),
+  JOB_LEASE_SECONDS: integer(30, 1, 3600),
+  JOB_CONCURRENCY: integer(4, 1, 100),
+  DEVICE_HEALTH_SWEEP_MS: integer(15_000, 50, 600_000),
+  MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss']),
+  MQTT_PORT: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(65535, 'must be at most 65535')
+      .optional(),
+  ),
+  API_DOCS: flag,
+  METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters long').optional()),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Settings whose value may hold a secret or a credential: named in errors, never shown. */
+const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|_URL$/;
+
+/** Raised when the environment holds bad settings; its message has one line per bad value. */
+export class SettingsError extends Error {}
+
+export function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const parsed = settingsSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const shown = SECRET_SETTING.test(name) ? '(hidden)' : JSON.stringify(env[name] ?? '');
+    return `${name}=${shown} ${issue.message}`;
+  });
+  throw new SettingsError(`Gatehouse cannot start: bad settings\n${lines.map((line) => `  ${line}`).join('\n')}`);
+}

@@ -1,0 +1,109 @@
+import type { LogFilter, RelayLogDto } from '@core/api/relay-logs';
+import { MAX_EXPORT_ROWS } from '@core/constants';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../platform/db/connect';
+import { pageOffset } from '../platform/db/paged-search';
+import { relayLogs } from '../platform/db/schema';
+import { logWhere } from './relay-log-criteria';
+import { type LogTotal, logTotal } from './relay-log-total';
+
+type RelayLogRow = typeof relayLogs.$inferSelect;
+
+export function toRelayLogDto(row: RelayLogRow): RelayLogDto {
+  return {
+    _id: row.id,
+    timestamp: row.timestamp.toISOString(),
+    callerType: row.callerType,
+    userDetails: row.userDetails ?? null,
+    visitorDetails: row.visitorDetails ?? null,
+    qrCodeDetails: row.qrCodeDetails ?? null,
+    creatorDetails: row.creatorDetails ?? null,
+    deviceDetails: row.deviceDetails ?? null,
+    propertyDetails: row.propertyDetails ?? null,
+    propertyId: row.propertyId ?? null,
+    status: row.status,
+    reason: row.reason ?? null,
+    credential: row.credential ?? null,
+    relayOperations: row.relayOperations,
+    performanceMetrics: { totalDuration: row.totalDurationMs },
+  };
+}
+
+const newestFirst = [desc(relayLogs.timestamp), desc(relayLogs.id)];
+
+/**
+ * An estimated total kept true to what the pages show: while a next row exists the total reaches
+ * past this page (Next stays enabled), and the last page makes it exact.
+ */
+function pagedTotal(total: LogTotal, page: { page: number; limit: number }, fetched: number): number {
+  if (total.exact || fetched === 0) return total.totalItems;
+  const through = pageOffset(page.page, page.limit) + Math.min(fetched, page.limit);
+  return fetched > page.limit ? Math.max(total.totalItems, through + 1) : through;
+}
+
+/** One page of logs, newest first, with the filter's total (estimated only for huge search results). */
+export async function findLogPage(
+  db: Queryable,
+  filter: LogFilter,
+  page: { page: number; limit: number },
+  propertyId?: string,
+): Promise<{ logs: RelayLogDto[]; totalItems: number }> {
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(relayLogs)
+      .where(logWhere(filter, propertyId))
+      .orderBy(...newestFirst)
+      .limit(page.limit + 1)
+      .offset(pageOffset(page.page, page.limit)),
+    logTotal(db, filter, propertyId),
+  ]);
+  return { logs: rows.slice(0, page.limit).map(toRelayLogDto), totalItems: pagedTotal(total, page, rows.length) };
+}
+
+/**
+ * Every log of a filter, newest first, in batches walked by (timestamp, id) so a large export
+ * never holds more than one batch. The cursor keeps PostgreSQL's microseconds as text.
+ */
+export async function* streamLogs(
+  db: Queryable,
+  filter: LogFilter,
+  propertyId?: string,
+  batchSize = 1000,
+  maxRows = MAX_EXPORT_ROWS,
+): AsyncGenerator<RelayLogDto> {
+  let cursor: { at: string; id: string } | null = null;
+  let sent = 0;
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? sql`(${relayLogs.timestamp}, ${relayLogs.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const rows: { row: RelayLogRow; at: string }[] = await db
+      .select({ row: relayLogs, at: sql<string>`${relayLogs.timestamp}::text` })
+      .from(relayLogs)
+      .where(and(logWhere(filter, propertyId), after))
+      .orderBy(...newestFirst)
+      .limit(Math.min(batchSize, maxRows - sent));
+    for (const { row } of rows) yield toRelayLogDto(row);
+    sent += rows.length;
+    if (rows.length < batchSize || sent >= maxRows) return;
+    const last = rows[rows.length - 1];
+    cursor = { at: last.at, id: last.row.id };
+  }
+}
+
+/** The user's own gate events and their visitors' arrivals, newest first; one extra row tells hasMore. */
+export async function findNotifications(
+  db: Queryable,
+  userId: string,
+  page: { page: number; limit: number },
+): Promise<{ logs: RelayLogDto[]; hasMore: boolean }> {
+  const rows = await db
+    .select()
+    .from(relayLogs)
+    .where(or(eq(relayLogs.actorUserId, userId), eq(relayLogs.creatorUserId, userId)))
+    .orderBy(...newestFirst)
+    .limit(page.limit + 1)
+    .offset(pageOffset(page.page, page.limit));
+  return { logs: rows.slice(0, page.limit).map(toRelayLogDto), hasMore: rows.length > page.limit };
+}

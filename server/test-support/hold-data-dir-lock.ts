@@ -1,7 +1,0 @@
-// A process that takes DATA_DIR's lock as the server does and keeps it until killed:
-// `node --import tsx server/test-support/hold-data-dir-lock.ts <dir>` prints "locked" once it holds it.
-import { acquireDataDirLock } from '../db/data-dir-lock';
-
-acquireDataDirLock(process.argv[2]);
-console.log('locked');
-setInterval(() => undefined, 60_000);

@@ -1,0 +1,68 @@
+import { errorResponse, messageResponse } from '@core/api/common';
+import { deleteRequest, listQuery, updateVisitorRequest, visitorListResponse } from '@core/api/dashboard';
+import { SCREEN_ROLES } from '@core/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow, callerOf } from '../authorization/route-permissions';
+import { userListFilter } from '../people/manage-user-queries';
+import { deleteManagedVisitor, updateManagedVisitor, visitorScope } from './manage-visitor-commands';
+import { listManagedVisitors } from './manage-visitor-queries';
+
+const MANAGERS = SCREEN_ROLES.dashboard;
+const targetVisitor = async (request: FastifyRequest, app: FastifyInstance) =>
+  visitorScope(app.db, (request.body as { _id?: string } | undefined)?._id);
+
+/** Dashboard visitors table: list, edit and delete (SPEC §2 Dashboard, §7). */
+export async function manageVisitorRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/visitor/get-all',
+    {
+      config: { access: allow(MANAGERS) },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'One page of visitors; admins see only their own property',
+        querystring: listQuery,
+        response: { 200: visitorListResponse },
+      },
+    },
+    async (request) => {
+      return listManagedVisitors(app.db, userListFilter(request.query, callerOf(request)));
+    },
+  );
+
+  api.post(
+    '/api/visitor/update',
+    {
+      config: { access: allow(MANAGERS, targetVisitor) },
+      schema: {
+        tags: ['dashboard'],
+        summary: "Save the edit-visitor dialog (name and email; the QR codes' windows are unchanged)",
+        body: updateVisitorRequest,
+        response: { 200: messageResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      await updateManagedVisitor(app.db, request.body);
+      return { message: 'Visitor updated successfully' };
+    },
+  );
+
+  api.post(
+    '/api/visitor/delete',
+    {
+      config: { access: allow(MANAGERS, targetVisitor) },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Delete a visitor and their QR codes; the gate refuses the codes at once',
+        body: deleteRequest,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await deleteManagedVisitor(app.db, request.body._id);
+      return { message: 'Visitor deleted successfully' };
+    },
+  );
+}
