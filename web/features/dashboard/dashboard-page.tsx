@@ -12,7 +12,7 @@ const PropertiesPanel = lazy(async () => ({ default: (await import('./properties
 const DevicesPanel = lazy(async () => ({ default: (await import('./devices-panel')).DevicesPanel }));
 const CardsPanel = lazy(async () => ({ default: (await import('./cards-panel')).CardsPanel }));
 const DeliveryPasses = lazy(async () => ({
-  default: (await import('../../ui/delivery-passes/delivery-passes')).DeliveryPasses,
+  default: (await import('../../widgets/delivery-passes/delivery-passes')).DeliveryPasses,
 }));
 
 /** Admin Dashboard (SPEC §2): the management table chosen by type. */

@@ -1,3 +1,4 @@
+import { ApiError } from '@core/api/api-error';
 import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import {
   connectionOf,
@@ -10,13 +11,12 @@ import {
 import { type DeviceType, MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/client';
 import { useUpdateDevice } from '../../api/devices';
-import { ConnectionField, driverFor, driverOptions, MqttLoginNotice } from '../../ui/device-connection';
-import { DeviceTypeField } from '../../ui/device-type-field';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { useTimedMessage } from '../../ui/use-timed-message';
+import { ConnectionField, driverFor, driverOptions, MqttLoginNotice } from '../../widgets/devices/device-connection';
+import { DeviceTypeField } from '../../widgets/devices/device-type-field';
 
 const EMPTY = {
   deviceName: '',

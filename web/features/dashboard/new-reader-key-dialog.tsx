@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { messageOr } from '../../api/client';
 import { useRotateDeviceKey } from '../../api/devices';
 
-const PairingQr = lazy(async () => ({ default: (await import('../../ui/pairing-qr')).PairingQr }));
+const PairingQr = lazy(async () => ({ default: (await import('../../widgets/devices/pairing-qr')).PairingQr }));
 
 /**
  * "New reader key": after a confirmation, the device gets a new key, shown once with its pairing

@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../paths';
-import { COMPANY } from './company';
+import { COMPANY } from '../ui/company';
 
 export function SiteFooter() {
   return (

@@ -2,8 +2,8 @@ import { DELIVERY_MESSAGES, type DeliveryPassDto } from '@core/api/delivery-pass
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useCancelDeliveryPass } from '../../api/delivery-passes';
-import { ConfirmDialog } from '../confirm-dialog';
-import { toast } from '../toast';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { toast } from '../../ui/toast';
 
 /** Cancel pass, asked first (like Delete QR Code): a cancelled pass cannot be used again. */
 export function CancelDeliveryPass({ pass }: { pass: DeliveryPassDto }) {

@@ -2,8 +2,8 @@ import { Box, Burger, Button, Divider } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { Outlet, NavLink as RouterNavLink } from 'react-router';
-import { LoadingScreen } from '../auth/require-role';
 import { useSession } from '../auth/session';
+import { LoadingScreen } from '../ui/loading-screen';
 import classes from './app-layout.module.css';
 import { HeaderTitle } from './header-title';
 import { navItemsFor } from './nav-items';
@@ -11,7 +11,7 @@ import { SiteFooter } from './site-footer';
 
 // Only signed-in people see the bell; its popover code stays out of the login page's download.
 const NotificationBell = lazy(async () => ({
-  default: (await import('./notification-bell/notification-bell')).NotificationBell,
+  default: (await import('../widgets/notification-bell/notification-bell')).NotificationBell,
 }));
 
 const MENU_ID = 'main-menu';

@@ -8,7 +8,7 @@ import {
 } from '@core/visitor-form/qr-editor';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
-import { WallDateTimeInput } from './wall-date-time-input';
+import { WallDateTimeInput } from '../../ui/wall-date-time-input';
 
 interface Props {
   /** The code being edited; its specific dates outside the new window are named before saving. */

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useProperty } from '../api/properties';
 import { useSession } from '../auth/session';
-import { COMPANY } from './company';
+import { COMPANY } from '../ui/company';
 
 /** The user's property name and location, otherwise the company name (SPEC §2 Header). */
 export function HeaderTitle() {

@@ -2,9 +2,9 @@ import { DELIVERY_MESSAGES, type DeliveryPassDto, shareDeliveryPassRequest } fro
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useShareDeliveryPass } from '../../api/delivery-passes';
-import { showServerErrors } from '../forms/server-errors';
-import { useSchemaForm } from '../forms/use-schema-form';
-import { toast } from '../toast';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { toast } from '../../ui/toast';
 
 interface ShareForm {
   email: string;

@@ -3,8 +3,8 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useRemovePasskey } from '../../api/passkeys';
-import { ConfirmDialog } from '../confirm-dialog';
-import { toast } from '../toast';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { toast } from '../../ui/toast';
 import { AddPasskey } from './add-passkey';
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString();

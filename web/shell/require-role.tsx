@@ -1,23 +1,11 @@
-import { MESSAGES } from '@core/messages';
 import type { Role } from '@core/roles';
-import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { lastLoginPath } from '../auth/last-role';
+import { useSession } from '../auth/session';
 import { paths } from '../paths';
-import { EnrolmentGate } from '../ui/two-step/enrolment-gate';
-import { lastLoginPath } from './last-role';
-import { useSession } from './session';
-
-export function LoadingScreen() {
-  return (
-    <Center py="xl">
-      <Stack align="center" gap="xs">
-        <Loader size="sm" />
-        <Text c="dimmed">{MESSAGES.loading}</Text>
-      </Stack>
-    </Center>
-  );
-}
+import { LoadingScreen } from '../ui/loading-screen';
+import { EnrolmentGate } from '../widgets/two-step/enrolment-gate';
 
 /**
  * The route guard of SPEC §2: 'Loading...' while checking, the last role's login page when signed

@@ -18,10 +18,10 @@ import {
 import { useState } from 'react';
 import { useCreateDeliveryPass, useDeliveryPasses } from '../../api/delivery-passes';
 import { useProperty } from '../../api/properties';
-import { showServerErrors } from '../forms/server-errors';
-import { useSchemaForm } from '../forms/use-schema-form';
-import { QueryState } from '../query-state';
-import { toast } from '../toast';
+import { showServerErrors } from '../../ui/forms/server-errors';
+import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { QueryState } from '../../ui/query-state';
+import { toast } from '../../ui/toast';
 import { CancelDeliveryPass } from './cancel-delivery-pass';
 import { DeliveryPassShare } from './delivery-pass-share';
 

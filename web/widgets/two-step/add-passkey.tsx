@@ -2,7 +2,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useAddPasskey } from '../../api/passkeys';
-import { toast } from '../toast';
+import { toast } from '../../ui/toast';
 
 /** Names a new passkey, then lets the browser create it (a security key, the phone, the computer). */
 export function AddPasskey() {
