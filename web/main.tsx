@@ -15,7 +15,7 @@ import { cssVariablesResolver, theme } from './ui/theme';
 import { toast } from './ui/toast';
 import { ToastHost } from './ui/toast-host';
 
-const queryClient = createQueryClient((message) => toast(message, 'success'));
+const queryClient = createQueryClient(toast);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
