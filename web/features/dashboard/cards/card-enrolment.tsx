@@ -1,11 +1,11 @@
 import { enrolCardRequest } from '@core/api/cards';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useEnrolCard } from '../../api/cards';
-import { useUserList } from '../../api/dashboard';
-import { showServerErrors } from '../../ui/forms/server-errors';
-import { useSchemaForm } from '../../ui/forms/use-schema-form';
-import { toast } from '../../ui/toast';
+import { useEnrolCard } from '../../../api/cards';
+import { useUserList } from '../../../api/dashboard';
+import { showServerErrors } from '../../../ui/forms/server-errors';
+import { useSchemaForm } from '../../../ui/forms/use-schema-form';
+import { toast } from '../../../ui/toast';
 
 interface EnrolForm {
   userId: string;

@@ -1,10 +1,10 @@
 import type { DeviceDto } from '@core/api/devices';
 import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { messageOr } from '../../api/client';
-import { useRotateDeviceKey } from '../../api/devices';
+import { messageOr } from '../../../api/client';
+import { useRotateDeviceKey } from '../../../api/devices';
 
-const PairingQr = lazy(async () => ({ default: (await import('../../widgets/devices/pairing-qr')).PairingQr }));
+const PairingQr = lazy(async () => ({ default: (await import('../../../widgets/devices/pairing-qr')).PairingQr }));
 
 /**
  * "New reader key": after a confirmation, the device gets a new key, shown once with its pairing

@@ -1,8 +1,8 @@
 import type { ManagedUser } from '@core/api/dashboard';
-import { messageOr } from '../../api/client';
-import { useResetSecondFactor } from '../../api/second-factor';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { toast } from '../../ui/toast';
+import { messageOr } from '../../../api/client';
+import { useResetSecondFactor } from '../../../api/second-factor';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { toast } from '../../../ui/toast';
 
 /** Asks before a super administrator resets a user's two-step verification, then says it is done. */
 export function ResetSecondFactorDialog({ user, onClose }: { user: ManagedUser | null; onClose: () => void }) {

@@ -1,6 +1,6 @@
-import { messageOr } from '../../api/client';
-import { type ManagedEntity, useDeleteEntity } from '../../api/dashboard';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { messageOr } from '../../../api/client';
+import { type ManagedEntity, useDeleteEntity } from '../../../api/dashboard';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 
 const TITLES: Record<ManagedEntity, string> = {
   resident: 'Delete User',

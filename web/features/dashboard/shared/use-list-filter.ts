@@ -1,7 +1,7 @@
 import { LIST_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@core/constants';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import type { ListFilter } from '../../api/dashboard';
+import type { ListFilter } from '../../../api/dashboard';
 
 /** Search (debounced 500 ms), property and role filters and the page; any filter change returns to page 1. */
 export function useListFilter() {

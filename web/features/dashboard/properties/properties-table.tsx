@@ -1,8 +1,8 @@
 import type { PropertyDto } from '@core/api/properties';
 import { Badge, Group } from '@mantine/core';
-import { ManagerTable } from '../../ui/manager-table';
-import { featureBadges } from './dashboard-labels';
-import { RowActions } from './row-actions';
+import { ManagerTable } from '../../../ui/manager-table';
+import { featureBadges } from '../shared/dashboard-labels';
+import { RowActions } from '../shared/row-actions';
 
 const BADGE_COLORS = { qr: 'teal', securepin: 'grape', rfid: 'blue' } as const;
 

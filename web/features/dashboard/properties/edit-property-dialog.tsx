@@ -3,10 +3,10 @@ import { type PropertyDto, updatePropertyBody } from '@core/api/properties';
 import { PROPERTY_FEATURE_LABELS, type PropertyFeature } from '@core/constants';
 import { Checkbox, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useUpdateProperty } from '../../api/dashboard';
-import { FormDialog } from '../../ui/form-dialog';
-import { showServerErrors } from '../../ui/forms/server-errors';
-import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { useUpdateProperty } from '../../../api/dashboard';
+import { FormDialog } from '../../../ui/form-dialog';
+import { showServerErrors } from '../../../ui/forms/server-errors';
+import { useSchemaForm } from '../../../ui/forms/use-schema-form';
 
 const CHOOSABLE: PropertyFeature[] = ['securepin', 'rfid'];
 

@@ -1,9 +1,9 @@
 import type { ManagedVisitor } from '@core/api/dashboard';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../paths';
-import { ManagerTable } from '../../ui/manager-table';
-import { RowActions } from './row-actions';
+import { paths } from '../../../paths';
+import { ManagerTable } from '../../../ui/manager-table';
+import { RowActions } from '../shared/row-actions';
 
 const fullName = (visitor: ManagedVisitor) => `${visitor.firstName} ${visitor.lastName}`;
 

@@ -11,12 +11,12 @@ import {
 import { type DeviceType, MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useUpdateDevice } from '../../api/devices';
-import { showServerErrors } from '../../ui/forms/server-errors';
-import { useSchemaForm } from '../../ui/forms/use-schema-form';
-import { useTimedMessage } from '../../ui/use-timed-message';
-import { ConnectionField, driverFor, driverOptions, MqttLoginNotice } from '../../widgets/devices/device-connection';
-import { DeviceTypeField } from '../../widgets/devices/device-type-field';
+import { useUpdateDevice } from '../../../api/devices';
+import { showServerErrors } from '../../../ui/forms/server-errors';
+import { useSchemaForm } from '../../../ui/forms/use-schema-form';
+import { useTimedMessage } from '../../../ui/use-timed-message';
+import { ConnectionField, driverFor, driverOptions, MqttLoginNotice } from '../../../widgets/devices/device-connection';
+import { DeviceTypeField } from '../../../widgets/devices/device-type-field';
 
 const EMPTY = {
   deviceName: '',

@@ -1,9 +1,9 @@
 import type { ManagedUser } from '@core/api/dashboard';
 import { roleLabel } from '@core/roles';
 import { Button } from '@mantine/core';
-import { type ManagerColumn, ManagerTable } from '../../ui/manager-table';
-import { propertyLabel, visitorEmailsLabel } from './dashboard-labels';
-import { RowActions } from './row-actions';
+import { type ManagerColumn, ManagerTable } from '../../../ui/manager-table';
+import { propertyLabel, visitorEmailsLabel } from '../shared/dashboard-labels';
+import { RowActions } from '../shared/row-actions';
 import { SecurePinReveal } from './secure-pin-reveal';
 
 const fullName = (user: ManagedUser) => `${user.firstName} ${user.lastName}`;

@@ -4,15 +4,15 @@ import { PROPERTY_MESSAGES } from '@core/api/property-texts';
 import { relativeTime } from '@core/time/relative-time';
 import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { usePropertyCards, useRemoveCard, useUpdateCard } from '../../api/cards';
-import { useAllProperties, useProperty } from '../../api/properties';
-import { useClaims } from '../../auth/session';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { type ManagerColumn, ManagerTable } from '../../ui/manager-table';
-import { QueryError, QueryState } from '../../ui/query-state';
-import { toast } from '../../ui/toast';
+import { usePropertyCards, useRemoveCard, useUpdateCard } from '../../../api/cards';
+import { useAllProperties, useProperty } from '../../../api/properties';
+import { useClaims } from '../../../auth/session';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { type ManagerColumn, ManagerTable } from '../../../ui/manager-table';
+import { QueryError, QueryState } from '../../../ui/query-state';
+import { toast } from '../../../ui/toast';
+import { PropertyFilter } from '../shared/property-filter';
 import { CardEnrolment } from './card-enrolment';
-import { PropertyFilter } from './property-filter';
 
 const holderOf = (card: CardDto) => `${card.firstName} ${card.lastName}`;
 

@@ -2,7 +2,7 @@ import { DEVICE_HINTS } from '@core/api/device-hints';
 import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '../../../paths';
 
 /**
  * An empty Devices list and what its reader can do about it: only a super administrator registers

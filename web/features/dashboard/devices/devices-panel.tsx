@@ -1,9 +1,9 @@
 import { Group, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useAllProperties } from '../../api/properties';
-import { useClaims } from '../../auth/session';
+import { useAllProperties } from '../../../api/properties';
+import { useClaims } from '../../../auth/session';
+import { PropertyFilter } from '../shared/property-filter';
 import { DevicesByProperty } from './devices-by-property';
-import { PropertyFilter } from './property-filter';
 
 /** Devices by Property: an admin's own property; a superadmin all of them or the one chosen. */
 export function DevicesPanel() {

@@ -1,7 +1,7 @@
 import type { DeviceDto, ListedDeviceDto } from '@core/api/devices';
 import { Button } from '@mantine/core';
-import { ManagerTable } from '../../ui/manager-table';
-import { DeviceHealthBadge } from '../../widgets/devices/device-health-badge';
+import { ManagerTable } from '../../../ui/manager-table';
+import { DeviceHealthBadge } from '../../../widgets/devices/device-health-badge';
 
 /**
  * One property's devices: name, label, type, IP address, whether it is online (issue 15) and

@@ -1,6 +1,6 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
-import { useRevealSecurePin } from '../../api/accounts';
-import { messageOr } from '../../api/client';
+import { useRevealSecurePin } from '../../../api/accounts';
+import { messageOr } from '../../../api/client';
 
 const MASK = '••••••';
 

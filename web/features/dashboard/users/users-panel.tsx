@@ -2,20 +2,25 @@ import type { ManagedUser } from '@core/api/dashboard';
 import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
 import { canSeeSecurePins, ROLES } from '@core/roles';
 import { Stack } from '@mantine/core';
-import { Suspense, useState } from 'react';
-import { useRefreshSecurePin } from '../../api/accounts';
-import { useUserList } from '../../api/dashboard';
-import { useAllProperties } from '../../api/properties';
-import { useClaims } from '../../auth/session';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { QueryState } from '../../ui/query-state';
-import { DeleteDialog } from './delete-dialog';
-import { EditUserDialog } from './lazy-dialogs';
-import { ListFilters } from './list-filters';
-import { PaginationFooter } from './pagination-footer';
+import { lazy, Suspense, useState } from 'react';
+import { useRefreshSecurePin } from '../../../api/accounts';
+import { useUserList } from '../../../api/dashboard';
+import { useAllProperties } from '../../../api/properties';
+import { useClaims } from '../../../auth/session';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { QueryState } from '../../../ui/query-state';
+import { DeleteDialog } from '../shared/delete-dialog';
+import { ListFilters } from '../shared/list-filters';
+import { PaginationFooter } from '../shared/pagination-footer';
+import { useListFilter } from '../shared/use-list-filter';
 import { ResetSecondFactorDialog } from './reset-second-factor-dialog';
-import { useListFilter } from './use-list-filter';
 import { UsersTable } from './users-table';
+
+// The edit dialog (its form and validation, which brings zod) loads when first opened, not with
+// the table: the dashboard's first load stays within its budget.
+const EditUserDialog = lazy(async () => ({
+  default: (await import('./edit-user-dialog')).EditUserDialog,
+}));
 
 /** Users (superadmin) or Residents (admin): filters, table, paging, edit, delete and PIN refresh. */
 export function UsersPanel() {

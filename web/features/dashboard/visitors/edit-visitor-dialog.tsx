@@ -1,10 +1,10 @@
 import { DASHBOARD_MESSAGES, type ManagedVisitor, updateVisitorRequest } from '@core/api/dashboard';
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useUpdateVisitor } from '../../api/dashboard';
-import { FormDialog } from '../../ui/form-dialog';
-import { showServerErrors } from '../../ui/forms/server-errors';
-import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { useUpdateVisitor } from '../../../api/dashboard';
+import { FormDialog } from '../../../ui/form-dialog';
+import { showServerErrors } from '../../../ui/forms/server-errors';
+import { useSchemaForm } from '../../../ui/forms/use-schema-form';
 
 /** Edit visitor: first name, last name, email, each checked on its field by core's request schema. */
 export function EditVisitorDialog({ visitor, onClose }: { visitor: ManagedVisitor; onClose: () => void }) {

@@ -1,16 +1,21 @@
 import { DASHBOARD_MESSAGES, type ManagedVisitor } from '@core/api/dashboard';
 import { Stack } from '@mantine/core';
-import { Suspense, useState } from 'react';
-import { useVisitorList } from '../../api/dashboard';
-import { useAllProperties } from '../../api/properties';
-import { useClaims } from '../../auth/session';
-import { QueryState } from '../../ui/query-state';
-import { DeleteDialog } from './delete-dialog';
-import { EditVisitorDialog } from './lazy-dialogs';
-import { ListFilters } from './list-filters';
-import { PaginationFooter } from './pagination-footer';
-import { useListFilter } from './use-list-filter';
+import { lazy, Suspense, useState } from 'react';
+import { useVisitorList } from '../../../api/dashboard';
+import { useAllProperties } from '../../../api/properties';
+import { useClaims } from '../../../auth/session';
+import { QueryState } from '../../../ui/query-state';
+import { DeleteDialog } from '../shared/delete-dialog';
+import { ListFilters } from '../shared/list-filters';
+import { PaginationFooter } from '../shared/pagination-footer';
+import { useListFilter } from '../shared/use-list-filter';
 import { VisitorsTable } from './visitors-table';
+
+// The edit dialog (its form and validation, which brings zod) loads when first opened, not with
+// the table: the dashboard's first load stays within its budget.
+const EditVisitorDialog = lazy(async () => ({
+  default: (await import('./edit-visitor-dialog')).EditVisitorDialog,
+}));
 
 /** Visitors: filters, table, paging, edit and delete. */
 export function VisitorsPanel() {

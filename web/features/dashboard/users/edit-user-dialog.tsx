@@ -5,11 +5,11 @@ import { ROLE_LABELS, ROLES } from '@core/roles';
 import { nationalDigits } from '@core/validation/phone';
 import { Input, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useUpdateUser } from '../../api/dashboard';
-import { FormDialog } from '../../ui/form-dialog';
-import { showServerErrors } from '../../ui/forms/server-errors';
-import { useSchemaForm } from '../../ui/forms/use-schema-form';
-import { UsPhoneInput } from '../../ui/us-phone-input';
+import { useUpdateUser } from '../../../api/dashboard';
+import { FormDialog } from '../../../ui/form-dialog';
+import { showServerErrors } from '../../../ui/forms/server-errors';
+import { useSchemaForm } from '../../../ui/forms/use-schema-form';
+import { UsPhoneInput } from '../../../ui/us-phone-input';
 import { SecurePinReveal } from './secure-pin-reveal';
 
 /** SPEC §5 Edit user ('Invalid email format', 'Phone number must be 10 digits'), and a property unless a super user. */
