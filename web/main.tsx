@@ -12,9 +12,10 @@ import { SessionProvider } from './auth/session';
 import { AppRoutes } from './routes';
 import { RouteBoundary } from './ui/route-error';
 import { cssVariablesResolver, theme } from './ui/theme';
+import { toast } from './ui/toast';
 import { ToastHost } from './ui/toast-host';
 
-const queryClient = createQueryClient();
+const queryClient = createQueryClient(toast);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,10 +1,10 @@
 import { SCREEN_ROLES } from '@core/roles';
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
-import { RequireRole } from './auth/require-role';
 import { SignedOutRoute } from './auth/signed-out-route';
 import { SCREEN_ROUTES } from './paths';
-import { AppLayout } from './ui/app-layout';
+import { AppLayout } from './shell/app-layout';
+import { RequireRole } from './shell/require-role';
 import { RouteBoundary } from './ui/route-error';
 
 /**

@@ -24,7 +24,7 @@ export interface RouteBundle {
 }
 
 /** Where the signed-in header's bell lives; it loads on every screen a signed-in person sees. */
-const SIGNED_IN_CHROME = 'ui/notification-bell/notification-bell.tsx';
+const SIGNED_IN_CHROME = 'widgets/notification-bell/notification-bell.tsx';
 /** Lazily loaded screens; other dynamic imports (toasts, the bell) load later, on demand. */
 const PAGE = /^features\/.+-page\.tsx$/;
 /** Screens shown without the signed-in header: the login form, a visitor's pass and the gate reader's kiosk. */

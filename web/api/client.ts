@@ -1,23 +1,6 @@
+import { ApiError, type ErrorDetails } from '@core/api/api-error';
 import { MESSAGES } from '@core/messages';
-import { readToken } from '../auth/token-cookie';
-
-/** What an error answer may carry besides its message (core/api/common.ts errorResponse). */
-export interface ErrorDetails {
-  fieldErrors?: Record<string, string>;
-  signInAs?: string;
-}
-
-/** An error answer from the API; `message` is the server's text when it sent one. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly serverMessage: string | null,
-    readonly details: ErrorDetails = {},
-  ) {
-    super(message);
-  }
-}
+import { readToken } from './token-cookie';
 
 let sessionRefused: (() => void) | null = null;
 

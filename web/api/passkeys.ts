@@ -1,3 +1,4 @@
+import { ApiError } from '@core/api/api-error';
 import { PASSKEY_BROWSER_MESSAGES } from '@core/passkey-messages';
 import type {
   AuthenticationResponseJSON,
@@ -6,7 +7,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from './client';
+import { api } from './client';
 
 // @simplewebauthn/browser is fetched when a passkey is first used, never with the login form.
 const webauthn = () => import('@simplewebauthn/browser');

@@ -1,5 +1,4 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { toast } from '../ui/toast';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -10,14 +9,17 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** The app's one query client; a mutation that declares `meta.confirmation` is confirmed by a toast. */
-export function createQueryClient() {
+/**
+ * The app's one query client; a mutation that declares `meta.confirmation` is confirmed through
+ * `confirm`, which main.tsx makes the toast (web/api knows nothing of web/ui).
+ */
+export function createQueryClient(confirm: (message: string, tone: 'success') => void) {
   return new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
     mutationCache: new MutationCache({
       onSuccess: (_data, variables, _context, mutation) => {
         const confirmation = mutation.meta?.confirmation as ((input: unknown) => string) | undefined;
-        if (confirmation) toast(confirmation(variables), 'success');
+        if (confirmation) confirm(confirmation(variables), 'success');
       },
     }),
   });

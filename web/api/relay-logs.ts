@@ -1,3 +1,4 @@
+import { ApiError } from '@core/api/api-error';
 import type { LogFilter, LogListResponse, NotificationsResponse } from '@core/api/relay-logs';
 import { LOG_PAGE_SIZE, NOTIFICATION_PAGE_SIZE } from '@core/constants';
 import {
@@ -7,9 +8,9 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { readToken } from '../auth/token-cookie';
-import { ApiError, api } from './client';
+import { api } from './client';
 import { queryKeys } from './query-keys';
+import { readToken } from './token-cookie';
 
 /** Whose logs: every property (superadmin) or one property. */
 export type LogScope = { propertyId: string | null };

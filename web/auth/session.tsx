@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { whenSessionRefused } from '../api/client';
 import { endSessionOnServer, refreshToken } from '../api/session';
+import { readToken, removeToken, storeToken } from '../api/token-cookie';
 import { decodeClaims, secondsRemaining } from './claims';
 import { rememberRole } from './last-role';
-import { readToken, removeToken, storeToken } from './token-cookie';
 
 export type Session =
   | { status: 'checking' }

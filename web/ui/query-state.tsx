@@ -1,7 +1,7 @@
+import { ApiError } from '@core/api/api-error';
 import { MESSAGES } from '@core/messages';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ApiError } from '../api/client';
 
 /** The part of a TanStack query these states read. */
 export interface LoadingQuery {

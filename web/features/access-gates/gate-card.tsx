@@ -1,9 +1,9 @@
 import { DEVICE_MESSAGES } from '@core/api/device-texts';
 import type { GateDeviceDto } from '@core/api/devices';
 import { Button, Card, Stack, Text } from '@mantine/core';
-import { DeviceHealthBadge } from '../../ui/device-health-badge';
 import { MessageLine } from '../../ui/message-line';
 import type { TimedMessage } from '../../ui/use-timed-message';
+import { DeviceHealthBadge } from '../../widgets/devices/device-health-badge';
 
 /**
  * One gate with its health and Open Gate. A gate known to be offline says so on its button instead

@@ -4,15 +4,17 @@ import { useSearchParams } from 'react-router';
 import { useClaims } from '../../auth/session';
 import { BackToTop } from './back-to-top';
 import { chosenTab, type DashboardType, dashboardTabsFor } from './dashboard-tabs';
-import { UsersPanel } from './users-panel';
+import { UsersPanel } from './users/users-panel';
 
 // The first tab comes with the page; the others load when chosen.
-const VisitorsPanel = lazy(async () => ({ default: (await import('./visitors-panel')).VisitorsPanel }));
-const PropertiesPanel = lazy(async () => ({ default: (await import('./properties-panel')).PropertiesPanel }));
-const DevicesPanel = lazy(async () => ({ default: (await import('./devices-panel')).DevicesPanel }));
-const CardsPanel = lazy(async () => ({ default: (await import('./cards-panel')).CardsPanel }));
+const VisitorsPanel = lazy(async () => ({ default: (await import('./visitors/visitors-panel')).VisitorsPanel }));
+const PropertiesPanel = lazy(async () => ({
+  default: (await import('./properties/properties-panel')).PropertiesPanel,
+}));
+const DevicesPanel = lazy(async () => ({ default: (await import('./devices/devices-panel')).DevicesPanel }));
+const CardsPanel = lazy(async () => ({ default: (await import('./cards/cards-panel')).CardsPanel }));
 const DeliveryPasses = lazy(async () => ({
-  default: (await import('../../ui/delivery-passes/delivery-passes')).DeliveryPasses,
+  default: (await import('../../widgets/delivery-passes/delivery-passes')).DeliveryPasses,
 }));
 
 /** Admin Dashboard (SPEC §2): the management table chosen by type. */

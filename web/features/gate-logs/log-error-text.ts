@@ -1,6 +1,6 @@
+import { ApiError } from '@core/api/api-error';
 import { LOG_TEXTS } from '@core/api/relay-log-texts';
 import { MESSAGES } from '@core/messages';
-import { ApiError } from '../../api/client';
 import { loadFailureReason } from '../../ui/query-state';
 
 /**

@@ -1,3 +1,4 @@
+import { ApiError } from '@core/api/api-error';
 import type { LoginResponse } from '@core/api/second-factor';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@core/constants';
 import { MESSAGES } from '@core/messages';
@@ -15,7 +16,6 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { login } from '../../api/session';
 import { useSession } from '../../auth/session';
 import { paths, roleMaySee } from '../../paths';

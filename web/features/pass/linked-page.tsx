@@ -1,8 +1,9 @@
+import { ApiError } from '@core/api/api-error';
 import { Alert, Loader, Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
 import { QueryError } from '../../ui/query-state';
 
 const MINUTE_MS = 60_000;

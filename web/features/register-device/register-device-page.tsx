@@ -18,12 +18,12 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { useRegisterDevice } from '../../api/devices';
 import { useAllProperties } from '../../api/properties';
-import { ConnectionField, driverFor, MqttLoginNotice } from '../../ui/device-connection';
-import { DeviceTypeField } from '../../ui/device-type-field';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { QueryError } from '../../ui/query-state';
 import { useTimedMessage } from '../../ui/use-timed-message';
+import { ConnectionField, driverFor, MqttLoginNotice } from '../../widgets/devices/device-connection';
+import { DeviceTypeField } from '../../widgets/devices/device-type-field';
 import {
   emptyRegisterDeviceForm,
   type RegisterDeviceForm,
@@ -33,7 +33,7 @@ import {
 import { RelaySettingsFields } from './relay-settings-fields';
 
 /** The QR library comes only with a new key: the form itself does not carry it. */
-const PairingQr = lazy(async () => ({ default: (await import('../../ui/pairing-qr')).PairingQr }));
+const PairingQr = lazy(async () => ({ default: (await import('../../widgets/devices/pairing-qr')).PairingQr }));
 
 /** Mantine's default error red is too light for small text on white (WCAG AA). */
 const READABLE_ERROR = { c: 'red.9' };

@@ -1,6 +1,6 @@
 import type { RelayDriverName } from '@core/api/devices';
 import { Accordion, NumberInput, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { driverOptions } from '../../ui/device-connection';
+import { driverOptions } from '../../widgets/devices/device-connection';
 import type { RegisterDeviceForm } from './register-device-form';
 
 /** The relay's driver, channel, pulse length and credentials; folded away, with working defaults. */

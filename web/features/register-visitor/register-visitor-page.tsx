@@ -10,10 +10,10 @@ import { useRegisterVisitor } from '../../api/visitors';
 import { useClaims } from '../../auth/session';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useLazySchemaForm } from '../../ui/forms/use-lazy-schema-form';
-import { useInvitedVisitor } from '../../ui/invite-again';
 import { PersonFields } from '../../ui/person-fields';
 import { QueryError } from '../../ui/query-state';
 import { UsPhoneInput } from '../../ui/us-phone-input';
+import { useInvitedVisitor } from '../../widgets/invite-again/invite-again';
 import {
   emptyVisitorForm,
   loadVisitorFormSchema,

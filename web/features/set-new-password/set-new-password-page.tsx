@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
+import { ApiError } from '@core/api/api-error';
 import { REDIRECT_COUNTDOWN_SECONDS } from '@core/constants';
 import { MESSAGES } from '@core/messages';
 import { newPasswordForm } from '@core/validation/password';
@@ -7,14 +8,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { resetPassword, useResetTokenCheck } from '../../api/accounts';
-import { ApiError } from '../../api/client';
 import { lastLoginPath } from '../../auth/last-role';
-import { LoadingScreen } from '../../auth/require-role';
 import { useSession } from '../../auth/session';
 import { paths } from '../../paths';
 import { AccountFormCard } from '../../ui/account-form-card';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { LoadingScreen } from '../../ui/loading-screen';
 import { NewPasswordFields, type NewPasswordValue } from '../../ui/new-password-fields';
 import { useCountdown } from './use-countdown';
 

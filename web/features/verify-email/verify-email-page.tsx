@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
+import { ApiError } from '@core/api/api-error';
 import { MESSAGES } from '@core/messages';
 import { LANDING_PATHS } from '@core/roles';
 import { newPasswordForm } from '@core/validation/password';
@@ -7,16 +8,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useInvitationCheck, verifyEmail } from '../../api/accounts';
-import { ApiError } from '../../api/client';
+import { storeToken } from '../../api/token-cookie';
 import { decodeClaims } from '../../auth/claims';
 import { lastLoginPath, rememberRole } from '../../auth/last-role';
-import { LoadingScreen } from '../../auth/require-role';
 import { useSession } from '../../auth/session';
-import { storeToken } from '../../auth/token-cookie';
 import { paths } from '../../paths';
 import { AccountFormCard } from '../../ui/account-form-card';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { LoadingScreen } from '../../ui/loading-screen';
 import { NewPasswordFields, type NewPasswordValue } from '../../ui/new-password-fields';
 import { QueryError } from '../../ui/query-state';
 

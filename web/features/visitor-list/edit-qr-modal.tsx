@@ -6,8 +6,8 @@ import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useUpdateQrCodes } from '../../api/visitors';
-import { QrEditorFields } from '../../ui/qr-editor-fields';
 import { toast } from '../../ui/toast';
+import { QrEditorFields } from '../../widgets/qr-editor/qr-editor-fields';
 
 /** 'Edit QR Code' (Visitor List): start and end, Permanent Visitor; Save disabled on error. */
 export function EditQrModal({ visitorId, code, onClose }: { visitorId: string; code: QrCodeDto; onClose: () => void }) {

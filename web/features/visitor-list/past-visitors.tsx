@@ -3,7 +3,7 @@ import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { usePastVisitors } from '../../api/visitors';
-import { type InvitedVisitor, inviteState } from '../../ui/invite-again';
+import { type InvitedVisitor, inviteState } from '../../widgets/invite-again/invite-again';
 
 const endedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 

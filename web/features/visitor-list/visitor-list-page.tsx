@@ -9,7 +9,7 @@ import { QrCodeSection } from './qr-code-section';
 
 // With its QR drawing: loaded after the page's first paint.
 const DeliveryPasses = lazy(async () => ({
-  default: (await import('../../ui/delivery-passes/delivery-passes')).DeliveryPasses,
+  default: (await import('../../widgets/delivery-passes/delivery-passes')).DeliveryPasses,
 }));
 
 /** Valid while any of the visitor's codes has not ended; Expired once every one has. */

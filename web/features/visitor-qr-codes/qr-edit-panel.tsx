@@ -5,8 +5,8 @@ import { Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useUpdateQrCode } from '../../api/visitors';
-import { QrEditorFields } from '../../ui/qr-editor-fields';
 import { toast } from '../../ui/toast';
+import { QrEditorFields } from '../../widgets/qr-editor/qr-editor-fields';
 
 /** The per-visitor page's editor; Save is disabled while an error shows. */
 export function QrEditPanel({ code, onClose }: { code: QrCodeDto; onClose: () => void }) {

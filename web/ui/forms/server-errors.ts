@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/client';
+import { ApiError } from '@core/api/api-error';
 
 interface ErrorTarget {
   setFieldError(path: string, error: string): void;

@@ -1,0 +1,47 @@
+import type { PropertyDto } from '@core/api/properties';
+import { Badge, Group } from '@mantine/core';
+import { ManagerTable } from '../../../ui/manager-table';
+import { featureBadges } from '../shared/dashboard-labels';
+import { RowActions } from '../shared/row-actions';
+
+const BADGE_COLORS = { qr: 'teal', securepin: 'grape', rfid: 'blue' } as const;
+
+/** Property table: Name, Location, Property Features ('qr' badge first), Actions. */
+export function PropertiesTable({
+  properties,
+  onEdit,
+  onDelete,
+}: {
+  properties: PropertyDto[];
+  onEdit: (property: PropertyDto) => void;
+  onDelete: (property: PropertyDto) => void;
+}) {
+  return (
+    <ManagerTable
+      label="Properties"
+      rows={properties}
+      rowKey={(property) => property._id}
+      title={(property) => property.propertyName}
+      minWidth={720}
+      columns={[
+        { label: 'Name', cell: (property) => property.propertyName },
+        { label: 'Location', cell: (property) => property.propertyLocation },
+        {
+          label: 'Property Features',
+          cell: (property) => (
+            <Group gap={4} component="span">
+              {featureBadges(property.propertyFeatures).map(({ feature, label }) => (
+                <Badge key={feature} color={BADGE_COLORS[feature]} variant="light">
+                  {label}
+                </Badge>
+              ))}
+            </Group>
+          ),
+        },
+      ]}
+      actions={(property) => (
+        <RowActions name={property.propertyName} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+      )}
+    />
+  );
+}

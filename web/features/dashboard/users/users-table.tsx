@@ -1,0 +1,89 @@
+import type { ManagedUser } from '@core/api/dashboard';
+import { roleLabel } from '@core/roles';
+import { Button } from '@mantine/core';
+import { type ManagerColumn, ManagerTable } from '../../../ui/manager-table';
+import { propertyLabel, visitorEmailsLabel } from '../shared/dashboard-labels';
+import { RowActions } from '../shared/row-actions';
+import { SecurePinReveal } from './secure-pin-reveal';
+
+const fullName = (user: ManagedUser) => `${user.firstName} ${user.lastName}`;
+
+/** The users table of SPEC §2; the Secure PIN column only where §6 allows. */
+export function UsersTable({
+  users,
+  listFetchedAt,
+  showPin,
+  onRefreshPin,
+  onEdit,
+  onDelete,
+  onResetSecondFactor,
+}: {
+  users: ManagedUser[];
+  /** When the list was last fetched (TanStack Query's dataUpdatedAt). */
+  listFetchedAt: number;
+  showPin: boolean;
+  onRefreshPin: (user: ManagedUser) => void;
+  onEdit: (user: ManagedUser) => void;
+  onDelete: (user: ManagedUser) => void;
+  /** Super administrators only. */
+  onResetSecondFactor?: (user: ManagedUser) => void;
+}) {
+  const columns: ManagerColumn<ManagedUser>[] = [
+    { label: 'First Name', cell: (user) => user.firstName },
+    { label: 'Last Name', cell: (user) => user.lastName },
+    { label: 'Email', cell: (user) => user.email },
+    { label: 'Phone', cell: (user) => user.phoneNumber ?? '' },
+    ...(showPin
+      ? [
+          {
+            label: 'Secure PIN',
+            // Keyed by the list's fetch: a refreshed list (such as after Refresh PIN) shows every PIN masked again.
+            cell: (user: ManagedUser) =>
+              user.hasSecurePin && (
+                <SecurePinReveal key={`${user._id}-${listFetchedAt}`} userId={user._id} name={fullName(user)} />
+              ),
+            testId: 'secure-pin',
+          },
+        ]
+      : []),
+    { label: 'Property', cell: propertyLabel },
+    { label: 'Visitors Created', cell: (user) => visitorEmailsLabel(user.visitorEmails) },
+    { label: 'Role', cell: (user) => roleLabel(user.role) },
+  ];
+  return (
+    <ManagerTable
+      label="Users"
+      rows={users}
+      rowKey={(user) => user._id}
+      title={fullName}
+      columns={columns}
+      minWidth={showPin ? 980 : 880}
+      actions={(user) => (
+        <RowActions name={fullName(user)} onEdit={() => onEdit(user)} onDelete={() => onDelete(user)}>
+          {showPin && user.hasSecurePin && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="grape"
+              onClick={() => onRefreshPin(user)}
+              aria-label={`Refresh PIN of ${fullName(user)}`}
+            >
+              Refresh PIN
+            </Button>
+          )}
+          {onResetSecondFactor && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="orange"
+              onClick={() => onResetSecondFactor(user)}
+              aria-label={`Reset two-step verification of ${fullName(user)}`}
+            >
+              Reset two-step
+            </Button>
+          )}
+        </RowActions>
+      )}
+    />
+  );
+}
