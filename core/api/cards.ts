@@ -17,7 +17,7 @@ export const CARD_TEXTS = {
   chooseHolder: 'Choose who holds the card.',
 } as const;
 
-/** RFID is off: a super administrator turns it on in the property's Edit; a manager has to ask one (SPEC §6). */
+/** RFID is off: a super administrator turns it on in the property's Edit; a manager has to ask one (docs/SPEC.md §6). */
 export const rfidOffHint = (role: Role, propertyName: string) =>
   role === 'superadmin'
     ? `RFID Access is not turned on for ${propertyName}. Turn it on in Properties: Edit ${propertyName}, then tick RFID Access.`

@@ -5,7 +5,7 @@ import { LIMITS } from '../limits/limit-rules';
 import { sentEmailsTo } from '../test-support/sent-mail';
 import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../test-support/test-app';
 
-// Issue 26, finding 2: once a reader (or a property's readers together) is over its rate of
+// Once a reader (or a property's readers together) is over its rate of
 // unrecognised cards, every card there is refused until the lockout ends, the enrolled one too.
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -52,7 +52,7 @@ async function propertyWithEnrolledCard(readers = 1) {
   return { property, manager, tap, pulses };
 }
 
-describe('guessing card numbers at a reader (issue 26, finding 2)', () => {
+describe('guessing card numbers at a reader', () => {
   it('one after another: 30 are checked, then every card is refused, the enrolled one too, and the managers hear once', async () => {
     const { property, manager, tap, pulses } = await propertyWithEnrolledCard();
     const answers = [];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, webauthnChallenges } from '../db/schema';
 import { createTestApp, seedUser, type TestApp } from '../test-support/test-app';
 
-// Ended and expired sessions are deleted after their retention by the job queue's purge (issue 13).
+// Ended and expired sessions are deleted after their retention by the job queue's purge.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

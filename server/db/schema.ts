@@ -88,7 +88,7 @@ export const users = pgTable(
 );
 
 /**
- * RFID cards and fobs of a property's people (issue 18). The number is never stored: only an
+ * RFID cards and fobs of a property's people. The number is never stored: only an
  * HMAC bound to the property (lookup) and a hint for lists.
  */
 export const cards = pgTable(
@@ -128,7 +128,7 @@ export const devices = pgTable(
       .default('gate'),
     /** Null for an MQTT device, which is reached through the broker by its topic instead. */
     deviceIpAddress: text('device_ip_address'),
-    /** Relay driver and its settings; the spec's fields alone mean Shelly /relay/0 on port 80. */
+    /** Relay driver and its settings; docs/SPEC.md's fields alone mean Shelly /relay/0 on port 80. */
     driver: text('driver', { enum: RELAY_DRIVERS }).notNull().default('shelly-gen1'),
     /** An MQTT device's topic prefix (Shelly) or %topic% (Tasmota); also its broker user name. */
     mqttTopic: text('mqtt_topic'),
@@ -243,7 +243,7 @@ export const qrCodes = pgTable(
 );
 
 /**
- * A delivery pass (issue 18): a QR code and a 6-digit guest PIN for a courier, valid for a few
+ * A delivery pass: a QR code and a 6-digit guest PIN for a courier, valid for a few
  * hours and a few uses. Uses are taken by one conditional UPDATE, so two gates cannot both take
  * the last one.
  */

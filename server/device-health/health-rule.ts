@@ -2,7 +2,7 @@ import type { deviceHealth } from '../db/schema';
 
 export type DeviceHealthRow = typeof deviceHealth.$inferSelect;
 
-/** The reader page sends a heartbeat this often (issue 15). */
+/** The reader page sends a heartbeat this often. */
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** A reader silent this long (three missed heartbeats) is offline. */
 export const READER_OFFLINE_AFTER_MS = 3 * HEARTBEAT_INTERVAL_MS;

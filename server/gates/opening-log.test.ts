@@ -9,7 +9,7 @@ import { bearer, createTestApp, type SeededUser, seedProperty, seedUser, type Te
 import { betweenDatesBody, decodeQrAttachment, registerAs } from '../visitors/visitor-test-support';
 import { giveDeviceKey, seedSimulatedGate } from './gate-test-support';
 
-// Issue 26, finding 5: an opening is in the log from before its relay is asked, and a normal one
+// An opening is in the log before its relay is asked (a crash mid-pulse still leaves a row), and a normal one
 // still ends as exactly one row with the relay's final status, whichever way the gate was opened.
 let t: TestApp;
 const simulator = new RelaySimulator();

@@ -4,7 +4,7 @@ import { LIMITS } from '../../limits/limit-rules';
 import { authenticatorCode, wrongCode } from '../../test-support/authenticator-app';
 import { bearer, createTestApp, login, seedUser, TEST_PASSWORD, type TestApp } from '../../test-support/test-app';
 
-// Issue 26, finding 1: the secret awaiting its first code belongs to the session that asked for
+// The secret awaiting its first code belongs to the session that asked for
 // it, and confirming it is limited like sign-in codes, in the database.
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { DeviceHealthBadge } from '../../ui/device-health-badge';
 import { ManagerTable } from '../../ui/manager-table';
 
 /**
- * One property's devices: name, label, type, IP address, whether it is online (issue 15) and
+ * One property's devices: name, label, type, IP address, whether it is online and
  * actions (Open Gate for gates only).
  */
 export function DeviceTable({

@@ -16,7 +16,7 @@ import { DeviceTable } from './device-table';
 import { EditDeviceDialog, NewReaderKeyDialog } from './lazy-dialogs';
 import { NoDevicesHint } from './no-devices-hint';
 
-/** Devices by Property (SPEC §2): one block per property; Edit and Delete for super administrators. */
+/** Devices by Property (docs/SPEC.md §2): one block per property; Edit and Delete for super administrators. */
 export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
   const claims = useClaims();
   const canManage = claims.role === 'superadmin';
