@@ -66,7 +66,7 @@ export type CallerType = (typeof CALLER_TYPES)[number];
 
 /**
  * docs/SPEC.md §3's success, failed and partial, and two it shows as "other": pending while the relay is
- * being asked, unknown when the server stopped before it answered (docs/decisions/0176).
+ * being asked, unknown when the server stopped before it answered (docs/decisions/0021).
  */
 export const LOG_STATUSES = ['success', 'failed', 'partial', 'pending', 'unknown'] as const;
 export type LogStatus = (typeof LOG_STATUSES)[number];

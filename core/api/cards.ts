@@ -33,7 +33,7 @@ const cardNumber = z
 const label = boundedText('Label', 60);
 
 /** POST /api/cards: a manager enrols a card for a person of their property. */
-/** No holder chosen is said on the Holder field, in words (decision 0200), not as "not a valid id". */
+/** No holder chosen is said on the Holder field, in words (decision 0022), not as "not a valid id". */
 const holderId = z.uuid({ error: CARD_TEXTS.chooseHolder });
 export const enrolCardRequest = z.strictObject({ userId: holderId, number: cardNumber, label: label.default('') });
 export const cardIdParams = z.strictObject({ cardId: idSchema });

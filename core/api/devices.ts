@@ -186,7 +186,7 @@ export type RegisteredDeviceDto = z.infer<typeof registeredDeviceSchema>;
 
 const healthFields = { online: z.boolean().nullable(), lastSeenAt: z.string().nullable() };
 /**
- * A device in Devices by Property, with its health (docs/decisions/0410-device-health.md):
+ * A device in Devices by Property, with its health (docs/decisions/0034-device-health.md):
  * `online` is null while nothing was ever heard from it; `lastSeenAt` is the reader's last
  * heartbeat or the relay's last answered pulse, whichever is later.
  */

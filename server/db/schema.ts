@@ -153,7 +153,7 @@ export const devices = pgTable(
 );
 
 /**
- * What the server last heard from each device (docs/decisions/0410-device-health.md): the reader's
+ * What the server last heard from each device (docs/decisions/0034-device-health.md): the reader's
  * heartbeat, the relay's last pulse, and whether the managers were told it went offline. One row
  * per device, written only when something changes or a heartbeat is older than a few seconds.
  */
@@ -332,7 +332,7 @@ export const relayLogs = pgTable(
  * The gate openings whose relay has not answered yet: one row per pending relay_logs row, written
  * in the same statement and deleted in the statement that completes it. A row whose lease has run
  * out belongs to a process that died during the opening: its log row is marked outcome unknown
- * (docs/decisions/0176). Kept apart from relay_logs, so the log's indexes never change on completion.
+ * (docs/decisions/0021). Kept apart from relay_logs, so the log's indexes never change on completion.
  */
 export const openingsInFlight = pgTable('openings_in_flight', {
   logId: uuid('log_id').primaryKey(),
@@ -379,7 +379,7 @@ export const accountTokens = pgTable(
  * Durable outbox of background work (email, SMS), written in the same transaction as its cause.
  * The payload holds references and sealed secrets only (server/jobs/job-kind.ts), is set to null
  * once the job is done or given up, and finished rows are purged after a retention
- * (docs/decisions/0140-job-payloads-and-retention.md).
+ * (docs/decisions/0010-job-payloads-and-retention.md).
  */
 export const jobs = pgTable(
   'jobs',
