@@ -22,7 +22,7 @@ async function chooseProperty(page: Page, name: string) {
 
 const axeClean = async (page: Page) => expect(await moderateOrWorseFindings(page)).toEqual([]);
 
-test('a manager is told whom to ask about cards, devices and gates', async ({
+test('a manager is told whom to ask about cards, devices and gates, and gets no Register a device link', async ({
   page,
   request,
   mailbox,
