@@ -1,4 +1,4 @@
-// POST /api/access/card decisions per second and p99, the sibling of access-qr.bench.ts (issue 18).
+// POST /api/access/card decisions per second and p99, the sibling of access-qr.bench.ts.
 // A property with RFID and BENCH_CARDS enrolled cards (26-bit, facility 1) plus as many disabled
 // ones (facility 2). Scenario "refusal": disabled cards, the full path (device key, normalising,
 // HMAC lookup with the holder, relay log) without any relay. Scenario "grant": enabled cards, the

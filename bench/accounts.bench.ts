@@ -1,4 +1,4 @@
-// Accounts benchmark (issue 6): registering 1,000 invited users through the real HTTP API, one at
+// Accounts benchmark: registering 1,000 invited users through the real HTTP API, one at
 // a time and 50 at a time; the password-hashing cost (argon2id at OWASP's 19 MiB, paid once per user
 // when the invitation is accepted) measured separately; keypad PIN decisions per second and latency.
 // The server, the relay simulator and this client run in their own processes. PGlite by default;

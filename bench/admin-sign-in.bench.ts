@@ -1,4 +1,4 @@
-// What an administrator's sign-in costs (issue 13): the steps and the server's milliseconds of
+// What an administrator's sign-in costs: the steps and the server's milliseconds of
 // each, for a superadmin with the password alone, with an authenticator app (TOTP) and with a
 // passkey, against a real Gatehouse process at production password strength (argon2id, 19 MiB).
 // One sign-in at a time, each by its own account (a TOTP code works once per account and step).

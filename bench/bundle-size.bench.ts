@@ -1,4 +1,4 @@
-// Bundle-size report (issue 14): builds the web app and, for every lazily loaded screen, sums the
+// Bundle-size report: builds the web app and, for every lazily loaded screen, sums the
 // gzip size of the JS and CSS a first load of that route downloads (entry, the screen's chunk, what
 // both import, and the bell on signed-in screens). Budgets: login 150 kB, any route 250 kB; the
 // e2e spec `bundle-size.spec.ts` fails past them. `npx tsx bench/bundle-size.bench.ts`.

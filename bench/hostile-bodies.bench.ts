@@ -1,4 +1,4 @@
-// Hostile JSON bodies against POST /api/access/qr (issue 12): 300,000 lists inside one another,
+// Hostile JSON bodies against POST /api/access/qr: 300,000 lists inside one another,
 // sent 1 and 6 at once, anonymously and with a valid device key, while an honest reader scans.
 // Reports the answers, the burst's wall time, the longest event-loop stall and the honest scan's
 // latency. In-process on PGlite: the cost measured is parsing, not the database.

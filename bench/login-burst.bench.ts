@@ -1,4 +1,4 @@
-// 50 people signing in at the same moment (issue 17), each their own account and address, at
+// 50 people signing in at the same moment, each their own account and address, at
 // production strength (argon2id, 19 MiB), against a real Gatehouse process behind nothing.
 // The first burst meets a server that has just started (code not yet optimised, caches empty) and is
 // reported apart; the percentiles are over the rounds after it.

@@ -1,4 +1,4 @@
-// What a log row's id costs the write path on a large gate log (docs/decisions/0174): batches of
+// What a log row's id costs the write path on a large gate log (docs/decisions/0019): batches of
 // 9 refused scans (the batch the QR decision sends under load) inserted into a 1,000,000-row
 // relay_logs on real PostgreSQL, with random ids (UUIDv4, as before) and time-ordered ones (UUIDv7,
 // newRelayLogId) taken in turn, each round right after a CHECKPOINT, when every first change to a

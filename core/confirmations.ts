@@ -1,4 +1,4 @@
-// What a toast says after a change succeeded (issue 14: say what happened). SPEC-named messages
+// What a toast says after a change succeeded: what happened, in words. Messages docs/SPEC.md names
 // (devices, QR codes) keep their own texts.
 export const CONFIRMATIONS = {
   saved: (name: string) => `Saved the changes to ${name}.`,

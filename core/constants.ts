@@ -1,10 +1,10 @@
-// Business constants and limits (SPEC §9).
+// Business constants and limits (docs/SPEC.md §9).
 export const TOKEN_COOKIE_NAME = 'token';
 export const TOKEN_COOKIE_DAYS = 30;
 export const TOKEN_REFRESH_BELOW_SECONDS = 1800;
 
 export const PASSWORD_MIN_LENGTH = 6;
-/** Text limits the forms stop typing at and the server refuses beyond (issue 27). */
+/** Text limits the forms stop typing at and the server refuses beyond: a form never takes more than is kept. */
 export const PASSWORD_MAX_LENGTH = 200;
 export const PERSON_NAME_MAX_LENGTH = 100;
 /** The longest email address (RFC 5321). */
@@ -65,8 +65,8 @@ export const CALLER_TYPES = ['user', 'visitor'] as const;
 export type CallerType = (typeof CALLER_TYPES)[number];
 
 /**
- * SPEC's success, failed and partial, and two it shows as "other": pending while the relay is
- * being asked, unknown when the server stopped before it answered (docs/decisions/0176).
+ * docs/SPEC.md §3's success, failed and partial, and two it shows as "other": pending while the relay is
+ * being asked, unknown when the server stopped before it answered (docs/decisions/0021).
  */
 export const LOG_STATUSES = ['success', 'failed', 'partial', 'pending', 'unknown'] as const;
 export type LogStatus = (typeof LOG_STATUSES)[number];

@@ -1,4 +1,4 @@
-// User-facing texts shared by browser and server (SPEC §5, §8). Keep them exact.
+// User-facing texts shared by browser and server (docs/SPEC.md §5, §8). Keep them exact.
 export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   invalidEmailBulk: 'Invalid email address.',

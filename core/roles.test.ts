@@ -8,7 +8,7 @@ import {
   roleLabel,
 } from './roles';
 
-describe('roles (SPEC §4, §6)', () => {
+describe('roles (docs/SPEC.md §4, §6)', () => {
   it('labels roles', () => {
     expect(roleLabel('superadmin')).toBe('Super User');
     expect(roleLabel('admin')).toBe('Property Manager');

@@ -1,4 +1,4 @@
-// Roles and what each may do (SPEC §6), and where each lands (SPEC §4).
+// Roles and what each may do (docs/SPEC.md §6), and where each lands (docs/SPEC.md §4).
 export const ROLES = ['resident', 'admin', 'superadmin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -45,11 +45,11 @@ export function loginTitleForSegment(segment: string | undefined): string {
   return LOGIN_TITLES[loginRoleForSegment(segment)];
 }
 
-/** Said only to someone who gave the right password at another role's form (issue 14). */
+/** Said only to someone who gave the right password at another role's form, so it tells nothing about unknown emails. */
 export const wrongLoginMessage = (role: Role) =>
   `This account signs in at ${LOGIN_TITLES[role]}. Please use that login page instead.`;
 
-/** Which roles each screen admits (SPEC §2 route table). */
+/** Which roles each screen admits (docs/SPEC.md §2 route table). */
 export const SCREEN_ROLES = {
   registerVisitor: ['resident', 'admin', 'superadmin'],
   dashboard: ['superadmin', 'admin'],
@@ -64,14 +64,14 @@ export const SCREEN_ROLES = {
   profile: ['resident', 'admin', 'superadmin'],
 } as const satisfies Record<string, readonly Role[]>;
 
-/** Roles that may register a user of the given role (SPEC §6). */
+/** Roles that may register a user of the given role (docs/SPEC.md §6). */
 export function canRegisterRole(actor: Role, target: Role): boolean {
   if (actor === 'superadmin') return true;
   if (actor === 'admin') return target === 'admin' || target === 'resident';
   return false;
 }
 
-/** Whether a caller sees residents' secure PINs in management tables (SPEC §6). */
+/** Whether a caller sees residents' secure PINs in management tables (docs/SPEC.md §6). */
 export function canSeeSecurePins(role: Role, propertyFeatures: readonly string[]): boolean {
   if (role === 'superadmin') return true;
   return role === 'admin' && propertyFeatures.includes('securepin');

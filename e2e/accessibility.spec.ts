@@ -14,7 +14,7 @@ import {
 
 // axe over every route as every role, at desktop and phone width, with data on screen and the
 // menus, filters and dialogs that only appear on use opened: 0 moderate, serious or critical findings
-// (issue 27: one h1 per screen, no skipped heading levels, no second banner in dialogs).
+// (one h1 per screen, no skipped heading levels, no second banner in dialogs).
 const simulator = relaySimulatorPerFile(test);
 // Dozens of pages at two widths per test.
 test.beforeEach(() => test.setTimeout(300_000));

@@ -17,7 +17,7 @@ test('an admin registers a resident, who sets a password from the emailed link a
   await expect(page.getByRole('heading', { name: 'Register Resident' })).toBeVisible();
   await expect(page.getByLabel('User Type')).toHaveCount(0);
 
-  // Every error shows on its own field (issue 14), in the words of SPEC §5.
+  // Every error shows on its own field, in the words of docs/SPEC.md §5.
   await page.getByRole('button', { name: 'Register Resident' }).click();
   await expect(page.getByLabel('First Name')).toHaveAccessibleDescription('All fields are required');
   await expect(page.getByLabel('Last Name')).toHaveAccessibleDescription('All fields are required');
@@ -65,7 +65,7 @@ test('an admin registers a resident, who sets a password from the emailed link a
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Visitor List' })).toBeVisible();
 
-  // A used link says so as it opens (issue 14).
+  // A used link says so as it opens.
   await page.goto(link);
   await expect(page.getByRole('alert')).toContainText('already been used');
   await expect(page.getByLabel('New Password')).toHaveCount(0);

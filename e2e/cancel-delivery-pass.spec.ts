@@ -5,7 +5,7 @@ import { gateWorld, relaySimulatorPerFile } from './visitors-support';
 
 const simulator = relaySimulatorPerFile(test);
 
-test('Cancel pass asks first: Keep pass leaves it valid, Cancel pass in the dialog cancels it (issue 27 item 7)', async ({
+test('Cancel pass asks first: Keep pass leaves it valid, Cancel pass in the dialog cancels it', async ({
   page,
   request,
   mailbox,

@@ -52,7 +52,7 @@ test('a manager enrols a fob from the dashboard, disables it when lost, and is t
   await page.screenshot({ path: test.info().outputPath('cards-phone.png'), fullPage: true });
 });
 
-test('enrolling with no holder marks the Holder field with its sentence (decision 0200)', async ({
+test('enrolling with no holder marks the Holder field with its sentence (decision 0022)', async ({
   page,
   request,
   mailbox,

@@ -65,7 +65,7 @@ test('an admin filters, pages, searches, edits a user and refreshes a secure PIN
   await expect(row).toContainText(newEmail);
   await expect(row).toContainText('+15551234567');
 
-  // Masked until Reveal (issue 27); a refreshed list masks it again.
+  // Masked until Reveal (no PIN read over a shoulder); a refreshed list masks it again.
   const pin = row.getByTestId('secure-pin').getByTestId('pin-value');
   const reveal = row.getByRole('button', { name: /^Reveal the secure PIN/ });
   await expect(pin).not.toHaveText(/\d/);

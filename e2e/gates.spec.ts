@@ -140,7 +140,7 @@ test('register property and device, open the gate as a resident, see it fail whe
   await residentPage.context().close();
 });
 
-test('a manager pressing Open Gate on a relay that does not answer reads why, keeps reading it, and sees the gate offline (issue 27)', async ({
+test('a manager pressing Open Gate on a relay that does not answer reads why, keeps reading it, and sees the gate offline', async ({
   page,
   request,
   mailbox,
@@ -239,7 +239,7 @@ test('a device update the server refuses shows its reason in the dialog for 3 se
     .getByRole('row', { name: new RegExp(gateName) });
   await row.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Device' });
-  // A bad address is caught on its field before anything is sent (issue 14).
+  // A bad address is caught on its field before anything is sent.
   await dialog.getByLabel('IP Address').fill('not an address!');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByLabel('IP Address')).toHaveAccessibleDescription(

@@ -4,7 +4,7 @@ import { expect, signIn, submitSignIn, test } from './support/fixtures';
 import { shoot } from './support/screens';
 import { createProperty, invitationToken, propertyWithUser, unique, uniqueEmail } from './support/seed';
 
-// Issue 14: every message a person sees is true and says what to do.
+// Every message a person sees is true and says what to do.
 
 test('the wrong login form names the right one to the account owner only', async ({
   page,
@@ -86,7 +86,7 @@ test('register user: every missing field says so on the field, and a pasted phon
   await expect(phone).toHaveValue('5557654321');
 });
 
-test('too long is refused at the limit with the limit in words, and letters in a phone number stay and are explained (issue 27)', async ({
+test('too long is refused at the limit with the limit in words, and letters in a phone number stay and are explained', async ({
   page,
   request,
   superadmin,

@@ -44,7 +44,7 @@ test('the bell lists 10 recent activities, loads 10 more at the bottom, with mes
   await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(items).toHaveCount(26);
   await expect(dropdown.getByText('Loading more...')).toHaveCount(0);
-  // Issue 27 item 13: an event at another property says so; the ones at her own do not.
+  // An event at another property says so; the ones at her own do not.
   await expect(items.nth(25)).toContainText('Visitor Access: Wanda Guest attempted to access Elm Court');
   await expect(items.nth(25).getByTestId('notification-elsewhere')).toHaveText(
     `At ${ELM.propertyName}, not your property`,

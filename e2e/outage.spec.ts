@@ -25,7 +25,7 @@ async function restartOnSamePort() {
   });
 }
 
-test('an outage shows an error with Retry, distinct from empty, and Retry recovers (issue 14)', async ({ page }) => {
+test('an outage shows an error with Retry, distinct from empty, and Retry recovers', async ({ page }) => {
   await page.goto(`${server.baseURL}/login/Super-Admin`);
   await submitSignIn(page, { ...TEST_SUPERADMIN, role: 'superadmin' });
   await expect(page.getByRole('table')).toContainText(TEST_SUPERADMIN.email);

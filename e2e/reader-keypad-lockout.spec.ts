@@ -6,7 +6,7 @@ import { gateWorld, relaySimulatorPerFile } from './visitors-support';
 
 const simulator = relaySimulatorPerFile(test);
 
-test('a locked keypad shows one sentence with one clock, on the overlay and the keypad alike (issue 27 item 8)', async ({
+test('a locked keypad shows one sentence with one clock, on the overlay and the keypad alike', async ({
   page,
   request,
   mailbox,

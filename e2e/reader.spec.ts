@@ -18,7 +18,7 @@ import { expect, signIn, test } from './support/fixtures';
 import { createProperty, createUser, unique } from './support/seed';
 import { decodeQr, gateWorld, relaySimulatorPerFile } from './visitors-support';
 
-// The gate reader page (issue 15) against the real server, real SMTP and the relay simulator;
+// The gate reader page against the real server, real SMTP and the relay simulator;
 // the camera is Chromium's fake capture device playing the QR image the visitor was emailed.
 const simulator = relaySimulatorPerFile(test);
 const OFFLINE = 'Offline — ask the resident to open the gate from their phone';

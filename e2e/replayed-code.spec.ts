@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures';
 import { shoot } from './support/screens';
 import { propertyWithUser } from './support/seed';
 
-test('a code refused because it was just used says so, and the next code signs in (issue 27 item 9)', async ({
+test('a code refused because it was just used says so, and the next code signs in', async ({
   page,
   request,
   mailbox,

@@ -22,7 +22,7 @@ async function chooseProperty(page: Page, name: string) {
 
 const axeClean = async (page: Page) => expect(await moderateOrWorseFindings(page)).toEqual([]);
 
-test('a manager is told whom to ask about cards, devices and gates (issue 27 item 6)', async ({
+test('a manager is told whom to ask about cards, devices and gates, and gets no Register a device link', async ({
   page,
   request,
   mailbox,
@@ -58,7 +58,7 @@ test('a manager is told whom to ask about cards, devices and gates (issue 27 ite
   await axeClean(page);
 });
 
-test('a resident without gates is told to ask their property manager (issue 27 item 6)', async ({
+test('a resident without gates is told to ask their property manager', async ({
   page,
   request,
   mailbox,
@@ -73,7 +73,7 @@ test('a resident without gates is told to ask their property manager (issue 27 i
   await expect.soft(gatesHint).toHaveText('No gates are set up for your property yet. Ask your property manager.');
 });
 
-test('a super administrator is told where to turn cards on and given the way to register a device (issue 27 item 6)', async ({
+test('a super administrator is told where to turn cards on and given the way to register a device', async ({
   page,
   request,
   mailbox,
@@ -101,7 +101,7 @@ test('a super administrator is told where to turn cards on and given the way to 
   await expect(page).toHaveURL(/\/register-device$/);
 });
 
-test('an unpaired reader says whom to ask, not a manager who cannot (issue 27 item 6)', async ({ page }) => {
+test('an unpaired reader says whom to ask, not a manager who cannot', async ({ page }) => {
   await page.goto('/reader');
   await expect(page.getByRole('heading', { name: 'This reader is not paired' })).toBeVisible();
   await shoot(page, 'item6-reader-unpaired', ['tablet', 'phone', 'desktop']);

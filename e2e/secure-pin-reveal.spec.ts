@@ -28,7 +28,7 @@ async function usersTab(page: Page, user: Credentials, pin: string, search: stri
   return page.getByRole('row').filter({ hasText: search });
 }
 
-test('PINs are masked until Reveal, which the server logs without the PIN (issue 27 item 12)', async ({
+test('PINs are masked until Reveal, which the server logs without the PIN', async ({
   page,
   request,
   mailbox,
@@ -83,7 +83,7 @@ test('PINs are masked until Reveal, which the server logs without the PIN (issue
     expect(JSON.stringify(revealed)).not.toContain(`"${pin}"`);
   }
 
-  // The Edit dialog's read-only PIN (SPEC §2) is masked the same way.
+  // The Edit dialog's read-only PIN (docs/SPEC.md §2) is masked the same way.
   await row.getByRole('button', { name: /^Edit / }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit User' });
   await expect(dialog.getByTestId('pin-value')).not.toHaveText(/\d/);

@@ -56,7 +56,7 @@ test('Sign out everywhere else leaves only this browser signed in', async ({ pag
   await expect(page.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0);
 });
 
-test('Change password on Profile: a wrong current password is named, the right one signs out every other browser and emails a notice (issue 27)', async ({
+test('Change password on Profile: a wrong current password is named, the right one signs out every other browser and emails a notice', async ({
   page,
   browser,
   baseURL,
@@ -111,7 +111,7 @@ test('Change password on Profile: a wrong current password is named, the right o
   await elsewhere.close();
 });
 
-test('the phone number has a plain Edit on Profile (issue 27)', async ({ page, request, mailbox, superadmin }) => {
+test('the phone number has a plain Edit on Profile', async ({ page, request, mailbox, superadmin }) => {
   const property = await createProperty(request, await apiToken(request, superadmin));
   const resident = await createUser(request, await apiToken(request, superadmin), mailbox, {
     role: 'resident',

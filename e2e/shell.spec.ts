@@ -84,7 +84,7 @@ test('unknown paths show the 404 page with a link to the resident login', async 
   await expect(page).toHaveURL(/\/login\/Resident-Login$/);
 });
 
-test('the static pages say what the spec requires', async ({ page }) => {
+test('the static pages say what docs/SPEC.md requires', async ({ page }) => {
   await page.goto('/privacy-policy');
   await expect(page.getByText(/unchecked by default/)).toBeVisible();
   await expect(page.getByText(/third-party SMS provider receives your phone number/)).toBeVisible();

@@ -3,7 +3,7 @@ import { type DemoWorld, demoWorld } from './support/demo-world';
 import { type Credentials, expect, signIn, test } from './support/fixtures';
 import { relaySimulatorPerFile } from './visitors-support';
 
-// Issue 27 item 5: on every list screen, at desktop and phone size, no table is wider than its
+// On every list screen, at desktop and phone size, no table is wider than its
 // place and the page never scrolls sideways, with demo-like long names, addresses and emails.
 const simulator = relaySimulatorPerFile(test);
 test.beforeEach(() => test.setTimeout(300_000));

@@ -4,7 +4,7 @@ import { type Credentials, expect, signIn, test } from './support/fixtures';
 import { type createUser, propertyWithUser, uniqueEmail } from './support/seed';
 import { fillVisitor, fillWallDateTime, wallDaysFromNow } from './visitors-support';
 
-// Issue 14: the visitor window screens refuse what cannot work and never lose or submit work by surprise.
+// The visitor window screens refuse what cannot work and never lose or submit work by surprise.
 
 async function residentOfNewProperty(
   request: Parameters<typeof apiToken>[0],

@@ -156,7 +156,7 @@ test('recurring weekdays: today opens the gate, another weekday does not', async
     await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
     await page.getByLabel(`${day} start time`).fill('00:00');
     await page.getByLabel(`${day} end time`).fill('23:59');
-    // Issue 18: today's pass gets a last day a week ahead; the email names it.
+    // Today's pass gets a last day a week ahead; the email names it.
     const lastDay = day === weekday(today) ? addDays(today, 7) : null;
     if (lastDay) {
       await page.getByLabel('Last day (optional)').fill(lastDay);
@@ -202,7 +202,7 @@ test('specific dates: today opens the gate, tomorrow not yet', async ({ page, re
   });
 });
 
-test('changing the Date Option resets only the dates and times: names, email, phone and property stay (SPEC §4)', async ({
+test('changing the Date Option resets only the dates and times: names, email, phone and property stay (docs/SPEC.md §4)', async ({
   page,
   request,
   superadmin,

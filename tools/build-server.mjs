@@ -1,7 +1,7 @@
 // Compiles the server into dist/server/main.mjs and its chunks, npm packages included, and copies
 // the SQL migrations beside it, so production runs plain `node` with no TypeScript loader.
 // Bundling the packages spares Node resolving and reading hundreds of module files at every start
-// (docs/decisions/0171-server-bundle-and-lazy-modules.md); the few below stay in node_modules
+// (docs/decisions/0016-server-bundle-and-lazy-modules.md); the few below stay in node_modules
 // because they load files of their own by path (WebAssembly, a native addon, worker threads,
 // static assets).
 import fs from 'node:fs';

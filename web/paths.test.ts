@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { roleMaySee } from './paths';
 
 describe('roleMaySee', () => {
-  it('follows the screen roles of SPEC §2 and §6', () => {
+  it('follows the screen roles of docs/SPEC.md §2 and §6', () => {
     expect(roleMaySee('resident', '/visitor-list')).toBe(true);
     expect(roleMaySee('superadmin', '/visitor-list')).toBe(false);
     expect(roleMaySee('admin', '/visitor/6f1c/qr-codes')).toBe(false);

@@ -1,7 +1,7 @@
 import { type Role, SCREEN_ROLES } from '@core/roles';
 import { matchPath } from 'react-router';
 
-// Every client route of SPEC §2, in one place.
+// Every client route of docs/SPEC.md §2, in one place.
 export const paths = {
   home: '/',
   login: (segment: string) => `/login/${segment}`,
@@ -23,7 +23,7 @@ export const paths = {
   forbidden: '/403',
 } as const;
 
-/** The route pattern of each guarded screen (SPEC §2); the router and roleMaySee both read it. */
+/** The route pattern of each guarded screen (docs/SPEC.md §2); the router and roleMaySee both read it. */
 export const SCREEN_ROUTES = {
   registerVisitor: '/',
   dashboard: '/dashboard',

@@ -74,9 +74,9 @@ const guarded = (screen: keyof typeof SCREEN_ROUTES, page: ReactNode, otherRoles
 
 const signedOut = (path: string, page: ReactNode) => route(path, <SignedOutRoute>{page}</SignedOutRoute>);
 
-/** The route table of SPEC §2. */
+/** The route table of docs/SPEC.md §2. */
 const ROUTES: RouteObject[] = [
-  // A visitor's pass stands alone: no header, menu or sign-in, just the pass (issue 18).
+  // A visitor's pass stands alone: no header, menu or sign-in, just the pass.
   route('/pass/:passToken', <PassPage />),
   route('/delivery/:passToken', <DeliveryPassPage />),
   // The gate reader is a full-screen kiosk of its own, without the app's header, menu or sign-in.

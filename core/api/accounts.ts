@@ -12,7 +12,7 @@ import { whenMissing } from '../validation/when-missing';
 import { decideBy } from './access';
 import { idSchema } from './common';
 
-/** Texts of the account screens and answers (SPEC §2, §5, §8), shared by browser and server. */
+/** Texts of the account screens and answers (docs/SPEC.md §2, §5, §8), shared by browser and server. */
 export const ACCOUNT_MESSAGES = {
   userCreated: 'User successfully created',
   registrationFailed: 'Registration failed',
@@ -54,7 +54,7 @@ const personName = (label: string) =>
   requiredName(label, PERSON_NAME_MAX_LENGTH, `${label} is required`, MESSAGES.allFieldsRequired);
 
 /**
- * POST /api/resident/register (SPEC §7). `password` is accepted for compatibility with the spec's
+ * POST /api/resident/register (docs/SPEC.md §7). `password` is accepted for compatibility with §7's
  * form and ignored: the new user is invited and chooses their own password (DESIGN, Accounts).
  * `_id` is the property id; '' means none (a super administrator has none).
  */

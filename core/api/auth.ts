@@ -13,7 +13,7 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const tokenResponse = z.object({ token: z.string() });
 
-/** The claims the client reads from the session token (SPEC §3). */
+/** The claims the client reads from the session token (docs/SPEC.md §3). */
 export const tokenClaims = z.object({
   role: z.enum(ROLES),
   exp: z.number(),

@@ -17,7 +17,7 @@ export const CARD_TEXTS = {
   chooseHolder: 'Choose who holds the card.',
 } as const;
 
-/** RFID is off: a super administrator turns it on in the property's Edit; a manager has to ask one (SPEC §6). */
+/** RFID is off: a super administrator turns it on in the property's Edit; a manager has to ask one (docs/SPEC.md §6). */
 export const rfidOffHint = (role: Role, propertyName: string) =>
   role === 'superadmin'
     ? `RFID Access is not turned on for ${propertyName}. Turn it on in Properties: Edit ${propertyName}, then tick RFID Access.`
@@ -33,7 +33,7 @@ const cardNumber = z
 const label = boundedText('Label', 60);
 
 /** POST /api/cards: a manager enrols a card for a person of their property. */
-/** No holder chosen is said on the Holder field, in words (decision 0200), not as "not a valid id". */
+/** No holder chosen is said on the Holder field, in words (decision 0022), not as "not a valid id". */
 const holderId = z.uuid({ error: CARD_TEXTS.chooseHolder });
 export const enrolCardRequest = z.strictObject({ userId: holderId, number: cardNumber, label: label.default('') });
 export const cardIdParams = z.strictObject({ cardId: idSchema });

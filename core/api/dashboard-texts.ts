@@ -1,4 +1,4 @@
-// Texts of the dashboard (SPEC §2, §5), apart from the schemas so screens showing them need not load zod.
+// Texts of the dashboard (docs/SPEC.md §2, §5), apart from the schemas so screens showing them need not load zod.
 export const DASHBOARD_MESSAGES = {
   searchPlaceholder: 'Search by name or email',
   refreshPinConfirm: 'Are you sure you want to refresh the Secure PIN?',

@@ -3,7 +3,7 @@
 import type { Role } from '../roles';
 
 export const DEVICE_HINTS = {
-  /** Only super administrators register devices (SPEC §6): a resident asks their manager, a manager asks them. */
+  /** Only super administrators register devices (docs/SPEC.md §6): a resident asks their manager, a manager asks them. */
   noGates: (role: Role) =>
     role === 'resident'
       ? 'No gates are set up for your property yet. Ask your property manager.'

@@ -1,4 +1,4 @@
-// Texts of the device screens (SPEC §2, §5, §8), apart from the schemas so screens showing them need not load zod.
+// Texts of the device screens (docs/SPEC.md §2, §5, §8), apart from the schemas so screens showing them need not load zod.
 export const DEVICE_MESSAGES = {
   nameRequired: 'Device Name is required',
   typeRequired: 'Device Type is required',

@@ -78,7 +78,7 @@ export const httpTemplateSettingsSchema = z.strictObject({
   successMatch: z.string().max(200).optional(),
 });
 
-/** Driver fields beyond the spec's; all optional with the Shelly /relay/0 defaults. */
+/** Driver fields beyond docs/SPEC.md's; all optional with the Shelly /relay/0 defaults. */
 const relayFields = {
   driver: z.enum(RELAY_DRIVERS).optional(),
   channel: z.coerce.number().int().min(0).max(16).optional(),
@@ -111,7 +111,7 @@ export function addressProblems(
 
 /**
  * The address-by-connection check as a refinement; it runs even when other fields failed, so a
- * form shows every missing field at once (SPEC §5). A register body without a driver is a Shelly
+ * form shows every missing field at once (docs/SPEC.md §5). A register body without a driver is a Shelly
  * Gen1 relay; an update without one keeps its driver (checked by the route).
  */
 export const addressByConnection = (fallbackDriver?: RelayDriverName) =>
@@ -186,7 +186,7 @@ export type RegisteredDeviceDto = z.infer<typeof registeredDeviceSchema>;
 
 const healthFields = { online: z.boolean().nullable(), lastSeenAt: z.string().nullable() };
 /**
- * A device in Devices by Property, with its health (docs/decisions/0410-device-health.md):
+ * A device in Devices by Property, with its health (docs/decisions/0034-device-health.md):
  * `online` is null while nothing was ever heard from it; `lastSeenAt` is the reader's last
  * heartbeat or the relay's last answered pulse, whichever is later.
  */
@@ -207,7 +207,7 @@ export const devicesByPropertyQuery = z.strictObject({
 });
 
 /**
- * A gate in the Access Gates list; SPEC §3 names its identifier `id` there (`_id` everywhere else).
+ * A gate in the Access Gates list; docs/SPEC.md §3 names its identifier `id` there (`_id` everywhere else).
  * Its health fields are those of listedDeviceSchema (DESIGN.md); the screen does not show them yet.
  */
 export const gateDeviceSchema = z.object({

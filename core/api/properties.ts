@@ -11,7 +11,7 @@ export const propertySchema = z.object({
   propertyLocation: z.string(),
   propertyFeatures: z.array(z.enum(PROPERTY_FEATURES)),
   timeZone: z.string(),
-  /** Its property managers must set up two-step verification before using the app (issue 13). */
+  /** Its property managers must set up two-step verification before using the app: they hold every gate. */
   managersNeedSecondFactor: z.boolean(),
 });
 export type PropertyDto = z.infer<typeof propertySchema>;

@@ -1,4 +1,4 @@
-// Texts of the gate-log screen and the bell (SPEC §2, §5, §8); apart from the schemas, so the
+// Texts of the gate-log screen and the bell (docs/SPEC.md §2, §5, §8); apart from the schemas, so the
 // header's bell does not bring zod into every page's first download.
 export const LOG_TEXTS = {
   insufficientPermissions: 'Insufficient permissions to view logs',

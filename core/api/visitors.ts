@@ -35,7 +35,7 @@ export const visitorPersonFields = {
   email: emailField(),
 };
 
-/** POST /api/visitor/register (SPEC §3 visitor fields plus timezone, PID, UID). */
+/** POST /api/visitor/register (docs/SPEC.md §3 visitor fields plus timezone, PID, UID). */
 export const registerVisitorRequest = z
   .strictObject({
     ...visitorPersonFields,

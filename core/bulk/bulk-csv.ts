@@ -7,7 +7,7 @@ import { type BulkRow, emptyBulkRow, normalizeBulkRole } from './bulk-row';
 const ADMIN_COLUMNS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
 const ALL_COLUMNS = [...ADMIN_COLUMNS, 'role', 'propertyId'] as const;
 
-/** Template columns per uploader (SPEC §9): role and propertyId only for non-admins. */
+/** Template columns per uploader (docs/SPEC.md §9): role and propertyId only for non-admins. */
 export function templateColumns(uploader: Role): readonly (keyof BulkRow)[] {
   return uploader === 'admin' ? ADMIN_COLUMNS : ALL_COLUMNS;
 }
@@ -22,7 +22,7 @@ COLUMN_BY_HEADER.set('phone', 'phoneNumber');
 COLUMN_BY_HEADER.set('property', 'propertyId');
 
 /**
- * Rows of an uploaded CSV (SPEC §5 CSV import): the first record is the header, empty lines are
+ * Rows of an uploaded CSV (docs/SPEC.md §5 CSV import): the first record is the header, empty lines are
  * skipped, 'property manager' becomes admin and other roles are lowercased. Unknown columns are ignored.
  */
 export function parseBulkCsv(text: string): BulkRow[] {

@@ -1,4 +1,4 @@
-// Bulk User Creation texts (SPEC §5, §8). Keep them exact.
+// Bulk User Creation texts (docs/SPEC.md §5, §8). Keep them exact.
 export const BULK_MESSAGES = {
   invalidEmail: 'Invalid email address.',
   phone: 'Phone number must be exactly 10 digits.',

@@ -6,7 +6,7 @@ import { digitsOnly, isTenDigits } from '../validation/phone';
 import { hasHiddenCharacters } from '../validation/visible-text';
 import { BULK_MESSAGES } from './bulk-messages';
 
-/** A row of the Bulk User Creation table (SPEC §3 Bulk user row). */
+/** A row of the Bulk User Creation table (docs/SPEC.md §3 Bulk user row). */
 export interface BulkRow {
   firstName: string;
   lastName: string;
@@ -26,7 +26,7 @@ export function emptyBulkRow(): BulkRow {
   return { firstName: '', lastName: '', email: '', phoneNumber: '', role: 'resident', propertyId: '' };
 }
 
-/** 'property manager' (any case) means admin; other roles are lowercased (SPEC §5 CSV import). */
+/** 'property manager' (any case) means admin; other roles are lowercased (docs/SPEC.md §5 CSV import). */
 export function normalizeBulkRole(value: string): string {
   const role = value.trim().toLowerCase();
   return role === 'property manager' ? 'admin' : role;
@@ -40,7 +40,7 @@ function nameError(value: string, label: string, required: string): string | nul
 }
 
 /**
- * The errors of one row with the exact SPEC §5 messages. The uploader's role decides what is
+ * The errors of one row with the exact docs/SPEC.md §5 messages. The uploader's role decides what is
  * needed: an admin's rows are forced to residents of their own property, so need neither.
  */
 export function bulkRowErrors(row: BulkRow, uploader: Role): BulkRowErrors {

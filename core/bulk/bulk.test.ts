@@ -13,7 +13,7 @@ const row = (values: Partial<Record<string, string>> = {}) => ({
   ...values,
 });
 
-describe('bulk CSV import (SPEC §5)', () => {
+describe('bulk CSV import (docs/SPEC.md §5)', () => {
   it('reads the header, skips empty lines, maps property manager to admin and lowercases roles', () => {
     const csv =
       '\uFEFFfirstName,lastName,email,phoneNumber,role,propertyId\r\n' +
@@ -63,7 +63,7 @@ describe('bulk CSV import (SPEC §5)', () => {
   });
 });
 
-describe('bulk row validation (SPEC §5)', () => {
+describe('bulk row validation (docs/SPEC.md §5)', () => {
   it('refuses names with hidden or text-direction characters, row by row', () => {
     expect(bulkRowErrors(row({ firstName: 'Ann\u202Eeel', lastName: 'L\u200Bee' }), 'superadmin')).toEqual({
       firstName: 'First name must not contain invisible characters or characters that change the direction of text',

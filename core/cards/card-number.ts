@@ -1,6 +1,6 @@
 /**
  * Card and fob numbers as readers and printed cards give them, normalised so one card is found
- * however it is reported (issue 18):
+ * however it is reported:
  * - Wiegand with a facility code: "123:45678", "123,45678", "123-45678", "123/45678" or "123 45678";
  * - the Wiegand frame as bits, parity checked: 26 (H10301), 34 (H10306) or 37 (H10304) characters
  *   of 0 and 1 (35-bit Corporate 1000 frames are entered as facility and card number);

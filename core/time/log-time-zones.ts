@@ -1,4 +1,4 @@
-// The two zones gate logs are read in (SPEC §9): Eastern time with daylight saving, or UTC.
+// The two zones gate logs are read in (docs/SPEC.md §9): Eastern time with daylight saving, or UTC.
 export const LOG_TIME_ZONES = ['EST', 'UTC'] as const;
 export type LogTimeZone = (typeof LOG_TIME_ZONES)[number];
 

@@ -2,7 +2,7 @@ import { readableInstant } from '../validity/window-words';
 import { wallPartsAt } from './zoned-time';
 
 /**
- * The one way a person reads a time (issue 27): "Thu, Nov 26, 2026 13:29 EST", on the clock of
+ * The one way a person reads a time: "Thu, Nov 26, 2026 13:29 EST", on the clock of
  * `timeZone` (the property's, or for sessions the viewer's), with the zone named so a reader in
  * another zone cannot take it for their own.
  */

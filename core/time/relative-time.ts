@@ -6,7 +6,7 @@ const UNITS = [
   { name: 'minute', seconds: 60 },
 ] as const;
 
-/** "Just now", then "n minutes/hours/days/months/years ago" (SPEC §2 Notification bell). */
+/** "Just now", then "n minutes/hours/days/months/years ago" (docs/SPEC.md §2 Notification bell). */
 export function relativeTime(then: Date | string, now: Date = new Date()): string {
   const seconds = Math.floor((now.getTime() - new Date(then).getTime()) / 1000);
   for (const unit of UNITS) {

@@ -6,7 +6,7 @@ import { whenMissing } from './when-missing';
 
 /**
  * An email field: trimmed, checked, then lowercased. Empty says it is required and too long says
- * the limit (issue 27); anything else that is not an address gets the screen's own `message`.
+ * the limit; anything else that is not an address gets the screen's own `message`.
  */
 export function emailField(message: string = MESSAGES.invalidEmail) {
   return (

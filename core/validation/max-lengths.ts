@@ -18,7 +18,7 @@ function inputSide(schema: ZodType): ZodType {
 
 /**
  * The most characters each top-level text field of an object schema takes (its `.max()`): the
- * inputs' `maxLength`, so typing stops at the limit the server keeps (issue 27).
+ * inputs' `maxLength`, so typing stops at the limit the server keeps.
  */
 export function maxLengthsOf(schema: ZodType): Record<string, number> {
   const { shape } = defOf(inputSide(schema));

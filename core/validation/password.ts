@@ -7,7 +7,7 @@ export function meetsPasswordRequirements(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH;
 }
 
-/** Errors for a new password and its confirmation (SPEC §5), or null when both are fine. */
+/** Errors for a new password and its confirmation (docs/SPEC.md §5), or null when both are fine. */
 export function newPasswordError(password: string, confirmation: string, tooShortMessage: string): string | null {
   if (!meetsPasswordRequirements(password)) return tooShortMessage;
   if (password !== confirmation) return MESSAGES.passwordsDoNotMatch;
@@ -16,7 +16,7 @@ export function newPasswordError(password: string, confirmation: string, tooShor
 
 /**
  * A new password and its confirmation, each rule on its own field: too short on the password
- * (the screen's own words, SPEC §5), a mismatch on the confirmation. `fields` adds the form's
+ * (the screen's own words, docs/SPEC.md §5), a mismatch on the confirmation. `fields` adds the form's
  * other fields (Change password's current password).
  */
 export const newPasswordForm = (tooShortMessage: string, fields: Record<string, z.ZodType> = {}) =>

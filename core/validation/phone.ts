@@ -35,7 +35,7 @@ const WRITTEN_NUMBER = /^[\d\s().+-]*$/;
 /**
  * What a phone field keeps of what was typed: a written number keeps its digits (typedPhoneDigits);
  * text holding anything else (letters) is kept as typed, so its error can say what is wrong
- * instead of the letters silently vanishing (issue 27).
+ * instead of the letters silently vanishing.
  */
 export function typedPhoneText(value: string): string {
   return WRITTEN_NUMBER.test(value) ? typedPhoneDigits(value) : value;

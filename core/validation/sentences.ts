@@ -88,7 +88,7 @@ function sizePredicate(
 
 /**
  * A sentence for every zod issue that has no message of its own, naming the field in words:
- * people read these in forms and in the server's 400 answers (issue 14: no "email: ..." jargon).
+ * people read these in forms and in the server's 400 answers (never "email: ..." jargon).
  */
 export function issueSentence(issue: RawIssue): string {
   const field = fieldWords(issue.path);

@@ -5,7 +5,7 @@ import { isValidEmail } from './email-text';
 import { newPasswordError } from './password';
 import { holdsNonDigits, isTenDigits, nationalDigits, toStoredPhone, typedPhoneDigits, typedPhoneText } from './phone';
 
-describe('email (SPEC §5)', () => {
+describe('email (docs/SPEC.md §5)', () => {
   it.each(['a@b.co', 'first.last+tag@example.com', 'x_y%z-1@sub.domain.org', 'UPPER@CASE.IO'])(
     'accepts %s',
     (email) => {
@@ -29,7 +29,7 @@ describe('email (SPEC §5)', () => {
   });
 });
 
-describe('passwords (SPEC §5)', () => {
+describe('passwords (docs/SPEC.md §5)', () => {
   it('needs at least 6 characters and a matching confirmation', () => {
     expect(newPasswordError('12345', '12345', MESSAGES.passwordRequirements)).toBe(
       'Please meet all password requirements',
@@ -42,14 +42,14 @@ describe('passwords (SPEC §5)', () => {
   });
 });
 
-describe('phone numbers (SPEC §5, §9)', () => {
+describe('phone numbers (docs/SPEC.md §5, §9)', () => {
   it('accepts exactly 10 digits', () => {
     expect(isTenDigits('5551234567')).toBe(true);
     expect(isTenDigits('555123456')).toBe(false);
     expect(isTenDigits('55512345678')).toBe(false);
     expect(isTenDigits('555-123-4567')).toBe(false);
   });
-  it('keeps the 10 digits of a pasted number, with or without its +1 (issue 14)', () => {
+  it('keeps the 10 digits of a pasted number, with or without its +1', () => {
     expect(typedPhoneDigits('(555) 123-4567')).toBe('5551234567');
     expect(typedPhoneDigits('+1 (555) 123-4567')).toBe('5551234567');
     expect(typedPhoneDigits('555.123.45678')).toBe('5551234567');

@@ -2,7 +2,7 @@
 // does not pull that map into the browser's first download.
 /**
  * A string schema's message for a missing value only (`z.string({ error: whenMissing(...) })`):
- * a plain schema-wide message would also answer a value that is too long (issue 26, 27).
+ * a plain schema-wide message would also answer a value that is too long, calling it missing.
  */
 export const whenMissing =
   (message: string) =>

@@ -7,7 +7,7 @@ describe('editorUpdate', () => {
     multipleDays: [],
   };
 
-  it('sends the wall dates with the code’s weekday and date rows as they are (SPEC §7)', () => {
+  it('sends the wall dates with the code’s weekday and date rows as they are (docs/SPEC.md §7)', () => {
     const state = editorStateOf(
       { startDate: '2026-03-02T13:00:00.000Z', endDate: '2026-03-09T22:00:00.000Z', lifetimeValidity: false },
       'America/New_York',

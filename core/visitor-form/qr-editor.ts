@@ -79,7 +79,7 @@ export function editorWallWindow(state: QrEditorState): WallWindow {
 
 /**
  * The specific dates a changed window leaves out. Saving drops them, so the dates the code keeps
- * are the dates it shows (issue 14: an earlier end used to leave Dec 20 listed but dead).
+ * are the dates it shows (an earlier end used to leave Dec 20 listed but dead).
  */
 export function datesOutsideWindow<T extends { date: string; startTime: string; endTime: string }>(
   rows: readonly T[],
@@ -99,7 +99,7 @@ export interface QrCodeRows<DayRow, DateRow> {
 }
 
 /**
- * What an editor sends (SPEC §7): the dates as wall times the server reads in the property's
+ * What an editor sends (docs/SPEC.md §7): the dates as wall times the server reads in the property's
  * zone, with the code's weekday and date rows as they are.
  */
 export function editorUpdate<DayRow, DateRow>(state: QrEditorState, rows: QrCodeRows<DayRow, DateRow>) {

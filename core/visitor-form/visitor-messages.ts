@@ -1,4 +1,4 @@
-// Exact texts of the visitor screens (SPEC §2, §5, §8), shared by browser and server.
+// Exact texts of the visitor screens (docs/SPEC.md §2, §5, §8), shared by browser and server.
 export const VISITOR_MESSAGES = {
   endBeforeStart: 'End Date and Time cannot be earlier than Start Date and Time',
   startAfterEnd: 'Start time cannot be after the end time.',

@@ -14,7 +14,7 @@ import {
   withLifetime,
 } from './visitor-window';
 
-describe('visitor form rules (SPEC §4, §5)', () => {
+describe('visitor form rules (docs/SPEC.md §4, §5)', () => {
   it('lifetime on starts today and ends 36500 days later at 00:00; off ends the next day', () => {
     const on = withLifetime(emptyWindow('betweenDates', '2025-06-02'), true, '2025-06-02');
     expect(on).toMatchObject({ startDate: '2025-06-02', startTime: '00:00', endDate: '2125-05-09', endTime: '00:00' });
@@ -54,7 +54,7 @@ describe('visitor form rules (SPEC §4, §5)', () => {
   });
 });
 
-describe('QR editors (SPEC §4 QR code lifecycle, §5 QR editing)', () => {
+describe('QR editors (docs/SPEC.md §4 QR code lifecycle, §5 QR editing)', () => {
   const state = {
     startDate: '2025-06-05',
     startTime: '10:00',
@@ -83,7 +83,7 @@ describe('QR editors (SPEC §4 QR code lifecycle, §5 QR editing)', () => {
   });
 });
 
-describe('a window that is already over (issue 14)', () => {
+describe('a window that is already over', () => {
   const now = { date: '2025-06-01', time: '08:00' };
   it('is an error on the end date, or on the dates when every one has passed', () => {
     const over = { ...emptyWindow('betweenDates', '2025-01-01'), endDate: '2025-01-02' };
@@ -112,7 +112,7 @@ describe('a window that is already over (issue 14)', () => {
   });
 });
 
-describe('the optional last day of a weekday pass (issue 18)', () => {
+describe('the optional last day of a weekday pass', () => {
   const now = { date: '2025-06-04', time: '08:00' };
   const weekly = { ...emptyWindow('weekdays', '2025-06-04'), recurringDays: [newRecurringDay('Monday')] };
   it('has none by default, and a day from the first day on is fine', () => {

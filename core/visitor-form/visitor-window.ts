@@ -102,7 +102,7 @@ export interface WallNow {
 
 const DAYS_IN_A_YEAR = 365;
 
-/** The window is over before it is registered: no QR code could ever open the gate (issue 14). */
+/** The window is over before it is registered: no QR code could ever open the gate. */
 export function windowEndedError(window: VisitorWindowInput, now: WallNow): { field: string; message: string } | null {
   const nowText = `${now.date} ${now.time}`;
   if (window.qrType === 'betweenDates' && !window.lifetimeValidity && window.endDate) {
@@ -133,7 +133,7 @@ export interface VisitorWindowErrors {
 }
 
 /**
- * Every error of SPEC §5 for the window, and, given the wall time now at the property, a window
+ * Every error of docs/SPEC.md §5 for the window, and, given the wall time now at the property, a window
  * that has already ended; the form disables submit while any is present.
  */
 export function visitorWindowErrors(window: VisitorWindowInput, now?: WallNow): VisitorWindowErrors {

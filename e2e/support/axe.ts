@@ -16,6 +16,6 @@ async function findingsOf(page: Page, impacts: Impact[], exceptRules: string[] =
 /** axe's serious and critical findings on the page as it is now, each with the elements it names. */
 export const seriousFindings = (page: Page) => findingsOf(page, ['serious', 'critical']);
 
-/** Moderate findings too: the bar of issue 27 (0 serious and 0 moderate on every screen). `alsoExcept` leaves out rules another item owns. */
+/** Moderate findings too: the stricter bar (0 serious and 0 moderate on every screen). `alsoExcept` leaves out rules another test owns. */
 export const moderateOrWorseFindings = (page: Page, alsoExcept: string[] = []) =>
   findingsOf(page, ['moderate', 'serious', 'critical'], alsoExcept);

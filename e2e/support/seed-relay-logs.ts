@@ -120,7 +120,7 @@ export async function seedBellEvents(db: Orm) {
       ...arrival(`Old${i + 1}`),
       timestamp: new Date(now - (740 + i) * DAY),
     })),
-    // Her visitor tried a gate at another property: the bell says so (issue 27 item 13).
+    // Her visitor tried a gate at another property: the bell says so.
     {
       ...base,
       ...arrival('Wanda'),

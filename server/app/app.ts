@@ -97,7 +97,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerSecurityHeaders(app);
   drainConnectionsOnClose(app);
   exposeRequestId(app);
-  // Before any route, so the document lists them all; loaded only when served (decision 0103).
+  // Before any route, so the document lists them all; loaded only when served (decision 0006).
   if (config.apiDocs) await (await import('../platform/http/api-docs')).registerApiDocs(app);
   installAccessControl(app, app.routeCatalog);
 

@@ -24,7 +24,7 @@ export const UNKNOWN_DEVICE_KEY = 'Unknown device key';
  * Key hashes seen valid, with their device id: only a hint that lets a route whose own query reads
  * the device by key hash refuse unknown keys before its body is read without a query of its own.
  * The route's query is the authority, so a key rotated or deleted anywhere is refused at once;
- * this process forgets keys it rotates or deletes. docs/decisions/0160.
+ * this process forgets keys it rotates or deletes. docs/decisions/0013.
  */
 export type KnownDeviceKeys = TtlCache<string>;
 export const knownDeviceKeys = (): KnownDeviceKeys => ttlCache({ max: 10_000, ttlMs: 60_000 });

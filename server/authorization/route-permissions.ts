@@ -67,7 +67,7 @@ export function callerReadInScope(roles: readonly Role[], scope: ScopeResolver):
 export function allowSelf(
   roles: readonly Role[],
   userIdOf: (request: FastifyRequest) => string,
-  /** 403 where the contract names it (the bell: SPEC/issue 8), else 404. */
+  /** 403 where the contract names it (the bell's notifications of another user), else 404. */
   selfRefusal: 403 | 404 = 404,
 ): Access {
   return {

@@ -36,7 +36,7 @@ function rowFor(input: BulkUserRowInput, caller: Caller): BulkRow {
   };
 }
 
-/** Rows that pass the SPEC §5 checks and are unique within the file; the rest fail with a message. */
+/** Rows that pass the docs/SPEC.md §5 checks and are unique within the file; the rest fail with a message. */
 export function screenRows(inputs: BulkUserRowInput[], caller: Caller) {
   const failures: RowFailure[] = [];
   const candidates: RowCandidate[] = [];

@@ -32,7 +32,7 @@ const call = (user: SeededUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url
   t.app.inject({ method, url, payload, headers: bearer(user.token) });
 const enrol = (user: SeededUser, payload: object) => call(user, 'POST', '/api/cards', payload);
 
-describe('RFID cards (issue 18)', () => {
+describe('RFID cards', () => {
   it('enrols a card once per property however its number is written, and stores no number', async () => {
     const first = await enrol(manager, { userId: resident.id, number: '123:45678', label: 'blue fob' });
     expect(first.statusCode).toBe(201);

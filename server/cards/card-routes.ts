@@ -41,7 +41,7 @@ const cardOf = async (app: FastifyInstance, cardId: string) => {
   return card;
 };
 
-/** RFID cards and fobs: managers enrol, disable ("lost"), relabel and remove them (issue 18). */
+/** RFID cards and fobs: managers enrol, disable ("lost"), relabel and remove them. */
 export async function cardRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cards'];

@@ -40,7 +40,7 @@ function targetPropertyId(caller: Caller, chosen: string | undefined): string {
   return caller.propertyId;
 }
 
-/** Delivery passes (issue 18): a QR code and a guest PIN for a courier, for a few hours and uses. */
+/** Delivery passes: a QR code and a guest PIN for a courier, for a few hours and uses. */
 export async function deliveryPassRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['delivery passes'];

@@ -51,7 +51,7 @@ const share = (passId: string, body: object, user = resident) =>
     headers: bearer(user.token),
   });
 
-describe('the courier’s page of a delivery pass (issue 18)', () => {
+describe('the courier’s page of a delivery pass', () => {
   it('shows the QR and guest PIN with uses left while the pass works, and nothing that opens the gate after', async () => {
     const pass = await create({ company: 'Parcel Co', uses: 2 });
     expect(pass.link).toMatch(/\/delivery\/[\w-]{20,}$/);

@@ -54,7 +54,7 @@ const keypad = (pin: string, key = gates[0].key) =>
   t.app.inject({ method: 'POST', url: '/api/access/pin', payload: { pin }, headers: bearer(key) });
 const pulses = () => gates.reduce((sum, gate) => sum + simulator.pulses(gate.relayId).length, 0);
 
-describe('delivery passes (issue 18)', () => {
+describe('delivery passes', () => {
   it('creates a pass for 2 hours and 1 use by default, shown with its guest PIN and QR code', async () => {
     const answer = await create(resident, { company: 'Parcel Co' });
     expect(answer.statusCode).toBe(201);

@@ -2,7 +2,7 @@ import type { deviceHealth } from '../platform/db/schema';
 
 export type DeviceHealthRow = typeof deviceHealth.$inferSelect;
 
-/** The reader page sends a heartbeat this often (issue 15). */
+/** The reader page sends a heartbeat this often. */
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** A reader silent this long (three missed heartbeats) is offline. */
 export const READER_OFFLINE_AFTER_MS = 3 * HEARTBEAT_INTERVAL_MS;
@@ -24,7 +24,7 @@ export interface DeviceHealth {
 const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
 /**
- * The rule of docs/decisions/0410-device-health.md: a device is offline when its reader has sent
+ * The rule of docs/decisions/0034-device-health.md: a device is offline when its reader has sent
  * no heartbeat for 90 s (after having sent one) or its relay failed its last pulse; online when
  * neither holds and something was heard from it; unknown when nothing ever was.
  * health-sweep.ts states the same rule in SQL.

@@ -17,7 +17,7 @@ const brokers = [
   { broker: 'the embedded broker', overrides: { mqttPort: 0 }, login: true },
 ] as const;
 
-describe.each(brokers)('MQTT presence on $broker (issue 16)', ({ overrides, login }) => {
+describe.each(brokers)('MQTT presence on $broker', ({ overrides, login }) => {
   let t: TestApp;
   let brokerUrl: string;
   let propertyId: string;

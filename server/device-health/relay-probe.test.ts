@@ -10,7 +10,7 @@ import { probeDueRelays, RELAY_PROBE_EVERY_MS } from './relay-probe';
 
 const credentials = { username: 'admin', password: 'relay-secret' };
 
-describe('the HTTP relays’ status probe (issue 16)', () => {
+describe('the HTTP relays’ status probe', () => {
   let t: TestApp;
   const simulator = new RelaySimulator();
   beforeAll(async () => {

@@ -83,7 +83,7 @@ describe('POST /api/device/trigger-relay', () => {
   });
 });
 
-describe('device validation messages (SPEC §5)', () => {
+describe('device validation messages (docs/SPEC.md §5)', () => {
   it.each([
     [{ deviceName: '' }, 'deviceName', 'Device Name is required'],
     [{ deviceType: '' }, 'deviceType', 'Device Type is required'],
@@ -261,7 +261,7 @@ describe('tenancy of gates', () => {
     expect(mismatched.statusCode).toBe(404);
   });
 
-  it('answers 502 with what happened in words, logs the technical reason, and shows the gate offline at once (issue 27)', async () => {
+  it('answers 502 with what happened in words, logs the technical reason, and shows the gate offline at once', async () => {
     const superadmin = await seedUser(t.app, { role: 'superadmin' });
     const property = await seedProperty(t.app);
     const relay = await simulator.addDevice({ protocol: 'shelly-gen1' });
@@ -287,7 +287,7 @@ describe('tenancy of gates', () => {
     });
   });
 
-  it('says in words when the relay refused the credentials or answered with an error (issue 27)', async () => {
+  it('says in words when the relay refused the credentials or answered with an error', async () => {
     const superadmin = await seedUser(t.app, { role: 'superadmin' });
     const property = await seedProperty(t.app);
     const cases = [

@@ -12,7 +12,7 @@ import {
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { LIMITS } from '../platform/limits/limit-rules';
 
-// Issue 26, finding 2: once a reader (or a property's readers together) is over its rate of
+// Once a reader (or a property's readers together) is over its rate of
 // unrecognised cards, every card there is refused until the lockout ends, the enrolled one too.
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -59,7 +59,7 @@ async function propertyWithEnrolledCard(readers = 1) {
   return { property, manager, tap, pulses };
 }
 
-describe('guessing card numbers at a reader (issue 26, finding 2)', () => {
+describe('guessing card numbers at a reader', () => {
   it('one after another: 30 are checked, then every card is refused, the enrolled one too, and the managers hear once', async () => {
     const { property, manager, tap, pulses } = await propertyWithEnrolledCard();
     const answers = [];

@@ -5,7 +5,7 @@ import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { assignSecurePin } from '../people/secure-pin';
 import { LIMITS } from '../platform/limits/limit-rules';
 
-// Issue 33: a keypad checks at most 5 wrong PINs per lockout period, however the PINs arrive.
+// A keypad checks at most 5 wrong PINs per lockout period, however the PINs arrive.
 let t: TestApp;
 const simulator = new RelaySimulator();
 beforeAll(async () => {
@@ -44,7 +44,7 @@ const checked = (answers: { statusCode: number; json(): { reason?: string } }[])
 /** The counts expected of `keypads` bursts, one per keypad, written out so a failure shows every count. */
 const fivesFor = (keypads: number) => Array(keypads).fill(LIMITS.keypadFailures.max).join(' ');
 
-describe('wrong PINs fired at once at new keypads (issue 33)', () => {
+describe('wrong PINs fired at once at new keypads', () => {
   it(`checks exactly ${LIMITS.keypadFailures.max} of ${BURST} at each of ${KEYPADS} keypads, then refuses the right PIN`, async () => {
     const keypads = await Promise.all(Array.from({ length: KEYPADS }, newKeypad));
     const perBurst = [];

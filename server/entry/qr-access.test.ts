@@ -250,7 +250,7 @@ describe('POST /api/access/qr', () => {
     expect((await scan({ key: 'not-a-key' }, 'x')).statusCode).toBe(401);
   });
 
-  it('opens a recurring-weekday pass on its weekdays up to its last day, and not after (issue 18)', async () => {
+  it('opens a recurring-weekday pass on its weekdays up to its last day, and not after', async () => {
     const clockBefore = t.app.config.now();
     try {
       const weekly = (lastDay: string, email: string) =>

@@ -72,7 +72,7 @@ function foundOf({ device, property, code, visitor, creator, timeZone }: ScanRow
   return { device, property, scanned: found };
 }
 
-/** Scans that arrive together are looked up in one query (docs/decisions/0170); two may run at once. */
+/** Scans that arrive together are looked up in one query (docs/decisions/0015); two may run at once. */
 const findScans = coalescing(
   async (db: Orm, scans: { deviceKeyHash: string; tokenHash: string }[]) => {
     const slots: Record<string, string | null> = {};

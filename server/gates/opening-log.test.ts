@@ -16,7 +16,7 @@ import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { assignSecurePin } from '../people/secure-pin';
 import { openingsInFlight, relayLogs } from '../platform/db/schema';
 
-// Issue 26, finding 5: an opening is in the log from before its relay is asked, and a normal one
+// An opening is in the log before its relay is asked (a crash mid-pulse still leaves a row), and a normal one
 // still ends as exactly one row with the relay's final status, whichever way the gate was opened.
 let t: TestApp;
 const simulator = new RelaySimulator();

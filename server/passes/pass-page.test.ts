@@ -55,7 +55,7 @@ async function emailedPass(email: string) {
   return { mail, linkToken: passTokenOf(mail), gateToken: decodeQrAttachment(mail), ...answer.json() };
 }
 
-describe("the visitor's pass page (issue 18)", () => {
+describe("the visitor's pass page", () => {
   it('shows the pass before, during and after its window, and its QR opens the gate only while valid', async () => {
     const { linkToken, gateToken } = await emailedPass('paula@example.com');
     expect(linkToken).not.toBe(gateToken);

@@ -23,7 +23,7 @@ export async function findAccount(db: Queryable, userId: string): Promise<Accoun
   return row ? { ...row.user, propertyFeatures: row.propertyFeatures ?? [] } : null;
 }
 
-/** SPEC §6: everyone acts on their own account; admins also on their property's residents. */
+/** docs/SPEC.md §6: everyone acts on their own account; admins also on their property's residents. */
 function reaches(caller: Caller, target: AccountRow): boolean {
   if (target.id === caller.userId || caller.role === 'superadmin') return true;
   return caller.role === 'admin' && target.role === 'resident';

@@ -13,7 +13,7 @@ import { enqueueSecurityNotice } from './security-notice-jobs';
 import { setPassword } from './set-password';
 
 /**
- * Change password from Profile (issue 27): the current password proves it is the owner, and each
+ * Change password from Profile: the current password proves it is the owner, and each
  * try counts against the sign-in limits, so a borrowed session cannot be used to guess it. The new
  * password ends every other session of the person, and they are told by email.
  */

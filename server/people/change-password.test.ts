@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sentEmailsTo } from '../../test/support/sent-mail';
 import { bearer, createTestApp, seedUser, TEST_PASSWORD, type TestApp } from '../../test/support/test-app';
 
-// Change password from Profile (issue 27): proven by the current password, counted like sign-ins,
+// Change password from Profile: proven by the current password, counted like sign-ins,
 // ends every other session, and tells the owner by email.
 let t: TestApp;
 beforeAll(async () => {

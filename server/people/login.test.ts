@@ -25,7 +25,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 describe('POST /api/resident/login', () => {
-  it('signs in each role through its own form, with the claims of SPEC §3 and its session', async () => {
+  it('signs in each role through its own form, with the claims of docs/SPEC.md §3 and its session', async () => {
     const property = await seedProperty(t.app, { propertyFeatures: ['qr', 'securepin'] });
     for (const role of ['resident', 'admin', 'superadmin'] as const) {
       const user = await seedUser(t.app, { role, propertyId: role === 'superadmin' ? null : property.id });

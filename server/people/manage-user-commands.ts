@@ -18,7 +18,7 @@ async function findUser(db: Queryable, id: string): Promise<UserRow> {
   return row;
 }
 
-/** The role and property after the edit; admins may change neither (SPEC §6: role read-only). */
+/** The role and property after the edit; admins may change neither (docs/SPEC.md §6: role read-only). */
 async function placement(db: Queryable, caller: Caller, current: UserRow, update: UserUpdate) {
   const role = update.role ?? current.role;
   const propertyId = update.propertyId === undefined ? current.propertyId : update.propertyId || null;
@@ -70,7 +70,7 @@ export async function updateManagedUser(db: Queryable, caller: Caller, update: U
 /**
  * Deletes a user. Their visitors and QR codes go with them (ON DELETE CASCADE), so the gate
  * refuses those codes at once; their sessions go with them, so their tokens are refused.
- * Their access history goes too, as the account deletion page promises (SPEC §2): the gate events
+ * Their access history goes too, as the account deletion page promises (docs/SPEC.md §2): the gate events
  * they opened and those of their visitors, in the same transaction.
  */
 export async function deleteManagedUser(db: Orm, caller: Caller, userId: string) {

@@ -11,7 +11,7 @@ const MANAGERS = SCREEN_ROLES.dashboard;
 const targetUser = async (request: FastifyRequest, app: FastifyInstance) =>
   userScope(app.db, (request.body as { _id?: string } | undefined)?._id);
 
-/** Dashboard users table: list, edit and delete (SPEC §2 Dashboard, §7). */
+/** Dashboard users table: list, edit and delete (docs/SPEC.md §2 Dashboard, §7). */
 export async function manageResidentRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -62,7 +62,7 @@ describe('GET /api/resident/get-all', () => {
     expect(admins.users.map((user: { _id: string }) => user._id)).toEqual([adminA.id]);
   });
 
-  it('shows the property, visitor emails and whether a secure PIN is set, never the PIN (issue 27)', async () => {
+  it('shows the property, visitor emails and whether a secure PIN is set, never the PIN', async () => {
     const resident = await seedUser(t.app, { role: 'resident', propertyId: propertyA.id, firstName: 'Pinned' });
     await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: propertyA.id });
     await seedVisitorWithCode(t.app, { propertyId: propertyA.id, createdBy: resident.id, email: 'one@example.com' });
@@ -101,7 +101,7 @@ describe('POST /api/resident/update', () => {
     ...values,
   });
 
-  it('saves an edit and answers the SPEC §5 messages for a bad email or phone, changing nothing', async () => {
+  it('saves an edit and answers the docs/SPEC.md §5 messages for a bad email or phone, changing nothing', async () => {
     const resident = await seedUser(t.app, { role: 'resident', propertyId: propertyA.id });
     expect((await post('/api/resident/update', adminA.token, edit(resident))).statusCode).toBe(200);
     const [saved] = await t.app.db.select().from(users).where(eq(users.id, resident.id));

@@ -88,7 +88,7 @@ describe('profile', () => {
     expect(texts.some((text) => /SMS notifications are on/.test(text))).toBe(true);
   });
 
-  it('gives a resident\u2019s PIN to their admin only through Reveal, not in the profile read (issue 27)', async () => {
+  it('gives a resident\u2019s PIN to their admin only through Reveal, not in the profile read', async () => {
     const pinProperty = await seedProperty(t.app, { propertyFeatures: ['securepin'] });
     const admin = await seedUser(t.app, { role: 'admin', propertyId: pinProperty.id });
     const resident = await seedUser(t.app, { role: 'resident', propertyId: pinProperty.id });

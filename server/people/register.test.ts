@@ -69,7 +69,7 @@ describe('POST /api/resident/register', () => {
     expect(second.json().message).toMatch(/already been used/);
   });
 
-  it('says whether an invitation link still works when it is opened, without using it up (issue 14)', async () => {
+  it('says whether an invitation link still works when it is opened, without using it up', async () => {
     const property = await seedProperty(t.app);
     const admin = await seedUser(t.app, { role: 'admin', propertyId: property.id });
     const email = uniqueEmail('opened');

@@ -16,7 +16,7 @@ async function pinHolderScope(request: FastifyRequest, app: FastifyInstance): Pr
   return { propertyId: target.propertyId };
 }
 
-/** Reveal on the dashboard (issue 27): one user's secure PIN, fetched only when asked for and logged. */
+/** Reveal on the dashboard: one user's secure PIN, fetched only when asked for and logged. */
 export async function revealPinRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -43,7 +43,7 @@ function textsOf(value: unknown): string[] {
   return [];
 }
 
-describe('secure PINs in list answers (issue 27)', () => {
+describe('secure PINs in list answers', () => {
   it('no list answer carries a PIN or a securePin field, for a manager or a super administrator', async () => {
     const pins = residents.map((resident) => resident.pin);
     const lists = [

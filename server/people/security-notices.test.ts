@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sentEmailsTo } from '../../test/support/sent-mail';
 import { bearer, createTestApp, seedUser, TEST_PASSWORD, type TestApp } from '../../test/support/test-app';
 
-// Emails on security events (issue 13), sent through the job queue, and the superadmin reset.
+// Emails on security events (an owner hears of changes they did not make), sent through the job queue, and the superadmin reset.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

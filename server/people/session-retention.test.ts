@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedUser, type TestApp } from '../../test/support/test-app';
 import { sessions, webauthnChallenges } from '../platform/db/schema';
 
-// Ended and expired sessions are deleted after their retention by the job queue's purge (issue 13).
+// Ended and expired sessions are deleted after their retention by the job queue's purge.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -2,7 +2,7 @@ import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, seedUser, TEST_PASSWORD, type TestApp } from '../../test/support/test-app';
 
-// Sessions as records (issue 13): a token names its session, and an ended session's token is
+// Sessions as records, so each can end alone: a token names its session, and an ended session's token is
 // refused at once; refreshing rotates the token but never outlives the session's absolute end.
 const HOUR = 3600;
 let t: TestApp;

@@ -6,7 +6,7 @@ import * as jose from 'jose';
 import { z } from 'zod';
 import { deriveKey } from '../platform/crypto/keys';
 
-/** The client's claims (SPEC §3) and the server-side session the token belongs to, which the client ignores. */
+/** The client's claims (docs/SPEC.md §3) and the server-side session the token belongs to, which the client ignores. */
 export const sessionTokenClaims = tokenClaims.extend({ sid: z.string() });
 export type SessionTokenClaims = z.infer<typeof sessionTokenClaims>;
 
@@ -22,7 +22,7 @@ export interface TokenSubject {
 }
 
 /**
- * Signs and checks session tokens. A token carries the claims of SPEC §3 plus `sid`, its
+ * Signs and checks session tokens. A token carries the claims of docs/SPEC.md §3 plus `sid`, its
  * session; whether that session still stands is the database's answer (see callerFromToken),
  * so revoking is ending a row, never rotating keys.
  */

@@ -100,7 +100,7 @@ export async function insertRelayLogRows(db: Orm, rows: { id: string; entry: Rel
  * A new log row's id: a UUIDv7, ordered by the time it was made. Rows written in the same
  * millisecond list in the order they were written (the log is sorted by timestamp, then id), and
  * each insert lands on the primary key's last page instead of a random one, which after a checkpoint
- * costs a full page image in the WAL per row on a large log. docs/decisions/0174.
+ * costs a full page image in the WAL per row on a large log. docs/decisions/0019.
  */
 export const newRelayLogId = (): string => timeOrderedUuid();
 

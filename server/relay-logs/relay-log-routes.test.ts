@@ -100,7 +100,7 @@ describe('who may read logs', () => {
 });
 
 describe('GET /api/relay-logs/all and /property/{propertyId}', () => {
-  it('answers the spec shape, newest first, with pagination', async () => {
+  it('answers the docs/SPEC.md shape, newest first, with pagination', async () => {
     const answer = await get('/api/relay-logs/all?limit=3', superadmin);
     expect(answer.statusCode).toBe(200);
     const body = answer.json();

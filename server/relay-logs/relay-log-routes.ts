@@ -27,7 +27,7 @@ const propertyScope = allow(['superadmin', 'admin'], async (request) => ({
 }));
 const superadminOnly = allow(['superadmin']);
 
-/** Role refusals on the log routes read as the log screen's own text (SPEC §8). */
+/** Role refusals on the log routes read as the log screen's own text (docs/SPEC.md §8). */
 function logErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.statusCode === 403 && error.message === SERVER_MESSAGES.forbidden) {
     return reply.status(403).send({ message: LOG_TEXTS.insufficientPermissions, requestId: request.id });

@@ -12,7 +12,7 @@ const MANAGERS = SCREEN_ROLES.dashboard;
 const targetVisitor = async (request: FastifyRequest, app: FastifyInstance) =>
   visitorScope(app.db, (request.body as { _id?: string } | undefined)?._id);
 
-/** Dashboard visitors table: list, edit and delete (SPEC §2 Dashboard, §7). */
+/** Dashboard visitors table: list, edit and delete (docs/SPEC.md §2 Dashboard, §7). */
 export async function manageVisitorRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

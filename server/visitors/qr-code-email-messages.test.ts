@@ -22,7 +22,7 @@ const context = {
 const fixedWidths = (html: string) =>
   [...html.matchAll(/(?<![-\w])(?:min-)?width\s*(?:=\s*["']?|:\s*)(\d+)/gi)].map((m) => Number(m[1]));
 
-describe('the visitor QR email reads on a 390 px phone (issue 27 item 13)', () => {
+describe('the visitor QR email reads on a 390 px phone', () => {
   for (const recipient of ['visitor', 'resident'] as const) {
     it(`${recipient}: has a mobile viewport and no fixed width wider than 390 px`, async () => {
       const { html } = await qrCodeEmail(context, recipient);

@@ -49,7 +49,7 @@ describe('Visitor List calls', () => {
     expect(theirs.visitors).toEqual([]);
   });
 
-  it('an earlier end drops the specific dates after it, so the stored and the shown dates agree (issue 14)', async () => {
+  it('an earlier end drops the specific dates after it, so the stored and the shown dates agree', async () => {
     const registration = await registerAs(
       t,
       owner,

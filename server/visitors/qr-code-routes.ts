@@ -28,13 +28,13 @@ const body = (request: FastifyRequest) => (request.body ?? {}) as Body;
 
 // Visitor List calls: a resident reaches only codes they created; an admin their property's; a superadmin all.
 const codeInBody = allow(ROLES, (request, app) => qrCodeScope(app.db, body(request)._id ?? body(request).qrCodeId));
-// The per-visitor QR page is the superadmin's alone (SPEC §6), and so are its calls.
+// The per-visitor QR page is the superadmin's alone (docs/SPEC.md §6), and so are its calls.
 const pageCodeInPath = allow(['superadmin'], (request, app) => qrCodeScope(app.db, params(request).qrId));
 const pageVisitorInPath = allow(['superadmin'], (request, app) => visitorOwnerScope(app.db, params(request).visitorId));
 
 const updated = { 200: qrCodeResponse, 400: errorResponse, 404: errorResponse };
 
-/** Visitor List and per-visitor QR page calls (SPEC §7 Visitors and QR codes). */
+/** Visitor List and per-visitor QR page calls (docs/SPEC.md §7 Visitors and QR codes). */
 export async function qrCodeRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const now = () => app.config.now();

@@ -133,7 +133,7 @@ describe('POST /api/visitor/register', () => {
     expect(await t.app.db.select().from(visitors)).toHaveLength(before.length);
   });
 
-  it('refuses a window that has already ended, storing (so emailing) nothing (issue 14)', async () => {
+  it('refuses a window that has already ended, storing (so emailing) nothing', async () => {
     // The clock reads 2025-06-01 08:00 in New York.
     const before = await t.app.db.select().from(visitors);
     const codesBefore = await t.app.db.select().from(qrCodes);

@@ -8,7 +8,7 @@ import * as processes from '../support/gatehouse-process';
 
 // Two real processes on one database: a session ended, a role changed or a device key rotated or
 // deleted through one process is refused by the other on its very next call (the bound stated in
-// docs/decisions/0160 and 0161: nothing that decides who a caller or a reader is, is cached).
+// docs/decisions/0013 and 0014: nothing that decides who a caller or a reader is, is cached).
 const PASSWORD = 'resident-password-1';
 let database: processes.FreshPostgres;
 let orm: Database;

@@ -13,7 +13,7 @@ import {
   spawnGatehouse,
 } from '../support/gatehouse-process';
 
-// Issues 33 and 26 (finding 2) over two real Gatehouse processes on one PostgreSQL database: a
+// The keypad and card-reader lockouts over two real Gatehouse processes on one PostgreSQL database: a
 // keypad checks at most 5 wrong PINs and a card reader at most 30 unknown cards per lockout
 // period, however the guesses are split between the processes, and a locked reader refuses the
 // enrolled card too.

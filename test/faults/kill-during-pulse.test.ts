@@ -11,7 +11,7 @@ import {
 import { callApi, registerGate, signInTo } from '../support/process-api';
 import { readUntil } from '../support/read-until';
 
-// Issue 26, finding 5: a server killed while its relay was still answering a press had pulsed the
+// A gap once found: a server killed while its relay was still answering a press had pulsed the
 // gate, and the property's log never showed it. The relay answers after 4 s; the server is killed
 // (SIGKILL) once the relay has the pulse, then started again on the same database.
 const RELAY_ANSWERS_AFTER_MS = 4000;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type GatehouseProcess, NEVER_REAPED, spawnGatehouse } from '../support/gatehouse-process';
 import { processState } from '../support/process-state';
 
-// Issue 26: a restart right after `kill -9` was refused with "Another Gatehouse process (pid …)"
+// A gap once found: a restart right after `kill -9` was refused with "Another Gatehouse process (pid …)"
 // until the killed process was reaped. The embedded database's lock must see a zombie as dead.
 const started: GatehouseProcess[] = [];
 afterAll(async () => {

@@ -77,7 +77,7 @@ export function expectedRefusal(route: DeclaredRoute, inputs: RequestInputs, mut
     }
     return null;
   }
-  // A text over its field's limit is answered with the limit, not "is required" (issue 26, 27);
+  // A text over its field's limit is answered with the limit, not "is required";
   // a text where a list belongs is answered that it must be a list.
   const atField = (issue: { path: PropertyKey[] }) =>
     'path' in mutation && issue.path.join('.') === mutation.path.join('.');

@@ -37,7 +37,7 @@ describe('request body size', () => {
 describe('per-client rate limit on every public route', () => {
   const publicRoutes = routes.filter((route) => route.access.kind === 'public');
 
-  it('covers the public routes of the spec', () => {
+  it('covers the public routes of docs/SPEC.md', () => {
     const urls = publicRoutes.map((route) => `${route.method} ${route.url}`);
     expect(urls).toContain('POST /api/resident/login');
     expect(publicRoutes.length).toBeGreaterThan(0);

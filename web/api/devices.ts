@@ -53,7 +53,7 @@ export const useRotateDeviceKey = () =>
 /**
  * Opening a gate tells the server whether its relay answers, and writes a log row: whatever the
  * outcome, the gate's Online / Offline and the logs are refetched, so a gate that just failed to
- * answer is not left showing Online (issue 27).
+ * answer is not left showing Online.
  */
 export const useTriggerRelay = () => {
   const queryClient = useQueryClient();

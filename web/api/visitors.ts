@@ -55,7 +55,7 @@ export const useSetQrNotification = () =>
     }),
   );
 
-/** Visitor List edit (SPEC §7 update-qrcodes). */
+/** Visitor List edit (docs/SPEC.md §7 update-qrcodes). */
 export const useUpdateQrCodes = () =>
   useVisitorMutation((input: { visitorId: string; qrId: string; qrType: QrType; window: QrWindowUpdate }) =>
     api<Updated>('PUT', `/api/visitor/visitors-qr/${enc(input.visitorId)}/update-qrcodes`, {
@@ -73,7 +73,7 @@ export const useExpireQrCode = () =>
   useVisitorMutation((qrId: string) => api<Updated>('PUT', `/api/visitor/qr-codes/${enc(qrId)}/expire`));
 
 /**
- * Visitor List "Delete QR Code" (SPEC §7 expire-qrcode, §8 'Failed to expire QR code'): the code
+ * Visitor List "Delete QR Code" (docs/SPEC.md §7 expire-qrcode, §8 'Failed to expire QR code'): the code
  * ends now, so the gate refuses it and it leaves the list; the superadmin's page keeps it as Expired.
  */
 export const useExpireListedQrCode = () =>

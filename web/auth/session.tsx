@@ -30,7 +30,7 @@ declare global {
 const RECHECK_MS = 60_000;
 
 /**
- * Holds who is signed in (SPEC §4 Authentication): reads the token cookie, drops it when expired or
+ * Holds who is signed in (docs/SPEC.md §4 Authentication): reads the token cookie, drops it when expired or
  * unreadable, refreshes it when under 1800 s remain, and signs out when the refresh fails or the
  * server refuses the session. Signing out also ends the session on the server.
  */

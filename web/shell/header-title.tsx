@@ -3,7 +3,7 @@ import { useProperty } from '../api/properties';
 import { useSession } from '../auth/session';
 import { COMPANY } from '../ui/company';
 
-/** The user's property name and location, otherwise the company name (SPEC §2 Header). */
+/** The user's property name and location, otherwise the company name (docs/SPEC.md §2 Header). */
 export function HeaderTitle() {
   const { session } = useSession();
   const propertyId = session.status === 'authenticated' ? session.claims.PID : null;

@@ -6,7 +6,7 @@ export interface NavItem {
   to: string;
 }
 
-/** The menu of each role: the screens of SPEC §2 that role may open. */
+/** The menu of each role: the screens of docs/SPEC.md §2 that role may open. */
 export function navItemsFor(role: Role): NavItem[] {
   if (role === 'superadmin') {
     return [

@@ -8,7 +8,7 @@ import { LoadingScreen } from '../ui/loading-screen';
 import { EnrolmentGate } from '../widgets/two-step/enrolment-gate';
 
 /**
- * The route guard of SPEC §2: 'Loading...' while checking, the last role's login page when signed
+ * The route guard of docs/SPEC.md §2: 'Loading...' while checking, the last role's login page when signed
  * out (coming back here afterwards), and for a role not allowed either the 403 page or, where the
  * route table says so, the home page. A user who must enrol a second factor sees only its setup.
  */

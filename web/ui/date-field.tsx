@@ -7,7 +7,7 @@ export const keepEnterInField = (event: KeyboardEvent<HTMLInputElement>) => {
 };
 
 /**
- * Mantine's DateInput, made safe inside forms and dialogs (issue 14): Escape while the calendar
+ * Mantine's DateInput, made safe inside forms and dialogs: Escape while the calendar
  * is open closes only the calendar, not the dialog around it, and Enter never submits the form
  * mid-edit (`onEnter` may act on it instead, such as adding the date).
  */

@@ -50,7 +50,7 @@ export function ManagerTable<Row>({
   /** The narrowest place the columns are still readable in; narrower, the rows become cards. */
   minWidth: number;
   rowTestId?: string;
-  /** The actions column's heading (SPEC §2 names the bulk one 'Action'). */
+  /** The actions column's heading (docs/SPEC.md §2 names the bulk one 'Action'). */
   actionsLabel?: string;
 }) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });

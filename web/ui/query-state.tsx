@@ -46,7 +46,7 @@ export function QueryError({
 
 /**
  * Loading, failed (with Retry) and empty, each distinct, then the content: an outage never reads
- * as "nothing here" (issue 14).
+ * as "nothing here".
  */
 export function QueryState({
   query,

@@ -44,7 +44,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   light: {
     '--mantine-color-dimmed': resolved.colors.gray[7],
     '--mantine-color-placeholder': PLACEHOLDER,
-    // Field errors (issue 14) are small text: the darkest red keeps them at AA.
+    // Field errors are small text: the darkest red keeps them at AA.
     '--mantine-color-error': resolved.colors.red[9],
     ...Object.fromEntries(
       Object.keys(resolved.colors).map((name) => [`--mantine-color-${name}-light`, `var(--mantine-color-${name}-0)`]),

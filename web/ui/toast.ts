@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** How long a confirmation stays where SPEC §9 names no timing. */
+/** How long a confirmation stays where docs/SPEC.md §9 names no timing. */
 const DEFAULT_TOAST_MS = 4000;
 
 // Toasts are fetched with their first use: most visits never show one, and the toast code is 8 kB

@@ -8,9 +8,9 @@ import type { FocusEventHandler, ReactNode } from 'react';
 const PHONE_INPUT_MAX_LENGTH = 20;
 
 /**
- * A 10-digit phone field with its country selector, which offers only USA (+1) (SPEC §2, §9).
+ * A 10-digit phone field with its country selector, which offers only USA (+1) (docs/SPEC.md §2, §9).
  * A written number keeps its digits only, so '(555) 123-4567' pastes whole; letters stay as typed
- * and the field says at once why that is wrong (issue 27).
+ * and the field says at once why that is wrong.
  */
 export function UsPhoneInput({
   label,

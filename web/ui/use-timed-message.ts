@@ -6,8 +6,8 @@ export interface TimedMessage {
 }
 
 /**
- * A message that clears itself after `ms` (SPEC §9 timings); a newer message restarts the clock.
- * One shown with `{ keep: true }` (a failure, issue 27) stays until cleared or replaced, so it is
+ * A message that clears itself after `ms` (docs/SPEC.md §9 timings); a newer message restarts the clock.
+ * One shown with `{ keep: true }` (a failure) stays until cleared or replaced, so it is
  * not gone before it is read.
  */
 export function useTimedMessage(ms: number) {

@@ -12,7 +12,7 @@ import {
 import { parseTrustedProxies } from '../../platform/http/trusted-proxies';
 import { LIMITS } from '../../platform/limits/limit-rules';
 
-// Issue 26, finding 4: someone who has the password must not keep the owner from signing in by
+// Someone who has the password must not keep the owner from signing in by
 // entering wrong codes. Codes are counted per account and source, the account as a whole is paced
 // above a ceiling (never locked), and the owner is emailed once when codes are being guessed.
 const PROXY = '203.0.113.5';

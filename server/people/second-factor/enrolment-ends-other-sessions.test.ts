@@ -6,7 +6,7 @@ import { bearer, createTestApp, login, seedUser, type TestApp, uniqueEmail } fro
 import { ensureSuperadmin } from '../bootstrap-superadmin';
 import { startSession } from '../session-queries';
 
-// Issue 26, finding 1: a session from the password alone never becomes a full one because the
+// A session from the password alone never becomes a full one because the
 // owner set up two-step verification in another session: enrolling ends every other session, and
 // admin rights come from the session having passed the second factor.
 const OWNER = { email: 'owner@gatehouse.test', password: 'bootstrap-password-1' };

@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../../test/support/test-app';
 
-// Two-step verification (issue 13), with superadmins required to enrol (ADMIN_MFA=required).
+// Two-step verification, with superadmins required to enrol (ADMIN_MFA=required).
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ adminMfa: 'required' });

@@ -4,7 +4,7 @@ import { bearer, createTestApp, login, seedUser, TEST_PASSWORD, type TestApp } f
 import { SERVER_MESSAGES } from '../../platform/errors/server-messages';
 import { LIMITS } from '../../platform/limits/limit-rules';
 
-// Issue 26, finding 1: the secret awaiting its first code belongs to the session that asked for
+// The secret awaiting its first code belongs to the session that asked for
 // it, and confirming it is limited like sign-in codes, in the database.
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ interface Options {
  * statement (in every lane) waits for one to finish and goes in the next, with every call that
  * arrived meanwhile. A call with a lane free runs at once, so nothing waits when the system is
  * quiet; under load one round trip (and, for writes, one commit) serves a whole batch.
- * docs/decisions/0170.
+ * docs/decisions/0015.
  *
  * `run` gets the batch's inputs in order and answers one result per input, in the same order.
  */

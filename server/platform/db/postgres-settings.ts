@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 /**
  * How long Gatehouse waits on PostgreSQL before giving up (the reasons for each number are in
- * docs/decisions/0100-database-timeouts.md). A person at a gate waits for every answer, so a
+ * docs/decisions/0003-database-timeouts.md). A person at a gate waits for every answer, so a
  * database that stops answering must turn into a quick 503, never a request that hangs.
  */
 export const DATABASE_TIMEOUTS = {

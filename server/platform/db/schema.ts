@@ -88,7 +88,7 @@ export const users = pgTable(
 );
 
 /**
- * RFID cards and fobs of a property's people (issue 18). The number is never stored: only an
+ * RFID cards and fobs of a property's people. The number is never stored: only an
  * HMAC bound to the property (lookup) and a hint for lists.
  */
 export const cards = pgTable(
@@ -128,7 +128,7 @@ export const devices = pgTable(
       .default('gate'),
     /** Null for an MQTT device, which is reached through the broker by its topic instead. */
     deviceIpAddress: text('device_ip_address'),
-    /** Relay driver and its settings; the spec's fields alone mean Shelly /relay/0 on port 80. */
+    /** Relay driver and its settings; docs/SPEC.md's fields alone mean Shelly /relay/0 on port 80. */
     driver: text('driver', { enum: RELAY_DRIVERS }).notNull().default('shelly-gen1'),
     /** An MQTT device's topic prefix (Shelly) or %topic% (Tasmota); also its broker user name. */
     mqttTopic: text('mqtt_topic'),
@@ -153,7 +153,7 @@ export const devices = pgTable(
 );
 
 /**
- * What the server last heard from each device (docs/decisions/0410-device-health.md): the reader's
+ * What the server last heard from each device (docs/decisions/0034-device-health.md): the reader's
  * heartbeat, the relay's last pulse, and whether the managers were told it went offline. One row
  * per device, written only when something changes or a heartbeat is older than a few seconds.
  */
@@ -243,7 +243,7 @@ export const qrCodes = pgTable(
 );
 
 /**
- * A delivery pass (issue 18): a QR code and a 6-digit guest PIN for a courier, valid for a few
+ * A delivery pass: a QR code and a 6-digit guest PIN for a courier, valid for a few
  * hours and a few uses. Uses are taken by one conditional UPDATE, so two gates cannot both take
  * the last one.
  */
@@ -332,7 +332,7 @@ export const relayLogs = pgTable(
  * The gate openings whose relay has not answered yet: one row per pending relay_logs row, written
  * in the same statement and deleted in the statement that completes it. A row whose lease has run
  * out belongs to a process that died during the opening: its log row is marked outcome unknown
- * (docs/decisions/0176). Kept apart from relay_logs, so the log's indexes never change on completion.
+ * (docs/decisions/0021). Kept apart from relay_logs, so the log's indexes never change on completion.
  */
 export const openingsInFlight = pgTable('openings_in_flight', {
   logId: uuid('log_id').primaryKey(),
@@ -379,7 +379,7 @@ export const accountTokens = pgTable(
  * Durable outbox of background work (email, SMS), written in the same transaction as its cause.
  * The payload holds references and sealed secrets only (server/jobs/job-kind.ts), is set to null
  * once the job is done or given up, and finished rows are purged after a retention
- * (docs/decisions/0140-job-payloads-and-retention.md).
+ * (docs/decisions/0010-job-payloads-and-retention.md).
  */
 export const jobs = pgTable(
   'jobs',

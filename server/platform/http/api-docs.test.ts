@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { readSettings } from '../settings/settings';
 
-// Decision 0103: /api/docs is served only when API_DOCS=1.
+// Decision 0006: /api/docs is served only when API_DOCS=1.
 describe('/api/docs', () => {
   let off: TestApp;
   let on: TestApp;

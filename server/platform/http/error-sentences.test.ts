@@ -15,7 +15,7 @@ const readable = (message: string) => {
   expect(message).toMatch(/^[A-Z“]/);
 };
 
-describe('error answers are sentences from core/, with the fields named in fieldErrors (issue 14)', () => {
+describe('error answers are sentences from core/, with the fields named in fieldErrors', () => {
   it('an empty sign-in says what is missing in words', async () => {
     const answer = await t.app.inject({ method: 'POST', url: '/api/resident/login', payload: {} });
     expect(answer.statusCode).toBe(400);
@@ -109,7 +109,7 @@ describe('error answers are sentences from core/, with the fields named in field
   });
 });
 
-describe('a value over its limit is told the limit, not that it is missing (issues 26, 27)', () => {
+describe('a value over its limit is told the limit, not that it is missing', () => {
   const post = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, payload, headers: bearer(superadmin.token) });
 

@@ -35,7 +35,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * that causes the work, so it is never lost and never sent for a change that rolled back. Workers
  * claim one due job at a time (FOR UPDATE SKIP LOCKED) under a lease they renew while it runs, so
  * any number of processes share one database and a job runs on one of them at a time
- * (docs/decisions/0141-job-leases.md). Finished jobs lose their payload at once and their row
+ * (docs/decisions/0011-job-leases.md). Finished jobs lose their payload at once and their row
  * after a retention.
  */
 export class JobQueue {

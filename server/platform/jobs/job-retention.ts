@@ -4,7 +4,7 @@ import { deleteInBatches } from '../db/delete-in-batches';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** How long finished jobs stay (docs/decisions/0140-job-payloads-and-retention.md). */
+/** How long finished jobs stay (docs/decisions/0010-job-payloads-and-retention.md). */
 export const JOB_RETENTION = { doneDays: 7, failedDays: 30 };
 
 /** Deletes jobs done more than 7 days and failed more than 30 days before `now`; returns how many. */

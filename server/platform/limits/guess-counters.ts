@@ -30,8 +30,8 @@ const name = (prefix: string, index: number) => sql.raw(`${prefix}${index}`);
  *   its place is exact: a lock is a state of that row (hits at the allowance until the lock ends);
  * - a guess the lookup found (a right one) writes nothing: it reads the counters as they were when
  *   the statement began, a consistent instant, and is placed after the guesses counted by then.
- * A statement never writes on the strength of what it read from its snapshot (what raced in issue
- * 33, decision 0173). Answers counted0, counted_ends0, … (the counts), seen0, seen_ends0, … (the
+ * A statement never writes on the strength of what it read from its snapshot (bursts of wrong PINs
+ * once raced so, decision 0018). Answers counted0, counted_ends0, … (the counts), seen0, seen_ends0, … (the
  * counters read for a found guess) and the lookup's columns (null when it found nothing).
  */
 export function countGuessThenLookUpSql(counters: GuessCounter[], lookup: SQL, now: Date): SQL {

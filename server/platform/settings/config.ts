@@ -44,7 +44,7 @@ export interface AppConfig {
   mqttPort?: number;
   /** Bearer token that /metrics requires; unset: /metrics is not served. */
   metricsToken?: string;
-  /** Serve the OpenAPI document and its UI at /api/docs (decision 0103); off by default. */
+  /** Serve the OpenAPI document and its UI at /api/docs (decision 0006); off by default. */
   apiDocs?: boolean;
   /** Seconds a job's claim lasts unless renewed (every third of it, while the job runs). */
   jobLeaseSeconds: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkOutcome } from './bulk-outcome';
 
-describe('bulk upload outcome (SPEC §8)', () => {
+describe('bulk upload outcome (docs/SPEC.md §8)', () => {
   it('names total failure, partial success and success exactly', () => {
     expect(bulkOutcome(null).message).toBe('Upload failed or error occurred');
     expect(bulkOutcome({ successfulUploads: 0, failedUploads: 3, errors: [] }).message).toBe(

@@ -13,7 +13,7 @@ import { BulkRowsTable } from './bulk-rows-table';
 import { downloadText } from './download-text';
 import { useBulkRows } from './use-bulk-rows';
 
-/** Bulk User Creation (SPEC §2, §5, §6, §8). */
+/** Bulk User Creation (docs/SPEC.md §2, §5, §6, §8). */
 export function BulkUserUploadPage() {
   const claims = useClaims();
   const isSuper = claims.role === 'superadmin';

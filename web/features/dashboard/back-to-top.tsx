@@ -2,7 +2,7 @@ import { BACK_TO_TOP_AFTER_PX } from '@core/constants';
 import { Affix, Button, Transition } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 
-/** Appears once the page is scrolled past 300 px (SPEC §9). */
+/** Appears once the page is scrolled past 300 px (docs/SPEC.md §9). */
 export function BackToTop() {
   const [scroll, scrollTo] = useWindowScroll();
   return (

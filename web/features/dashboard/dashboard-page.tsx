@@ -17,7 +17,7 @@ const DeliveryPasses = lazy(async () => ({
   default: (await import('../../widgets/delivery-passes/delivery-passes')).DeliveryPasses,
 }));
 
-/** Admin Dashboard (SPEC §2): the management table chosen by type. */
+/** Admin Dashboard (docs/SPEC.md §2): the management table chosen by type. */
 export function DashboardPage() {
   const claims = useClaims();
   const tabs = dashboardTabsFor(claims.role);

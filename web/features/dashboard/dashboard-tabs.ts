@@ -7,7 +7,7 @@ export interface DashboardTab {
   label: string;
 }
 
-/** The tabs of each role: superadmin picks Users, Visitors, Properties or Devices (SPEC §2), and Cards (issue 18). */
+/** The tabs of each role: superadmin picks Users, Visitors, Properties or Devices (docs/SPEC.md §2), and Cards. */
 export function dashboardTabsFor(role: Role): DashboardTab[] {
   if (role === 'superadmin') {
     return [
@@ -23,7 +23,7 @@ export function dashboardTabsFor(role: Role): DashboardTab[] {
     { type: 'visitor', label: 'Visitors' },
     { type: 'device', label: 'Devices' },
     { type: 'card', label: 'Cards' },
-    // A property manager's own property's delivery passes (issue 18); residents keep theirs in Visitor List.
+    // A property manager's own property's delivery passes; residents keep theirs in Visitor List.
     { type: 'delivery', label: 'Delivery passes' },
   ];
 }

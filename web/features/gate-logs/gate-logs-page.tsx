@@ -11,7 +11,7 @@ import { LogPagination } from './log-pagination';
 import { LogTable } from './log-table';
 import { useLogFilters } from './use-log-filters';
 
-/** Gate Activity Logs: superadmin sees all or one chosen property, admin their own (SPEC §2, §6). */
+/** Gate Activity Logs: superadmin sees all or one chosen property, admin their own (docs/SPEC.md §2, §6). */
 export function GateLogsPage() {
   const claims = useClaims();
   const isSuperadmin = claims.role === 'superadmin';

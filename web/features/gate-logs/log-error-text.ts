@@ -4,7 +4,7 @@ import { MESSAGES } from '@core/messages';
 import { loadFailureReason } from '../../ui/query-state';
 
 /**
- * Under the 'Failed to fetch logs' title, SPEC §8's reasons: 'Invalid token', 'Insufficient
+ * Under the 'Failed to fetch logs' title, docs/SPEC.md §8's reasons: 'Invalid token', 'Insufficient
  * permissions to view logs', else the server's own words or what to do about an outage.
  */
 export function logErrorText(error: unknown): string {

@@ -19,7 +19,7 @@ interface LogFiltersProps {
   properties?: PropertyDto[];
 }
 
-/** Property (superadmin), Access Type, Start and End date, Search and Timezone (SPEC §2 Gate Activity Logs). */
+/** Property (superadmin), Access Type, Start and End date, Search and Timezone (docs/SPEC.md §2 Gate Activity Logs). */
 export function LogFilters({ form, onChange, properties }: LogFiltersProps) {
   const dateProps = { valueFormat: 'YYYY-MM-DD', placeholder: 'YYYY-MM-DD', clearable: true } as const;
   return (

@@ -9,7 +9,7 @@ const BADGE: Record<DeliveryPassDto['state'], { color: string; label: string }> 
   cancelled: { color: 'red', label: 'This delivery pass was cancelled' },
 };
 
-/** /delivery/<token>: a courier's delivery pass on their phone, no account needed (issue 18). */
+/** /delivery/<token>: a courier's delivery pass on their phone, no account needed. */
 export function DeliveryPassPage() {
   return (
     <LinkedPage<DeliveryPassPageDto>

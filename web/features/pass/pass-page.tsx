@@ -11,7 +11,7 @@ const BADGE: Record<PassState, { color: string; label: (pass: PassDto) => string
   ended: { color: 'red', label: () => PASS_MESSAGES.ended },
 };
 
-/** /pass/<token>: the visitor's pass on their phone, no account needed (issue 18). */
+/** /pass/<token>: the visitor's pass on their phone, no account needed. */
 export function PassPage() {
   return (
     <LinkedPage<PassDto>

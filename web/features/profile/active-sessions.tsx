@@ -42,7 +42,7 @@ function SessionRow({ session }: { session: ActiveSession }) {
   );
 }
 
-/** Where the user is signed in, with sign-out per session and everywhere else (issue 13). */
+/** Where the user is signed in, with sign-out per session and everywhere else (a lost phone is signed out from here). */
 export function ActiveSessions() {
   const sessions = useActiveSessions();
   const endOthers = useEndOtherSessions();

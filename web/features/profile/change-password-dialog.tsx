@@ -14,7 +14,7 @@ const changePasswordForm = newPasswordForm(MESSAGES.passwordTooShort, {
 });
 
 /**
- * Change password while signed in (issue 27): the current password, then the new one twice with
+ * Change password while signed in: the current password, then the new one twice with
  * the usual rules. Every other browser signed in to the account is signed out; this one stays.
  */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {

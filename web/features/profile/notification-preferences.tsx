@@ -13,7 +13,7 @@ const CONSENT_TEXT: Record<Channel, string> = {
   sms: 'By turning this on, you agree to receive SMS notifications at your phone number when your visitors arrive. This applies to all visitor notifications where arrival notifications are enabled. Message and data rates may apply.',
 };
 
-/** Email and SMS toggles (SPEC §4 Preferences): turning one on asks consent; SMS needs a phone first. */
+/** Email and SMS toggles (docs/SPEC.md §4 Preferences): turning one on asks consent; SMS needs a phone first. */
 export function NotificationPreferences({ profile }: { profile: ProfileDto }) {
   const mutation = useUpdatePreferences(profile._id);
   const [consentFor, setConsentFor] = useState<Channel | null>(null);

@@ -7,7 +7,7 @@ import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { UsPhoneInput } from '../../ui/us-phone-input';
 
-/** 'Enter Your Phone Number': USA (+1) only, exactly 10 digits (SPEC §2, §5). */
+/** 'Enter Your Phone Number': USA (+1) only, exactly 10 digits (docs/SPEC.md §2, §5). */
 export function PhoneNumberDialog({
   userId,
   opened,
@@ -16,7 +16,7 @@ export function PhoneNumberDialog({
 }: {
   userId: string;
   opened: boolean;
-  /** The number on file, when editing it from Profile (issue 27). */
+  /** The number on file, when editing it from Profile. */
   current?: string | null;
   onClose: () => void;
 }) {

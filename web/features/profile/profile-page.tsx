@@ -23,7 +23,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Profile Settings (SPEC §2): details, notification preferences, secure PIN where offered, logout. */
+/** Profile Settings (docs/SPEC.md §2): details, notification preferences, secure PIN where offered, logout. */
 export function ProfilePage() {
   const claims = useClaims();
   const { signOut } = useSession();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useRefreshSecurePin } from '../../api/accounts';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 
-/** The user's keypad PIN and its refresh, behind 'Confirm PIN Refresh' (SPEC §2, §4). */
+/** The user's keypad PIN and its refresh, behind 'Confirm PIN Refresh' (docs/SPEC.md §2, §4). */
 export function SecurePinSection({ userId, securePin }: { userId: string; securePin: string | null }) {
   const [confirming, setConfirming] = useState(false);
   const mutation = useRefreshSecurePin();

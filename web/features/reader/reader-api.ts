@@ -80,5 +80,5 @@ export const decidePin = (deviceKey: string, pin: string) =>
   readerCall<AccessResponse>(deviceKey, 'POST', '/api/access/pin', { pin, ...deadline() });
 export const decideCard = (deviceKey: string, card: string) =>
   readerCall<AccessResponse>(deviceKey, 'POST', '/api/access/card', { card, ...deadline() });
-/** Device health (issue 15); a server without the endpoint yet answers 404, which the reader ignores. */
+/** The heartbeat that shows the device Online; a server without the endpoint yet answers 404, which the reader ignores. */
 export const heartbeat = (deviceKey: string) => readerCall<unknown>(deviceKey, 'POST', '/api/devices/heartbeat', {});

@@ -10,7 +10,7 @@ const KEY_REVOKED = "This reader's device key was rotated or deleted, so it is n
 /**
  * /reader: the full-screen page of one gate device, without sign-in. It pairs from
  * `/reader#key=<device key>` and stays paired across reloads. A super administrator unpairs it by
- * rotating or deleting the device's key (docs/decisions/0400).
+ * rotating or deleting the device's key (docs/decisions/0033).
  */
 export function ReaderPage() {
   const [deviceKey, setDeviceKey] = useState(() => takeKeyFromAddress() ?? storedKey());

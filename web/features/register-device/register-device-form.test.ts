@@ -6,7 +6,7 @@ import { emptyRegisterDeviceForm, registerDeviceFormSchema, toRegisterDeviceBody
 const errorsOf = schemaResolver(registerDeviceFormSchema, { sync: true });
 
 describe('register device form', () => {
-  it('names every missing required field with the exact SPEC §5 text, on its own field', () => {
+  it('names every missing required field with the exact docs/SPEC.md §5 text, on its own field', () => {
     expect(errorsOf({ ...emptyRegisterDeviceForm(), deviceType: '' })).toEqual({
       deviceName: 'Device Name is required',
       deviceType: 'Device Type is required',

@@ -40,7 +40,7 @@ export const emptyRegisterDeviceForm = (): RegisterDeviceForm => ({
   pathTemplate: '',
 });
 
-/** The form's fields checked by the request schema of core/: SPEC §5's messages, each on its field. */
+/** The form's fields checked by the request schema of core/: docs/SPEC.md §5's messages, each on its field. */
 export const registerDeviceFormSchema = registerDeviceFields
   .pick({
     deviceName: true,

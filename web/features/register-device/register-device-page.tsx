@@ -38,7 +38,7 @@ const PairingQr = lazy(async () => ({ default: (await import('../../widgets/devi
 /** Mantine's default error red is too light for small text on white (WCAG AA). */
 const READABLE_ERROR = { c: 'red.9' };
 
-/** Register device (SPEC §2): the success banner clears after 5 s; the reader key stays until the next one. */
+/** Register device (docs/SPEC.md §2): the success banner clears after 5 s; the reader key stays until the next one. */
 export function RegisterDevicePage() {
   const properties = useAllProperties();
   const register = useRegisterDevice();

@@ -10,7 +10,7 @@ import { useSchemaForm } from '../../ui/forms/use-schema-form';
 const OPTIONAL_FEATURES: PropertyFeature[] = ['securepin', 'rfid'];
 const EMPTY = { propertyName: '', propertyLocation: '', propertyFeatures: [] as PropertyFeature[] };
 
-/** Register property (SPEC §2): name, location, Secure PIN and RFID; QR is always on. */
+/** Register property (docs/SPEC.md §2): name, location, Secure PIN and RFID; QR is always on. */
 export function RegisterPropertyPage() {
   const form = useSchemaForm(registerPropertyBody, { initialValues: EMPTY });
   const [error, setError] = useState<string | null>(null);

@@ -5,7 +5,7 @@ import { emptyRegisterUserForm, registerUserFormSchema, toRegisterRequest } from
 const filled = { ...emptyRegisterUserForm('p-1'), firstName: 'Ada', lastName: 'Byron', email: ' Ada@Example.COM ' };
 const errorsOf = schemaResolver(registerUserFormSchema, { sync: true });
 
-describe('register user form (SPEC §5)', () => {
+describe('register user form (docs/SPEC.md §5)', () => {
   it('puts each rule on its own field, all at once', () => {
     expect(errorsOf(emptyRegisterUserForm(''))).toEqual({
       firstName: 'All fields are required',

@@ -20,7 +20,7 @@ export const emptyRegisterUserForm = (propertyId = ''): RegisterUserForm => ({
   propertyId,
 });
 
-/** The form's fields, checked by the request schema of core/ (SPEC §5); a property unless a super user. */
+/** The form's fields, checked by the request schema of core/ (docs/SPEC.md §5); a property unless a super user. */
 export const registerUserFormSchema = registerUserRequest
   .omit({ _id: true, password: true })
   .extend({ propertyId: z.string() })
@@ -32,7 +32,7 @@ export const registerUserFormSchema = registerUserRequest
 /** The server names the property `_id`; the form calls it propertyId. */
 export const REGISTER_USER_FIELDS = { _id: 'propertyId' };
 
-/** The request of SPEC §7; the password is chosen by the invitee, so none is sent. */
+/** The request of docs/SPEC.md §7; the password is chosen by the invitee, so none is sent. */
 export function toRegisterRequest(form: RegisterUserForm): RegisterUserRequest {
   return {
     firstName: form.firstName.trim(),

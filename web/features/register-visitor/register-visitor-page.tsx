@@ -40,7 +40,7 @@ const SUMMARY_ALERTS = new Set<string>([
   VISITOR_MESSAGES.datesEnded,
 ]);
 
-/** Register Visitor (SPEC §2, §4 Visitor form, §5): the QR code is emailed to the visitor and the resident. */
+/** Register Visitor (docs/SPEC.md §2, §4 Visitor form, §5): the QR code is emailed to the visitor and the resident. */
 export function RegisterVisitorPage() {
   const claims = useClaims();
   const isSuperadmin = claims.role === 'superadmin';
@@ -79,7 +79,7 @@ export function RegisterVisitorPage() {
         setDone(true);
         startOver(emptyVisitorForm(values.propertyId, today));
       },
-      // Nothing is silent any more (issue 14): the form keeps what was typed and says why.
+      // A failure is never silent: the form keeps what was typed and says why.
       onError: (error) =>
         setFailure(showServerErrors(form, error, VISITOR_MESSAGES.registrationFailed, REGISTER_VISITOR_FIELDS)),
     });
@@ -118,7 +118,7 @@ export function RegisterVisitorPage() {
             data={DATE_OPTIONS}
             value={window.qrType}
             allowDeselect={false}
-            // Only the dates and times start over (SPEC §4): who the visitor is stays as typed.
+            // Only the dates and times start over (docs/SPEC.md §4): who the visitor is stays as typed.
             onChange={(qrType) => form.setFieldValue('window', emptyWindow(qrType as QrType, today))}
           />
           <VisitorWindowFields

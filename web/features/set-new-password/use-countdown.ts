@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Counts down once started and calls `onDone` at zero (the 5-second redirects of SPEC §4). */
+/** Counts down once started and calls `onDone` at zero (the 5-second redirects of docs/SPEC.md §4). */
 export function useCountdown(seconds: number, running: boolean, onDone: () => void): number {
   const [left, setLeft] = useState(seconds);
   useEffect(() => {

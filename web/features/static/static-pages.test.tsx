@@ -11,7 +11,7 @@ const textOf = (page: ReactElement) =>
     .replace(/&#x27;|&apos;/g, "'")
     .replace(/\s+/g, ' ');
 
-describe('the privacy and deletion pages tell what the product does (issue 14)', () => {
+describe('the privacy and deletion pages tell what the product does', () => {
   const privacy = textOf(<PrivacyPolicyPage />);
   const deletion = textOf(<RequestDeleteUserPage />);
 

@@ -28,7 +28,7 @@ const refusalOf = (error: unknown) =>
 
 /**
  * Verify Email and Set New Password: the invitation link is checked as the page opens, so a used
- * or expired link says so at once (issue 14); then the password is set and the user signed in.
+ * or expired link says so at once; then the password is set and the user signed in.
  */
 export function VerifyEmailPage() {
   const token = useSearchParams()[0].get('_id') ?? '';

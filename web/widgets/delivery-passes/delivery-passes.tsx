@@ -82,7 +82,7 @@ function DeliveryPassCard({ pass }: { pass: DeliveryPassDto }) {
   );
 }
 
-/** Delivery passes (issue 18): a QR code and a guest PIN for a courier, for a few hours and uses. */
+/** Delivery passes: a QR code and a guest PIN for a courier, for a few hours and uses. */
 export function DeliveryPasses() {
   const passes = useDeliveryPasses();
   const create = useCreateDeliveryPass();

@@ -8,7 +8,7 @@ export interface DeviceHealthFields {
   lastSeenAt: string | null;
 }
 
-/** Online or Offline, and when the server last heard from the device (docs/decisions/0410-device-health.md). */
+/** Online or Offline, and when the server last heard from the device (docs/decisions/0034-device-health.md). */
 export function DeviceHealthBadge({ device, now }: { device: DeviceHealthFields; now: Date }) {
   const online = device.online === true;
   const state = online ? 'online' : device.online === false ? 'offline' : 'unknown';

@@ -3,7 +3,7 @@ import { LOG_TEXTS } from '@core/api/relay-log-texts';
 import type { RelayLogDto } from '@core/api/relay-logs';
 
 /**
- * SPEC §2: 'User Access: <person> accessed/attempted to access <property or the gate>', likewise
+ * docs/SPEC.md §2: 'User Access: <person> accessed/attempted to access <property or the gate>', likewise
  * 'Visitor Access: ...', else 'Gate activity recorded'.
  */
 export function notificationMessage(log: RelayLogDto): string {
@@ -15,7 +15,7 @@ export function notificationMessage(log: RelayLogDto): string {
   return `${prefix}: ${accessByName(log)} ${verb} ${place}`;
 }
 
-/** SUCCESS green, FAILED red, anything else yellow (SPEC §2 Notification bell). */
+/** SUCCESS green, FAILED red, anything else yellow (docs/SPEC.md §2 Notification bell). */
 export function notificationStatusColor(status: string): string {
   if (status === 'success') return 'green';
   if (status === 'failed') return 'red';

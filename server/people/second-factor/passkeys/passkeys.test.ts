@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../../../test/support/test-app';
 
-// Passkeys (WebAuthn) as a second factor (issue 13), answered by an authenticator in the test.
+// Passkeys (WebAuthn) as a second factor, answered by an authenticator in the test.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ adminMfa: 'required' });
@@ -65,7 +65,7 @@ const finishSignIn = (pendingToken: string, credential: object) =>
   send('POST', '/api/resident/login/passkey', { pendingToken, credential });
 
 describe('registering a passkey', () => {
-  it('ends every other session of the user, and so does removing one (issue 26)', async () => {
+  it('ends every other session of the user, and so does removing one', async () => {
     const root = await seedUser(t.app, { role: 'superadmin' });
     const passwordOnly = await login(t.app, root.email, TEST_PASSWORD, 'superadmin');
     const key = await enrolPasskey(root);

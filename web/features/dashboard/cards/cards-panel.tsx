@@ -16,7 +16,7 @@ import { CardEnrolment } from './card-enrolment';
 
 const holderOf = (card: CardDto) => `${card.firstName} ${card.lastName}`;
 
-/** Cards and fobs of one property: enrol, disable when lost, enable, remove (issue 18). */
+/** Cards and fobs of one property: enrol, disable when lost, enable, remove. */
 export function CardsPanel() {
   const claims = useClaims();
   const isSuper = claims.role === 'superadmin';

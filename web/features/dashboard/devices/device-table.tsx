@@ -4,7 +4,7 @@ import { ManagerTable } from '../../../ui/manager-table';
 import { DeviceHealthBadge } from '../../../widgets/devices/device-health-badge';
 
 /**
- * One property's devices: name, label, type, IP address, whether it is online (issue 15) and
+ * One property's devices: name, label, type, IP address, whether it is online and
  * actions (Open Gate for gates only).
  */
 export function DeviceTable({

@@ -24,7 +24,7 @@ const NewReaderKeyDialog = lazy(async () => ({
   default: (await import('./new-reader-key-dialog')).NewReaderKeyDialog,
 }));
 
-/** Devices by Property (SPEC §2): one block per property; Edit and Delete for super administrators. */
+/** Devices by Property (docs/SPEC.md §2): one block per property; Edit and Delete for super administrators. */
 export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
   const claims = useClaims();
   const canManage = claims.role === 'superadmin';

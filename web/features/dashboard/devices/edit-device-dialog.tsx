@@ -34,7 +34,7 @@ function updateFailure(error: unknown): string {
 }
 
 /**
- * Edit device (SPEC §5): name, type and IP required; Save stays disabled until they are filled.
+ * Edit device (docs/SPEC.md §5): name, type and IP required; Save stays disabled until they are filled.
  * An MQTT device has its topic where an HTTP device has its IP address.
  */
 export function EditDeviceDialog({

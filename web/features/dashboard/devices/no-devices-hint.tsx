@@ -6,7 +6,7 @@ import { paths } from '../../../paths';
 
 /**
  * An empty Devices list and what its reader can do about it: only a super administrator registers
- * properties and devices (SPEC §6), so they get the link and a manager is told whom to ask.
+ * properties and devices (docs/SPEC.md §6), so they get the link and a manager is told whom to ask.
  */
 export function NoDevicesHint({ empty, canRegister }: { empty: 'properties' | 'devices'; canRegister: boolean }) {
   const registersProperty = empty === 'properties';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { featureBadges, pageSummary, propertyLabel, visitorEmailsLabel } from './dashboard-labels';
 
-describe('dashboard labels (SPEC §2)', () => {
+describe('dashboard labels (docs/SPEC.md §2)', () => {
   it('names the property with its location, or why there is none', () => {
     const property = { _id: 'p', propertyName: 'Oak Ridge', propertyLocation: 'Springfield' };
     expect(propertyLabel({ property, propertyId: 'p' })).toBe('Oak Ridge (Springfield)');

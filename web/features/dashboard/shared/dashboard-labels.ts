@@ -2,7 +2,7 @@ import type { ManagedUser } from '@core/api/dashboard';
 import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
 import { PROPERTY_FEATURE_LABELS, type PropertyFeature } from '@core/constants';
 
-/** 'Name (Location)', or why there is none (SPEC §2 resident table). */
+/** 'Name (Location)', or why there is none (docs/SPEC.md §2 resident table). */
 export function propertyLabel(user: Pick<ManagedUser, 'property' | 'propertyId'>): string {
   if (user.property) return `${user.property.propertyName} (${user.property.propertyLocation})`;
   return user.propertyId ? DASHBOARD_MESSAGES.propertyNotFound : DASHBOARD_MESSAGES.noPropertyAssigned;

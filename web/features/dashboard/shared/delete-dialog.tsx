@@ -19,7 +19,7 @@ export interface DeleteTarget {
   name: string;
 }
 
-/** The delete confirmation of one entity type (SPEC §2 per-type delete dialogs). */
+/** The delete confirmation of one entity type (docs/SPEC.md §2 per-type delete dialogs). */
 export function DeleteDialog({
   entity,
   target,

@@ -16,7 +16,7 @@ const user = {
 const userErrors = schemaResolver(editUserFormSchema, { sync: true });
 const visitorErrors = schemaResolver(updateVisitorRequest, { sync: true });
 
-describe('dashboard edit dialogs (SPEC §5), every error on its field', () => {
+describe('dashboard edit dialogs (docs/SPEC.md §5), every error on its field', () => {
   it('uses the edit-user messages', () => {
     expect(userErrors({ ...user, email: 'nope', phoneNumber: '123' })).toEqual({
       email: 'Invalid email format',

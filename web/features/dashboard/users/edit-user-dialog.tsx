@@ -12,7 +12,7 @@ import { useSchemaForm } from '../../../ui/forms/use-schema-form';
 import { UsPhoneInput } from '../../../ui/us-phone-input';
 import { SecurePinReveal } from './secure-pin-reveal';
 
-/** SPEC §5 Edit user ('Invalid email format', 'Phone number must be 10 digits'), and a property unless a super user. */
+/** docs/SPEC.md §5 Edit user ('Invalid email format', 'Phone number must be 10 digits'), and a property unless a super user. */
 export const editUserFormSchema = updateUserRequest.refine(
   (draft) => draft.role === 'superadmin' || Boolean(draft.propertyId),
   { path: ['propertyId'], error: DASHBOARD_MESSAGES.propertyRequired },

@@ -8,7 +8,7 @@ import { SecurePinReveal } from './secure-pin-reveal';
 
 const fullName = (user: ManagedUser) => `${user.firstName} ${user.lastName}`;
 
-/** The users table of SPEC §2; the Secure PIN column only where §6 allows. */
+/** The users table of docs/SPEC.md §2; the Secure PIN column only where §6 allows. */
 export function UsersTable({
   users,
   listFetchedAt,
