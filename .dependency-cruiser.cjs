@@ -10,7 +10,55 @@ module.exports = {
       from: { path: '^(server|web|core)/' },
       to: { circular: true },
     },
-    // server rules
+    // server rules: platform below, domains above it, app/ the one place that knows every module.
+    {
+      name: 'platform-is-below',
+      comment:
+        'The platform (database, HTTP, errors, limits, jobs, mail, SMS, MQTT, relays, settings) knows no domain.',
+      severity: 'error',
+      from: { path: '^server/platform/' },
+      to: { path: '^server/(?!platform/)' },
+    },
+    {
+      name: 'errors-are-leaves',
+      comment: 'HttpError, TooManyRequests and the server messages import nothing of ours but core.',
+      severity: 'error',
+      from: { path: '^server/platform/errors/' },
+      to: { path: '^server/(?!platform/errors/)' },
+    },
+    {
+      name: 'only-app-wires',
+      comment: 'Routes and job handlers are registered in server/app; nothing below imports it.',
+      severity: 'error',
+      from: { path: '^server/(?!app/|main\\.ts$)' },
+      to: { path: '^server/app/' },
+    },
+    {
+      name: 'product-not-tests-or-tools',
+      comment: 'The product never imports tests, tools, benchmarks or the other side (server ↔ web).',
+      severity: 'error',
+      from: { path: '^(server|web|core)/' },
+      to: { path: '^(test|tools|bench|e2e)/' },
+    },
+    {
+      name: 'sides-apart',
+      severity: 'error',
+      from: { path: '^(server|core)/' },
+      to: { path: '^web/' },
+    },
+    {
+      name: 'web-not-server',
+      severity: 'error',
+      from: { path: '^(web|core)/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'simulator-shares-through-core',
+      comment: 'The relay simulator is a stand-in device: it shares code with the server only through core/.',
+      severity: 'error',
+      from: { path: '^tools/relay-simulator/' },
+      to: { path: '^(server|test)/' },
+    },
 
     // web rules
     // Layers, lowest first: ui (primitives) and api; auth (on api); widgets; shell; features.

@@ -1,5 +1,21 @@
-import { readableInstant } from '../validity/window-words';
-import { wallPartsAt } from './zoned-time';
+import { formatWall, wallPartsAt } from './zoned-time';
+
+export function readableDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+/** An instant as the property's clock reads it: "Mon, Jun 2, 2025 08:00". */
+export function readableInstant(instant: Date, timeZone: string): string {
+  const wall = formatWall(instant, timeZone);
+  return `${readableDate(wall.date)} ${wall.time}`;
+}
 
 /**
  * The one way a person reads a time: "Thu, Nov 26, 2026 13:29 EST", on the clock of

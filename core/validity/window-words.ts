@@ -1,3 +1,4 @@
+import { readableDate, readableInstant } from '../time/readable-time';
 import { formatWall } from '../time/zoned-time';
 import { sortRecurringDays, sortSpecificDates } from '../visitor-form/visitor-window';
 import type { QrWindow } from './qr-validity';
@@ -6,23 +7,6 @@ const listInWords = (items: string[]) =>
   items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 const span = (row: { startTime: string; endTime: string }) => `${row.startTime}–${row.endTime}`;
-
-function readableDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}
-
-/** An instant as the property's clock reads it: "Mon, Jun 2, 2025 08:00". */
-export function readableInstant(instant: Date, timeZone: string): string {
-  const wall = formatWall(instant, timeZone);
-  return `${readableDate(wall.date)} ${wall.time}`;
-}
 
 /** Rows sharing the same times, grouped in their sorted order. */
 function groupByTimes<T extends { startTime: string; endTime: string }>(rows: T[]): T[][] {

@@ -4,21 +4,22 @@ import type { Role } from '@core/roles';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { mustEnrolSecondFactor } from '../people/second-factor/enrolment-rule';
-import { hasPasskey } from '../people/second-factor/passkeys/passkey-queries';
-import { touchSession } from '../people/session-queries';
-import type { TokenService } from '../people/tokens';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import { properties, sessions, users } from '../platform/db/schema';
 import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
+import { mustEnrolSecondFactor } from './enrolment-rule';
+import { touchSession } from './session-queries';
+import type { TokenService } from './tokens';
 
 /*
  * The one way a signed-in caller is identified: bearer token (signature and expiry) → its live
  * session → the user → role → property scope, all read from the database on every call, so an
  * ended session or a changed role is refused by every process at once. Nothing is cached.
  */
+
+export const hasPasskey = () => sql<boolean>`exists (select 1 from passkeys where passkeys.user_id = users.id)`;
 
 /** The signed-in user a request acts for, as the database knows them now, and their session. */
 export interface Caller {

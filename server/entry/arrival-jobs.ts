@@ -1,4 +1,4 @@
-import { readableInstant } from '@core/validity/window-words';
+import { readableInstant } from '@core/time/readable-time';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { endAllSessions } from '../people/session-queries';
+import { endAllSessions } from '../authorization/session-queries';
 import { relayLogs, users } from '../platform/db/schema';
 
 // Opening a gate identifies its caller from an earlier call and reads them again in the gate's

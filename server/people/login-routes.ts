@@ -6,6 +6,7 @@ import { wrongLoginMessage } from '@core/roles';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasPasskey } from '../authorization/caller';
 import { allowDuringEnrolment, callerOf, publicAccess } from '../authorization/route-permissions';
 import { sessions, users } from '../platform/db/schema';
 import { HttpError } from '../platform/errors/http-error';
@@ -13,7 +14,6 @@ import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { loginThrottle } from './login-throttle';
 import { upgradePasswordHash } from './password-upgrade';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
-import { hasPasskey } from './second-factor/passkeys/passkey-queries';
 import { signInUser, sourceOf } from './sign-in';
 
 export async function loginRoutes(app: FastifyInstance) {

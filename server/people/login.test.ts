@@ -11,9 +11,9 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../test/support/test-app';
+import { endAllSessions } from '../authorization/session-queries';
 import { users } from '../platform/db/schema';
 import { parseTrustedProxies } from '../platform/http/trusted-proxies';
-import { endAllSessions } from './session-queries';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,11 +3,11 @@ import { toStoredPhone } from '@core/validation/phone';
 import { eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller } from '../authorization/caller';
+import { endAllSessions } from '../authorization/session-queries';
 import type { Orm, Queryable } from '../platform/db/connect';
 import { cards, properties, relayLogs, users } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors/http-error';
-import { endAllSessions } from './session-queries';
 
 type UserUpdate = z.output<typeof updateUserRequest>;
 type UserRow = typeof users.$inferSelect;

@@ -11,10 +11,10 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Access, allow, allowDuringEnrolment, callerOf } from '../authorization/route-permissions';
+import { endAllSessions, endSession } from '../authorization/session-queries';
 import { sessions } from '../platform/db/schema';
 import { notFound } from '../platform/errors/http-error';
 import { enqueueSecurityNotice } from './security-notice-jobs';
-import { endAllSessions, endSession } from './session-queries';
 
 /** A session reaches only its own user: anyone else, superadmins too, gets 404. */
 const ownSession: Access = {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { endAllSessions } from '../authorization/session-queries';
 import type { Queryable } from '../platform/db/connect';
 import { users } from '../platform/db/schema';
 import { retireAccountTokens } from './account-tokens';
 import { hashPassword } from './passwords';
-import { endAllSessions } from './session-queries';
 
 /**
  * Sets a user's password, ends every session they have (but `keepSessionId`, the one changing it

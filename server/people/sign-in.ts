@@ -1,11 +1,11 @@
 import type { PropertyFeature } from '@core/constants';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { browserLabel } from '../authorization/browser-label';
+import { startSession } from '../authorization/session-queries';
 import type { Queryable } from '../platform/db/connect';
 import { properties, sessions, users } from '../platform/db/schema';
-import { browserLabel } from './browser-label';
 import { enqueueSecurityNotice } from './security-notice-jobs';
-import { startSession } from './session-queries';
 
 /** Whether the user signed in before at all, and from a browser with this label. */
 async function browsersSeen(db: Queryable, userId: string, label: string) {

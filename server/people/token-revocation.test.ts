@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedUser, type TestApp } from '../../test/support/test-app';
+import { endAllSessions } from '../authorization/session-queries';
 import { users } from '../platform/db/schema';
-import { endAllSessions } from './session-queries';
 
 // A token that worked a moment ago stops working at once when its session ends, it expires, or
 // its user is deleted; and its claims never stand for another user.

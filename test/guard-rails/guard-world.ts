@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { Role } from '@core/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { endAllSessions, endSession, startSession } from '../../server/people/session-queries';
-import { TokenService } from '../../server/people/tokens';
+import { endAllSessions, endSession, startSession } from '../../server/authorization/session-queries';
+import { TokenService } from '../../server/authorization/tokens';
 import { sha256Hex } from '../../server/platform/crypto/keys';
 import { devices, properties, users } from '../../server/platform/db/schema';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { verifyDigest } from '../../server/platform/relays/digest-auth';
+import { verifyDigest } from '../../core/relays/digest-auth';
 
 export const SIMULATED_PROTOCOLS = ['shelly-gen1', 'shelly-gen2', 'tasmota', 'http-template'] as const;
 export type SimulatedProtocol = (typeof SIMULATED_PROTOCOLS)[number];

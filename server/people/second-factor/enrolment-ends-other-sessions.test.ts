@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteTokenOf, latestEmailTo } from '../../../test/support/account-test-support';
 import { authenticatorCode } from '../../../test/support/authenticator-app';
 import { bearer, createTestApp, login, seedUser, type TestApp, uniqueEmail } from '../../../test/support/test-app';
+import { startSession } from '../../authorization/session-queries';
 import { ensureSuperadmin } from '../bootstrap-superadmin';
-import { startSession } from '../session-queries';
 
 // A session from the password alone never becomes a full one because the
 // owner set up two-step verification in another session: enrolling ends every other session, and

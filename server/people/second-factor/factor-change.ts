@@ -1,9 +1,9 @@
 import { MESSAGES } from '@core/messages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { endAllSessions } from '../../authorization/session-queries';
 import type { Queryable } from '../../platform/db/connect';
 import { sessions, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors/http-error';
-import { endAllSessions } from '../session-queries';
 
 /**
  * Starts a change to the user's second factor (one added or removed) from one of their sessions, in

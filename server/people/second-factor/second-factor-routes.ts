@@ -9,15 +9,15 @@ import {
 } from '@core/api/second-factor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mustEnrolSecondFactor } from '../../authorization/enrolment-rule';
 import { allow, allowDuringEnrolment, callerOf, publicAccess } from '../../authorization/route-permissions';
+import { endAllSessions } from '../../authorization/session-queries';
 import { badRequest, HttpError } from '../../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../../platform/errors/server-messages';
 import { userScope } from '../manage-user-commands';
 import { enqueueSecurityNotice } from '../security-notice-jobs';
-import { endAllSessions } from '../session-queries';
 import { signInUser, sourceOf } from '../sign-in';
 import { hasAuthenticatorApp, removeAuthenticatorApp } from './authenticator-app-queries';
-import { mustEnrolSecondFactor } from './enrolment-rule';
 import { changeFactorFromThisSessionOnly } from './factor-change';
 import { passkeysOf, removeAllPasskeys } from './passkeys/passkey-queries';
 import { recoveryCodesLeft } from './recovery-codes';

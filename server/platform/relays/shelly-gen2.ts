@@ -1,4 +1,4 @@
-import { digestAuthorization, parseDigestChallenge } from './digest-auth';
+import { digestAuthorization, parseDigestChallenge } from '@core/relays/digest-auth';
 import { parseJson, type RelayDriver, type RelayRequest, runCommand, shellyProbe, statusProblem } from './relay-driver';
 
 const RPC_PATH = '/rpc';

@@ -1,6 +1,6 @@
 import type { QrCodeDto } from '@core/api/visitors';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
-import { readableInstant } from '@core/validity/window-words';
+import { readableInstant } from '@core/time/readable-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { Badge, Button, Checkbox, Group, List, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import type { QrCodeDto } from '@core/api/visitors';
-import { readableInstant } from '@core/validity/window-words';
+import { readableInstant } from '@core/time/readable-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { Button, Text, Title } from '@mantine/core';
 import { ManagerTable } from '../../ui/manager-table';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/connect';
 import { passkeys } from '../../../platform/db/schema';
 
@@ -6,7 +6,6 @@ import { passkeys } from '../../../platform/db/schema';
  * Whether the user (the row of `users` in the query) has a passkey, as a column of a select.
  * Spelled out: drizzle leaves columns unqualified in a one-table select, which the subquery would misread.
  */
-export const hasPasskey = () => sql<boolean>`exists (select 1 from passkeys where passkeys.user_id = users.id)`;
 
 export async function passkeysOf(db: Queryable, userId: string) {
   return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt));

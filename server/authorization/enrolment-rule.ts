@@ -1,5 +1,5 @@
-import type { Caller } from '../../authorization/caller';
-import type { AppConfig } from '../../platform/settings/config';
+import type { AppConfig } from '../platform/settings/config';
+import type { Caller } from './caller';
 
 /**
  * Whether the caller must enrol a second factor before using the app: superadmins unless
