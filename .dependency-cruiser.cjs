@@ -1,4 +1,4 @@
-// The direction of imports between folders (see docs/decisions: "one direction"). Run by `npm run lint`.
+// The direction of imports between folders (docs/decisions/0043-server-layers.md). Run by `npm run lint`.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
