@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROPERTY_FEATURES } from '../constants';
 import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
-import { needs } from '../validation/sentences';
+import { needs } from '../validation/issue-messages';
 
 export const loginRequest = z.strictObject({
   email: z.string().trim().min(1, MESSAGES.emailRequired).max(254).toLowerCase(),

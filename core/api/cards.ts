@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_MESSAGES, parseCardNumber } from '../cards/card-number';
+import { CARD_NUMBER_MESSAGES, parseCardNumber } from '../cards/card-number';
 import { MESSAGES } from '../messages';
 import type { Role } from '../roles';
 import { boundedText } from '../validation/visible-text';
@@ -7,8 +7,8 @@ import { whenMissing } from '../validation/when-missing';
 import { decideBy } from './access';
 import { idSchema } from './common';
 
-export const CARD_TEXTS = {
-  ...CARD_MESSAGES,
+export const CARD_MESSAGES = {
+  ...CARD_NUMBER_MESSAGES,
   duplicate: 'This card is already enrolled at this property.',
   notAtProperty: 'Cards can be enrolled only for residents and managers of this property.',
   enrolled: 'Card enrolled',
@@ -24,7 +24,7 @@ export const rfidOffHint = (role: Role, propertyName: string) =>
     : `RFID Access is not turned on for ${propertyName}. Ask your Gatehouse administrator to turn on cards for ${propertyName}.`;
 
 const cardNumber = z
-  .string({ error: whenMissing(CARD_MESSAGES.empty) })
+  .string({ error: whenMissing(CARD_NUMBER_MESSAGES.empty) })
   .max(80, MESSAGES.tooLong('Card number', 80))
   .superRefine((value, ctx) => {
     const parsed = parseCardNumber(value);
@@ -34,7 +34,7 @@ const label = boundedText('Label', 60);
 
 /** POST /api/cards: a manager enrols a card for a person of their property. */
 /** No holder chosen is said on the Holder field, in words (decision 0022), not as "not a valid id". */
-const holderId = z.uuid({ error: CARD_TEXTS.chooseHolder });
+const holderId = z.uuid({ error: CARD_MESSAGES.chooseHolder });
 export const enrolCardRequest = z.strictObject({ userId: holderId, number: cardNumber, label: label.default('') });
 export const cardIdParams = z.strictObject({ cardId: idSchema });
 /** PATCH /api/cards/:cardId: "lost" (disabled) and found again, or a new label. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants';
-import '../validation/sentences';
+import '../validation/issue-messages';
 
-/** A record id; a bad one reads 'Visitor id is not a valid id.' (core/validation/sentences). */
+/** A record id; a bad one reads 'Visitor id is not a valid id.' (core/validation/issue-messages). */
 export const idSchema = z.uuid();
 
 /** Every error answer: a sentence for people, and per-field sentences when fields are at fault. */

@@ -3,12 +3,12 @@ import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, PERSON_NAME_MAX_LENGTH, SEARCH_MAX_LENGT
 import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
 import { emailField } from '../validation/email';
+import { needs } from '../validation/issue-messages';
 import { isTenDigits } from '../validation/phone';
-import { needs } from '../validation/sentences';
 import { requiredName } from '../validation/visible-text';
 import { profileSchema } from './accounts';
 import { idSchema } from './common';
-import { DASHBOARD_MESSAGES } from './dashboard-texts';
+import { DASHBOARD_MESSAGES } from './dashboard-messages';
 
 export { DASHBOARD_MESSAGES };
 

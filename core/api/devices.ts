@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from '../constants';
 import { MESSAGES } from '../messages';
-import { needs } from '../validation/sentences';
+import { needs } from '../validation/issue-messages';
 import { boundedText, requiredName } from '../validation/visible-text';
 import { whenMissing } from '../validation/when-missing';
 import { idSchema } from './common';
-import { DEVICE_MESSAGES } from './device-texts';
+import { DEVICE_MESSAGES } from './device-messages';
 import { RELAY_FAILURES, type RelayFailure } from './gate-failures';
 import { TASMOTA_DEFAULT_CLIENT_ID } from './mqtt-client-ids';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROPERTY_FEATURES } from '../constants';
 import { MESSAGES } from '../messages';
-import { needs } from '../validation/sentences';
+import { needs } from '../validation/issue-messages';
 import { requiredName } from '../validation/visible-text';
 import { idSchema, pageQuery } from './common';
 

@@ -1,6 +1,6 @@
 import type { LogTimeZone } from '../time/log-time-zones';
 import { formatLogTime } from '../time/zoned-format';
-import { operationWords } from './relay-log-words';
+import { operationWords } from './relay-log-event-messages';
 import type { RelayLogDto } from './relay-logs';
 
 // One reading of a log row, shared by the table and the CSV export so both say the same thing.

@@ -10,11 +10,11 @@ import {
 import { GATE_CREDENTIALS } from '../gate-credentials';
 import { LOG_TIME_ZONES } from '../time/log-time-zones';
 import { isCalendarDate } from '../time/zoned-time';
-import { needs } from '../validation/sentences';
+import { needs } from '../validation/issue-messages';
 import { idSchema, pageQuery } from './common';
-import { LOG_TEXTS } from './relay-log-texts';
+import { LOG_MESSAGES } from './relay-log-messages';
 
-export { LOG_TEXTS };
+export { LOG_MESSAGES };
 
 const isoDate = z
   .string()
@@ -44,7 +44,7 @@ export const logListQuery = z
   .refine(datesInOrder.check, datesInOrder.params);
 
 export const propertyLogsParams = z.strictObject({
-  propertyId: z.string().min(1, LOG_TEXTS.propertyRequired).pipe(idSchema),
+  propertyId: z.string().min(1, LOG_MESSAGES.propertyRequired).pipe(idSchema),
 });
 
 const person = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, cardHint, parseCardNumber } from './card-number';
+import { CARD_NUMBER_MESSAGES, cardHint, parseCardNumber } from './card-number';
 
 const ones = (bits: string) => [...bits].filter((bit) => bit === '1').length;
 
@@ -37,16 +37,16 @@ describe('card numbers', () => {
     expect(keyOf(frame(bin(4000, 16), bin(2 ** 17 + 1, 19), 18, 17))).toBe(`wg:4000:${2 ** 17 + 1}`);
     const good = frame(bin(123, 8), bin(45678, 16), 12);
     const flipped = `${good.slice(0, 5)}${good[5] === '1' ? '0' : '1'}${good.slice(6)}`;
-    expect(parseCardNumber(flipped)).toEqual({ ok: false, message: CARD_MESSAGES.parity });
+    expect(parseCardNumber(flipped)).toEqual({ ok: false, message: CARD_NUMBER_MESSAGES.parity });
   });
 
   it('reads a UID in hex with or without separators, and says why anything else is refused', () => {
     expect(keyOf('04:A2:3B:1C')).toBe('uid:04a23b1c');
     expect(keyOf('04a23b1c')).toBe('uid:04a23b1c');
     expect(keyOf('04 A2 3B 1C 5D 6E 7F')).toBe('uid:04a23b1c5d6e7f');
-    expect(parseCardNumber('  ')).toEqual({ ok: false, message: CARD_MESSAGES.empty });
-    expect(parseCardNumber('blue fob')).toEqual({ ok: false, message: CARD_MESSAGES.unreadable });
-    expect(parseCardNumber('70000:1')).toEqual({ ok: false, message: CARD_MESSAGES.facilityRange(65535) });
+    expect(parseCardNumber('  ')).toEqual({ ok: false, message: CARD_NUMBER_MESSAGES.empty });
+    expect(parseCardNumber('blue fob')).toEqual({ ok: false, message: CARD_NUMBER_MESSAGES.unreadable });
+    expect(parseCardNumber('70000:1')).toEqual({ ok: false, message: CARD_NUMBER_MESSAGES.facilityRange(65535) });
   });
 
   it('is shown by a hint, never the whole number', () => {

@@ -14,7 +14,7 @@ export type CardNumber =
 
 export type CardNumberResult = { ok: true; value: CardNumber } | { ok: false; message: string };
 
-export const CARD_MESSAGES = {
+export const CARD_NUMBER_MESSAGES = {
   empty: 'Enter the card number.',
   unreadable:
     'This card number is not one we can read. Enter it as facility code and card number (123:45678), as the number the reader types, or as the hex UID (04:A2:3B:1C).',
@@ -40,33 +40,33 @@ function fromBits(bits: string): CardNumberResult {
   if (n === 26 || n === 34) {
     const half = n / 2;
     const ok = even(bits.slice(0, half)) && !even(bits.slice(half));
-    if (!ok) return { ok: false, message: CARD_MESSAGES.parity };
+    if (!ok) return { ok: false, message: CARD_NUMBER_MESSAGES.parity };
     const split = n === 26 ? 9 : 17;
     return { ok: true, value: wiegand(bitsValue(bits.slice(1, split)), bitsValue(bits.slice(split, n - 1))) };
   }
   if (n === 37) {
     const ok = even(bits.slice(0, 19)) && !even(bits.slice(18));
-    if (!ok) return { ok: false, message: CARD_MESSAGES.parity };
+    if (!ok) return { ok: false, message: CARD_NUMBER_MESSAGES.parity };
     return { ok: true, value: wiegand(bitsValue(bits.slice(1, 17)), bitsValue(bits.slice(17, 36))) };
   }
-  return { ok: false, message: CARD_MESSAGES.unreadable };
+  return { ok: false, message: CARD_NUMBER_MESSAGES.unreadable };
 }
 
 function fromPair(facility: number, card: number): CardNumberResult {
-  if (facility > 0xffff) return { ok: false, message: CARD_MESSAGES.facilityRange(0xffff) };
-  if (card > 0xfffff) return { ok: false, message: CARD_MESSAGES.cardRange(0xfffff) };
+  if (facility > 0xffff) return { ok: false, message: CARD_NUMBER_MESSAGES.facilityRange(0xffff) };
+  if (card > 0xfffff) return { ok: false, message: CARD_NUMBER_MESSAGES.cardRange(0xfffff) };
   return { ok: true, value: wiegand(facility, card) };
 }
 
 /** The upper bits are the facility code, the lower 16 the card number (26- and 34-bit frames). */
 function fromDecimal(value: number): CardNumberResult {
-  if (value >= 2 ** 32) return { ok: false, message: CARD_MESSAGES.unreadable };
+  if (value >= 2 ** 32) return { ok: false, message: CARD_NUMBER_MESSAGES.unreadable };
   return { ok: true, value: wiegand(Math.floor(value / 2 ** 16), value % 2 ** 16) };
 }
 
 export function parseCardNumber(input: string): CardNumberResult {
   const text = input.trim();
-  if (!text) return { ok: false, message: CARD_MESSAGES.empty };
+  if (!text) return { ok: false, message: CARD_NUMBER_MESSAGES.empty };
   if (/^[01]{26,37}$/.test(text)) return fromBits(text);
   const pair = /^(\d{1,5})\s*[:,/\-\s]\s*(\d{1,7})$/.exec(text);
   if (pair) return fromPair(Number(pair[1]), Number(pair[2]));
@@ -78,7 +78,7 @@ export function parseCardNumber(input: string): CardNumberResult {
   if (/^[0-9a-f]+$/.test(hex) && [8, 14, 20].includes(hex.length)) {
     return { ok: true, value: { kind: 'uid', uid: hex, key: `uid:${hex}` } };
   }
-  return { ok: false, message: CARD_MESSAGES.unreadable };
+  return { ok: false, message: CARD_NUMBER_MESSAGES.unreadable };
 }
 
 /** How a card is shown in lists: never the whole number (it opens the gate). */

@@ -1,7 +1,7 @@
 import type { QR_ACCESS_REASONS } from '../api/access';
 import { readableTime } from '../time/readable-time';
 import type { QrWindow } from './qr-validity';
-import { describeWindow } from './window-words';
+import { describeWindow } from './window-messages';
 
 /** What a gate reader's screen tells the person holding a refused pass, in plain words. */
 export function passNotice(outcome: keyof typeof QR_ACCESS_REASONS, code: QrWindow | null, timeZone: string): string {

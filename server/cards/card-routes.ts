@@ -1,5 +1,5 @@
 import {
-  CARD_TEXTS,
+  CARD_MESSAGES,
   cardIdParams,
   cardResponse,
   cardsResponse,
@@ -73,7 +73,7 @@ export async function cardRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const holder = targetAccountOf(request);
-      if (!holder.propertyId || holder.role === 'superadmin') throw badRequest(CARD_TEXTS.notAtProperty, 'userId');
+      if (!holder.propertyId || holder.role === 'superadmin') throw badRequest(CARD_MESSAGES.notAtProperty, 'userId');
       if (!withinScope(callerOf(request), { propertyId: holder.propertyId })) throw notFound('User not found');
       if (!holder.propertyFeatures.includes('rfid'))
         throw badRequest(rfidOffHint(callerOf(request).role, 'this property'));
@@ -90,11 +90,12 @@ export async function cardRoutes(app: FastifyInstance) {
         })
         .returning({ id: cards.id })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error, 'cards_property_lookup_unique')) throw conflict(CARD_TEXTS.duplicate, 'number');
+          if (isUniqueViolation(error, 'cards_property_lookup_unique'))
+            throw conflict(CARD_MESSAGES.duplicate, 'number');
           throw error;
         });
       reply.status(201);
-      return { message: CARD_TEXTS.enrolled, card: (await findCard(app.db, row.id))! };
+      return { message: CARD_MESSAGES.enrolled, card: (await findCard(app.db, row.id))! };
     },
   );
 
@@ -116,7 +117,7 @@ export async function cardRoutes(app: FastifyInstance) {
       if (enabled !== undefined || label !== undefined) {
         await app.db.update(cards).set({ enabled, label }).where(eq(cards.id, request.params.cardId));
       }
-      return { message: CARD_TEXTS.updated, card: await cardOf(app, request.params.cardId) };
+      return { message: CARD_MESSAGES.updated, card: await cardOf(app, request.params.cardId) };
     },
   );
 
@@ -134,7 +135,7 @@ export async function cardRoutes(app: FastifyInstance) {
     async (request) => {
       const card = await cardOf(app, request.params.cardId);
       await app.db.delete(cards).where(eq(cards.id, request.params.cardId));
-      return { message: CARD_TEXTS.removed, card };
+      return { message: CARD_MESSAGES.removed, card };
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { PassDto, PassState } from '@core/api/passes';
 import { readableInstant } from '@core/time/readable-time';
 import { decideQrAt, type QrDecisionReason } from '@core/validity/qr-validity';
-import { describeWindow } from '@core/validity/window-words';
+import { describeWindow } from '@core/validity/window-messages';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { properties, qrCodes } from '../platform/db/schema';

@@ -1,6 +1,6 @@
 import { errorResponse, messageResponse } from '@core/api/common';
 import { deleteByIdBody, propertySchema, registerPropertyBody, updatePropertyBody } from '@core/api/properties';
-import { PROPERTY_MESSAGES } from '@core/api/property-texts';
+import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import {
-  LOG_TEXTS,
+  LOG_MESSAGES,
   type LogFilter,
   logFilterQuery,
   logListQuery,
@@ -30,7 +30,7 @@ const superadminOnly = allow(['superadmin']);
 /** Role refusals on the log routes read as the log screen's own text (docs/SPEC.md §8). */
 function logErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.statusCode === 403 && error.message === SERVER_MESSAGES.forbidden) {
-    return reply.status(403).send({ message: LOG_TEXTS.insufficientPermissions, requestId: request.id });
+    return reply.status(403).send({ message: LOG_MESSAGES.insufficientPermissions, requestId: request.id });
   }
   return errorHandler(error, request, reply);
 }
@@ -45,7 +45,7 @@ export async function relayLogRoutes(app: FastifyInstance) {
       success: true,
       logs,
       pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page },
-      message: totalItems ? LOG_TEXTS.logsFetched : LOG_TEXTS.noLogs,
+      message: totalItems ? LOG_MESSAGES.logsFetched : LOG_MESSAGES.noLogs,
     };
   };
 

@@ -1,4 +1,4 @@
-import { describeWindow } from '@core/validity/window-words';
+import { describeWindow } from '@core/validity/window-messages';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { passLinkHashOf, passPageUrl } from '../passes/pass-link';

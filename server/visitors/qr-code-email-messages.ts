@@ -1,5 +1,5 @@
 import type { QrWindow } from '@core/validity/qr-validity';
-import { describeWindow } from '@core/validity/window-words';
+import { describeWindow } from '@core/validity/window-messages';
 import { passCalendar } from '../passes/pass-calendar';
 import { qrPngOf } from '../platform/images/qr-image';
 import type { MailAttachment, MailMessage } from '../platform/mail/mailer';

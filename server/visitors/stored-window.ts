@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { QrWindowUpdate, RegisterVisitorBody } from '@core/api/visitors';
 import { DEFAULT_WINDOW_START, PERMANENT_QR_EDITOR_YEARS, PERMANENT_VISITOR_DAYS } from '@core/constants';
 import { addDays, formatWall, parseInstantInZone, wallToInstant } from '@core/time/zoned-time';
-import { fieldWords } from '@core/validation/sentences';
+import { fieldWords } from '@core/validation/issue-messages';
 import { datesOutsideWindow } from '@core/visitor-form/qr-editor';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { sortRecurringDays, sortSpecificDates, startAfterEnd } from '@core/visitor-form/visitor-window';

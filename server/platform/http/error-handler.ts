@@ -1,4 +1,4 @@
-import { asSentence } from '@core/validation/sentences';
+import { asSentence } from '@core/validation/issue-messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, rootCauseMessage } from '../db/database-unavailable';
 import { HttpError } from '../errors/http-error';

@@ -1,4 +1,4 @@
-import { fieldWords } from '@core/validation/sentences';
+import { fieldWords } from '@core/validation/issue-messages';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors/http-error';
 import { SERVER_MESSAGES } from '../errors/server-messages';

@@ -1,5 +1,5 @@
 import { DEVICE_HINTS } from '@core/api/device-hints';
-import { DEVICE_MESSAGES } from '@core/api/device-texts';
+import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import type { GateDeviceDto } from '@core/api/devices';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-import { DEVICE_MESSAGES } from '@core/api/device-texts';
+import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import type { GateDeviceDto } from '@core/api/devices';
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { MessageLine } from '../../ui/message-line';

@@ -1,4 +1,4 @@
-import { PROPERTY_MESSAGES } from '@core/api/property-texts';
+import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useAllProperties } from '../../api/properties';

@@ -1,4 +1,4 @@
-import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import { LOG_MESSAGES } from '@core/api/relay-log-messages';
 import type { LogFilter } from '@core/api/relay-logs';
 import { Button } from '@mantine/core';
 import { useState } from 'react';
@@ -15,14 +15,14 @@ export function ExportCsvButton({ scope, filter }: { scope: LogScope | null; fil
     try {
       await downloadLogsCsv(scope, filter);
     } catch (error) {
-      toast(messageOr(error, LOG_TEXTS.failedToFetchLogs), 'error');
+      toast(messageOr(error, LOG_MESSAGES.failedToFetchLogs), 'error');
     } finally {
       setBusy(false);
     }
   };
   return (
     <Button variant="light" onClick={exportCsv} loading={busy} disabled={!scope}>
-      {LOG_TEXTS.exportCsv}
+      {LOG_MESSAGES.exportCsv}
     </Button>
   );
 }

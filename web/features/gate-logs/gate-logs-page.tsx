@@ -1,4 +1,4 @@
-import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import { LOG_MESSAGES } from '@core/api/relay-log-messages';
 import { Alert, Box, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
 import { useAllProperties } from '../../api/properties';
 import { type LogScope, useLogs } from '../../api/relay-logs';
@@ -34,9 +34,9 @@ export function GateLogsPage() {
         <ExportCsvButton scope={scope} filter={filter} />
       </Group>
       <LogFilters form={form} onChange={update} properties={isSuperadmin ? (properties.data ?? []) : undefined} />
-      <QueryError query={properties} title={LOG_TEXTS.failedToFetchProperties} />
-      {!scope && <Alert color="yellow">{LOG_TEXTS.propertyRequired}</Alert>}
-      <QueryError query={logs} title={LOG_TEXTS.failedToFetchLogs} reasonOf={logErrorText} />
+      <QueryError query={properties} title={LOG_MESSAGES.failedToFetchProperties} />
+      {!scope && <Alert color="yellow">{LOG_MESSAGES.propertyRequired}</Alert>}
+      <QueryError query={logs} title={LOG_MESSAGES.failedToFetchLogs} reasonOf={logErrorText} />
       {scope && !logs.isError && (
         <div style={{ position: 'relative' }}>
           <LoadingOverlay visible={logs.isFetching} />

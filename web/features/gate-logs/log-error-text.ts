@@ -1,5 +1,5 @@
 import { ApiError } from '@core/api/api-error';
-import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import { LOG_MESSAGES } from '@core/api/relay-log-messages';
 import { MESSAGES } from '@core/messages';
 import { loadFailureReason } from '../../ui/query-state';
 
@@ -9,6 +9,6 @@ import { loadFailureReason } from '../../ui/query-state';
  */
 export function logErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return MESSAGES.invalidToken;
-  if (error instanceof ApiError && error.status === 403) return LOG_TEXTS.insufficientPermissions;
+  if (error instanceof ApiError && error.status === 403) return LOG_MESSAGES.insufficientPermissions;
   return loadFailureReason(error);
 }

@@ -1,5 +1,5 @@
 import type { PropertyDto } from '@core/api/properties';
-import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import { LOG_MESSAGES } from '@core/api/relay-log-messages';
 import { SEARCH_MAX_LENGTH } from '@core/constants';
 import { LOG_TIME_ZONES, type LogTimeZone } from '@core/time/log-time-zones';
 import { Input, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
@@ -28,7 +28,7 @@ export function LogFilters({ form, onChange, properties }: LogFiltersProps) {
         <Select
           label="Property"
           data={[
-            { value: '', label: LOG_TEXTS.allProperties },
+            { value: '', label: LOG_MESSAGES.allProperties },
             ...properties.map((p) => ({ value: p._id, label: `${p.propertyName} (${p.propertyLocation})` })),
           ]}
           value={form.propertyId ?? ''}

@@ -1,6 +1,6 @@
 import { accessByEmail, creatorText, credentialText, LOG_COLUMNS, logCells } from '@core/api/relay-log-cells';
-import { LOG_TEXTS } from '@core/api/relay-log-texts';
-import { relayFailed, statusSentence } from '@core/api/relay-log-words';
+import { relayFailed, statusSentence } from '@core/api/relay-log-event-messages';
+import { LOG_MESSAGES } from '@core/api/relay-log-messages';
 import type { RelayLogDto } from '@core/api/relay-logs';
 import type { LogTimeZone } from '@core/time/log-time-zones';
 import { Badge, Button, Code, Stack, Text } from '@mantine/core';
@@ -102,7 +102,7 @@ export function LogTable({ logs, zone }: { logs: RelayLogDto[]; zone: LogTimeZon
   if (!logs.length) {
     return (
       <Text c="dimmed" ta="center" py="lg" role="status">
-        {LOG_TEXTS.noLogs}
+        {LOG_MESSAGES.noLogs}
       </Text>
     );
   }

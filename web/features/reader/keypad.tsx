@@ -1,4 +1,4 @@
-import { KEYPAD_TEXTS } from '@core/api/keypad-texts';
+import { KEYPAD_MESSAGES } from '@core/api/keypad-messages';
 import { UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import classes from './reader.module.css';
@@ -31,7 +31,7 @@ export function Keypad({
 
   return (
     <section className={classes.keypad} aria-label="Keypad">
-      <h2 className={classes.keypadTitle}>{KEYPAD_TEXTS.title}</h2>
+      <h2 className={classes.keypadTitle}>{KEYPAD_MESSAGES.title}</h2>
       <div className={classes.pinDots} role="img" aria-label={`${digits.length} of ${PIN_LENGTH} digits entered`}>
         {DOTS.map((dot, index) => (
           <span key={dot} className={index < digits.length ? classes.dotFilled : classes.dot} />

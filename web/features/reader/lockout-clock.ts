@@ -1,4 +1,4 @@
-import { KEYPAD_TEXTS } from '@core/api/keypad-texts';
+import { KEYPAD_MESSAGES } from '@core/api/keypad-messages';
 import { useEffect, useState } from 'react';
 
 function useSecondsUntil(until: number | null): number {
@@ -20,5 +20,5 @@ const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${St
  */
 export function useLockoutSentence(until: number | null): string | null {
   const secondsLeft = useSecondsUntil(until);
-  return secondsLeft > 0 ? KEYPAD_TEXTS.lockedUntil(minutesAndSeconds(secondsLeft)) : null;
+  return secondsLeft > 0 ? KEYPAD_MESSAGES.lockedUntil(minutesAndSeconds(secondsLeft)) : null;
 }

@@ -1,4 +1,4 @@
-import { DEVICE_MESSAGES } from '@core/api/device-texts';
+import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
 import { emptyRegisterDeviceForm, registerDeviceFormSchema, toRegisterDeviceBody } from './register-device-form';

@@ -1,5 +1,5 @@
-import { DEVICE_MESSAGES } from '@core/api/device-texts';
-import { PROPERTY_MESSAGES } from '@core/api/property-texts';
+import { DEVICE_MESSAGES } from '@core/api/device-messages';
+import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import {
   Alert,

@@ -1,5 +1,5 @@
 import { registerPropertyBody } from '@core/api/properties';
-import { PROPERTY_MESSAGES } from '@core/api/property-texts';
+import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { PROPERTY_FEATURE_LABELS, type PropertyFeature } from '@core/constants';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
-import { PROPERTY_MESSAGES } from '@core/api/property-texts';
+import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { MESSAGES } from '@core/messages';
 import { ROLE_LABELS, ROLES } from '@core/roles';
 import { Alert, Button, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';

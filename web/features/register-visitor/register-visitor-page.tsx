@@ -1,4 +1,4 @@
-import { PROPERTY_MESSAGES } from '@core/api/property-texts';
+import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { DEFAULT_TIME_ZONE, type QrType } from '@core/constants';
 import { formatWall, todayIn } from '@core/time/zoned-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';

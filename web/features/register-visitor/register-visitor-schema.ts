@@ -1,6 +1,6 @@
 import { visitorPersonFields } from '@core/api/visitors';
 import { optionalPhone } from '@core/validation/phone-field';
-import '@core/validation/sentences';
+import '@core/validation/issue-messages';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { z } from 'zod';
 

@@ -8,7 +8,7 @@ import { maxLengthProps } from './max-length-props';
  * `useSchemaForm` with the schema fetched just after the first paint, so the screen's first
  * download carries no zod (26 kB gzip). Until it arrives (milliseconds) fields are not checked in
  * the browser; the server checks every submit either way and its errors land on the fields. The
- * schema's module imports `@core/validation/sentences` itself. Inputs get their maxLength once it arrives.
+ * schema's module imports `@core/validation/issue-messages` itself. Inputs get their maxLength once it arrives.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the constraint Mantine's useForm puts on form values.
 export function useLazySchemaForm<Values extends Record<string, any>>(

@@ -2,7 +2,7 @@ import { maxLengthsOf } from '@core/validation/max-lengths';
 import { schemaResolver, type UseFormInput, useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import type { ZodType } from 'zod';
-import '@core/validation/sentences';
+import '@core/validation/issue-messages';
 import { maxLengthProps } from './max-length-props';
 
 /**

@@ -1,4 +1,4 @@
-import { DEVICE_MESSAGES } from '@core/api/device-texts';
+import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import { relativeTime } from '@core/time/relative-time';
 import { Badge, Group, Text } from '@mantine/core';
 

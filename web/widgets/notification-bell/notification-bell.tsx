@@ -1,4 +1,4 @@
-import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import { LOG_MESSAGES } from '@core/api/relay-log-messages';
 import { NOTIFICATION_SCROLL_THRESHOLD_PX } from '@core/constants';
 import { ActionIcon, Popover, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
@@ -66,12 +66,12 @@ export function NotificationBell({ userId, propertyId }: { userId: string; prope
       </Popover.Target>
       <Popover.Dropdown p={0} aria-labelledby={titleId}>
         <Text id={titleId} fw={700} px="sm" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-          {LOG_TEXTS.recentActivities}
+          {LOG_MESSAGES.recentActivities}
         </Text>
         {/* Focusable and named, so the list scrolls from the keyboard too (axe scrollable-region-focusable). */}
         <div
           role="region"
-          aria-label={LOG_TEXTS.notificationList}
+          aria-label={LOG_MESSAGES.notificationList}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
           tabIndex={0}
           style={{ maxHeight: 'min(420px, 70vh)', overflowY: 'auto' }}
@@ -79,15 +79,15 @@ export function NotificationBell({ userId, propertyId }: { userId: string; prope
           data-testid="notification-list"
         >
           {notifications.isPending && opened ? (
-            status(LOG_TEXTS.loadingNotifications)
+            status(LOG_MESSAGES.loadingNotifications)
           ) : logs.length === 0 ? (
-            status(LOG_TEXTS.noNotifications)
+            status(LOG_MESSAGES.noNotifications)
           ) : (
-            <Suspense fallback={status(LOG_TEXTS.loadingNotifications)}>
+            <Suspense fallback={status(LOG_MESSAGES.loadingNotifications)}>
               <NotificationItems logs={logs} now={now} propertyId={propertyId} />
             </Suspense>
           )}
-          {notifications.isFetchingNextPage && status(LOG_TEXTS.loadingMore)}
+          {notifications.isFetchingNextPage && status(LOG_MESSAGES.loadingMore)}
         </div>
       </Popover.Dropdown>
     </Popover>

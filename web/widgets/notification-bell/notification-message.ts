@@ -1,5 +1,5 @@
 import { accessByName } from '@core/api/relay-log-cells';
-import { LOG_TEXTS } from '@core/api/relay-log-texts';
+import { LOG_MESSAGES } from '@core/api/relay-log-messages';
 import type { RelayLogDto } from '@core/api/relay-logs';
 
 /**
@@ -8,7 +8,7 @@ import type { RelayLogDto } from '@core/api/relay-logs';
  */
 export function notificationMessage(log: RelayLogDto): string {
   const known = log.callerType === 'user' ? log.userDetails : log.visitorDetails || log.qrCodeDetails;
-  if (!known) return LOG_TEXTS.gateActivityRecorded;
+  if (!known) return LOG_MESSAGES.gateActivityRecorded;
   const prefix = log.callerType === 'user' ? 'User Access' : 'Visitor Access';
   const verb = log.status === 'success' ? 'accessed' : 'attempted to access';
   const place = log.propertyDetails?.propertyName || 'the gate';
@@ -29,7 +29,7 @@ export function notificationStatusColor(status: string): string {
 export function notificationElsewhere(log: RelayLogDto, ownPropertyId: string | null): string | null {
   if (!ownPropertyId || !log.propertyId || log.propertyId === ownPropertyId) return null;
   const name = log.propertyDetails?.propertyName;
-  return name ? LOG_TEXTS.elsewhere(name) : LOG_TEXTS.elsewhereUnnamed;
+  return name ? LOG_MESSAGES.elsewhere(name) : LOG_MESSAGES.elsewhereUnnamed;
 }
 
 /** Which gate the event happened at, so two gates of one property can be told apart. */

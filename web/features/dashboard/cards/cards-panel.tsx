@@ -1,6 +1,6 @@
 import type { CardDto } from '@core/api/cards';
 import { rfidOffHint } from '@core/api/cards';
-import { PROPERTY_MESSAGES } from '@core/api/property-texts';
+import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { relativeTime } from '@core/time/relative-time';
 import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';

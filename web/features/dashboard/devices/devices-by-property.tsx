@@ -1,6 +1,6 @@
-import { DEVICE_MESSAGES } from '@core/api/device-texts';
+import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import type { DeviceDto, PropertyDevicesDto } from '@core/api/devices';
-import { PROPERTY_MESSAGES } from '@core/api/property-texts';
+import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';

@@ -1,5 +1,5 @@
 import { ApiError } from '@core/api/api-error';
-import { DEVICE_MESSAGES } from '@core/api/device-texts';
+import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import {
   connectionOf,
   type DeviceConnection,

@@ -1,5 +1,5 @@
 import { DEVICE_HINTS } from '@core/api/device-hints';
-import { DEVICE_MESSAGES } from '@core/api/device-texts';
+import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../paths';

@@ -1,6 +1,6 @@
 import { DASHBOARD_MESSAGES } from '@core/api/dashboard';
 import type { PropertyDto } from '@core/api/properties';
-import { PROPERTY_MESSAGES } from '@core/api/property-texts';
+import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { Stack } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useAllProperties } from '../../../api/properties';

@@ -1,5 +1,5 @@
 import type { ManagedUser } from '@core/api/dashboard';
-import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
+import { DASHBOARD_MESSAGES } from '@core/api/dashboard-messages';
 import { PROPERTY_FEATURE_LABELS, type PropertyFeature } from '@core/constants';
 
 /** 'Name (Location)', or why there is none (docs/SPEC.md §2 resident table). */

@@ -1,4 +1,4 @@
-import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
+import { DASHBOARD_MESSAGES } from '@core/api/dashboard-messages';
 import type { PropertyDto } from '@core/api/properties';
 import { SEARCH_MAX_LENGTH } from '@core/constants';
 import { ROLE_LABELS, type Role } from '@core/roles';

@@ -1,5 +1,5 @@
 import { type ManagedUser, updateUserRequest } from '@core/api/dashboard';
-import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
+import { DASHBOARD_MESSAGES } from '@core/api/dashboard-messages';
 import type { PropertyDto } from '@core/api/properties';
 import { ROLE_LABELS, ROLES } from '@core/roles';
 import { nationalDigits } from '@core/validation/phone';

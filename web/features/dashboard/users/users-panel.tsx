@@ -1,5 +1,5 @@
 import type { ManagedUser } from '@core/api/dashboard';
-import { DASHBOARD_MESSAGES } from '@core/api/dashboard-texts';
+import { DASHBOARD_MESSAGES } from '@core/api/dashboard-messages';
 import { canSeeSecurePins, ROLES } from '@core/roles';
 import { Stack } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationWords, relayFailureWords, statusSentence } from './relay-log-words';
+import { operationWords, relayFailureWords, statusSentence } from './relay-log-event-messages';
 import type { RelayLogDto } from './relay-logs';
 
 const log = (over: Partial<RelayLogDto>): RelayLogDto => ({

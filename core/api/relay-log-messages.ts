@@ -1,6 +1,6 @@
 // Texts of the gate-log screen and the bell (docs/SPEC.md §2, §5, §8); apart from the schemas, so the
 // header's bell does not bring zod into every page's first download.
-export const LOG_TEXTS = {
+export const LOG_MESSAGES = {
   insufficientPermissions: 'Insufficient permissions to view logs',
   propertyRequired: 'Property selection is required',
   failedToFetchLogs: 'Failed to fetch logs',

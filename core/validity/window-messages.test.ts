@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeWindow } from './window-words';
+import { describeWindow } from './window-messages';
 
 const base = {
   startDate: new Date('2025-06-02T12:00:00Z'),

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// Figures of the server's structure, from dependency-cruiser's import graph (tests left out):
+// the circles between its top-level folders (strongly connected components) and the files no
+// entry point reaches (server/main.ts and the operator tools). `node tools/structure-report.mjs [-v]`
+import { execFileSync } from 'node:child_process';
+
+const verbose = process.argv.includes('-v');
+const roots = ['server', 'core', 'tools'];
+const json = execFileSync(
+  'npx',
+  [
+    'depcruise',
+    ...roots,
+    '--no-config',
+    '--ts-config',
+    'tsconfig.json',
+    '--output-type',
+    'json',
+    '--exclude',
+    '\\.test\\.ts$|node_modules',
+  ],
+  { maxBuffer: 1 << 30 },
+).toString();
+const { modules } = JSON.parse(json);
+
+const folderOf = (file) => file.match(/^server\/([^/]+?)(\.ts)?(\/|$)/)?.[1] ?? null;
+const edges = new Map();
+for (const m of modules) {
+  const from = folderOf(m.source);
+  if (!from) continue;
+  if (!edges.has(from)) edges.set(from, new Set());
+  for (const d of m.dependencies) {
+    const to = folderOf(d.resolved);
+    if (to && to !== from) edges.get(from).add(to);
+  }
+}
+
+// Tarjan's strongly connected components.
+let index = 0;
+const stack = [];
+const onStack = new Set();
+const indexOf = new Map();
+const low = new Map();
+const circles = [];
+const visit = (v) => {
+  indexOf.set(v, index);
+  low.set(v, index++);
+  stack.push(v);
+  onStack.add(v);
+  for (const w of edges.get(v) ?? []) {
+    if (!indexOf.has(w)) {
+      visit(w);
+      low.set(v, Math.min(low.get(v), low.get(w)));
+    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), indexOf.get(w)));
+  }
+  if (low.get(v) === indexOf.get(v)) {
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) circles.push(component.sort());
+  }
+};
+for (const v of edges.keys()) if (!indexOf.has(v)) visit(v);
+
+const byFile = new Map(modules.map((m) => [m.source, m]));
+const entries = modules
+  .map((m) => m.source)
+  .filter((s) => s === 'server/main.ts' || /^tools\/[^/]+\.(ts|mjs)$/.test(s) || s === 'tools/relay-simulator/main.ts');
+const reached = new Set();
+const queue = [...entries];
+while (queue.length) {
+  const file = queue.pop();
+  if (reached.has(file)) continue;
+  reached.add(file);
+  for (const d of byFile.get(file)?.dependencies ?? []) queue.push(d.resolved);
+}
+const unreached = modules.map((m) => m.source).filter((s) => s.startsWith('server/') && !reached.has(s));
+
+console.log(`server top-level folders and files: ${edges.size}`);
+console.log(`in a circle: ${circles.reduce((n, c) => n + c.length, 0)} (${circles.length} circle(s))`);
+for (const c of circles) console.log(`  ${c.join(' ')}`);
+console.log(`server files no entry point reaches: ${unreached.length}`);
+if (verbose) for (const u of unreached) console.log(`  ${u}`);
