@@ -377,7 +377,7 @@ export const accountTokens = pgTable(
 
 /**
  * Durable outbox of background work (email, SMS), written in the same transaction as its cause.
- * The payload holds references and sealed secrets only (server/jobs/job-kind.ts), is set to null
+ * The payload holds references and sealed secrets only (server/platform/jobs/job-kind.ts), is set to null
  * once the job is done or given up, and finished rows are purged after a retention
  * (docs/decisions/0010-job-payloads-and-retention.md).
  */

@@ -12,7 +12,7 @@ export interface LimitRule {
 /**
  * A limit on guessing a low-entropy secret at a reader: a guess is counted before the secret is
  * looked up, and the guess that uses up the allowance, once found wrong, locks the subject for
- * `lockMs`, during which every guess is refused, a right one too (server/limits/guess-lockout.ts).
+ * `lockMs`, during which every guess is refused, a right one too (server/platform/limits/guess-lockout.ts).
  */
 export interface LockoutRule extends LimitRule {
   lockMs: number;
