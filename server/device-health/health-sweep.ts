@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../platform/db/connect';
+import { rowsOf } from '../platform/db/rows';
 import { devices, users } from '../platform/db/schema';
 import { type DeviceHealthNotice, deviceHealthNoticeJob } from './health-notice-jobs';
 import { type DeviceHealthRow, deviceHealthOf, OFFLINE_NOTICE_AFTER_MS, READER_OFFLINE_AFTER_MS } from './health-rule';
@@ -15,7 +16,6 @@ interface RawHealthRow {
   relay_probed_at: string | Date | null;
 }
 
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const iso = (date: Date) => date.toISOString();
 const dateOf = (value: string | Date | null) => (value === null ? null : new Date(value));
 const toHealthRow = (raw: RawHealthRow): DeviceHealthRow => ({

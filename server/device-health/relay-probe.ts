@@ -2,6 +2,7 @@ import { isMqttDriver } from '@core/api/devices';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { httpRelayTarget } from '../devices/relay-target';
+import { rowsOf } from '../platform/db/rows';
 import { devices } from '../platform/db/schema';
 import { RELAY_DRIVER_BY_NAME } from '../platform/relays/drivers';
 import { relaySender } from '../platform/relays/relay-http';
@@ -15,8 +16,6 @@ const PROBE_TIMEOUTS = { connectMs: 2000, totalMs: 3000 };
 const PROBED_DRIVERS = Object.values(RELAY_DRIVER_BY_NAME)
   .filter((driver) => driver.probe)
   .map((driver) => driver.name);
-
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
  * Claims the HTTP relays due a probe: one statement stamps relay_probed_at on every device whose

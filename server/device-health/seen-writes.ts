@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { statusOf } from '../gates/pulse-status';
 import type { Orm } from '../platform/db/connect';
+import { rowsOf } from '../platform/db/rows';
 import type { RelayOperation } from '../platform/db/schema';
 import { SEEN_WRITE_EVERY_MS } from './health-rule';
 
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const iso = (date: Date) => date.toISOString();
 
 /**

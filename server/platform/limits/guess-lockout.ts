@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { rowsOf } from '../db/rows';
 import { users } from '../db/schema';
 import { TooManyRequests } from '../errors/too-many';
 import {
@@ -73,7 +74,7 @@ export class GuessLockout {
     const now = this.app.config.now();
     const counters = this.levels.map((level) => this.counterOf(level, reader));
     const result = await this.app.db.execute(countGuessThenLookUpSql(counters, lookup, now));
-    const [row] = (result as unknown as { rows: (Row & GuessColumns)[] }).rows;
+    const [row] = rowsOf<Row & GuessColumns>(result);
     const found = foundOf(row);
     const counted: CountedGuess[] = [];
     const lastOfAllowance: LockoutLevel[] = [];

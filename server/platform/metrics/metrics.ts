@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Orm } from '../db/connect';
+import { rowsOf } from '../db/rows';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,7 +49,7 @@ export class GatehouseMetrics {
       const result = await db.execute(
         sql`select count(*)::int as depth, coalesce(extract(epoch from now() - min(run_at)), 0)::float as oldest ${pending}`,
       );
-      const [row] = (result as unknown as { rows: { depth: number; oldest: number }[] }).rows;
+      const [row] = rowsOf<{ depth: number; oldest: number }>(result);
       return row;
     };
     new Gauge({
