@@ -37,7 +37,7 @@ export async function installMqtt(app: FastifyInstance) {
   app.decorate('mqtt', link);
   app.decorate('mqttBroker', broker);
   // Before the first connection: a broker hands over retained presence as soon as we subscribe.
-  watchMqttPresence(app);
+  watchMqttPresence(link, app);
   if (link) {
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<'late'>((resolve) => {

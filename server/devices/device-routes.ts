@@ -52,7 +52,7 @@ export async function deviceRoutes(app: FastifyInstance) {
           deviceType: body.deviceType,
           ...connection.columns,
           deviceKeyHash: sha256Hex(deviceKey),
-          ...relayColumns(app, body),
+          ...relayColumns(app.config.secret, body),
         })
         .returning();
       return reply.status(201).send({ ...toDeviceDto(row), deviceKey, mqttPassword: connection.mqttPassword });
@@ -119,7 +119,7 @@ export async function deviceRoutes(app: FastifyInstance) {
           deviceLabel: body.deviceLabel || null,
           deviceType: body.deviceType,
           ...connection.columns,
-          ...relayColumns(app, body, current.driver),
+          ...relayColumns(app.config.secret, body, current.driver),
         })
         .where(eq(devices.id, current.id))
         .returning();
