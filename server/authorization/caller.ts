@@ -145,15 +145,6 @@ export interface CallerRule {
   duringEnrolment?: boolean;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller?: Caller;
-    claimedCaller?: ClaimedCaller;
-    /** The caller as the scope's own query read them (null: gone or signed out), on scopeReadsCaller routes. */
-    currentCaller?: Caller | null;
-  }
-}
-
 /** What identifying a caller reads: the session token service, the database and the clock. */
 export type CallerDeps = Pick<PlatformDeps, 'config' | 'db'> & { tokens: TokenService };
 

@@ -8,12 +8,6 @@ import type { PlatformDeps } from '../platform/deps';
 
 export type AccountRow = typeof users.$inferSelect & { propertyFeatures: string[] };
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    targetAccount?: AccountRow;
-  }
-}
-
 export async function findAccount(db: Queryable, userId: string): Promise<AccountRow | null> {
   const [row] = await db
     .select({ user: users, propertyFeatures: properties.propertyFeatures })

@@ -5,13 +5,6 @@ import { TooManyRequests } from '../errors/too-many';
 import { LIMITS, type LimitRule } from './limit-rules';
 import { reserve } from './rate-limit';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A public route's own per-source limit, stricter than LIMITS.publicRoute. */
-    publicLimit?: LimitRule;
-  }
-}
-
 /**
  * Requests one source may make to one public route per window, counted in the database so every
  * process shares the count. Generous enough for a browser session and the end-to-end suite (all

@@ -4,12 +4,6 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Orm } from '../db/connect';
 import { rowsOf } from '../db/rows';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    metrics: GatehouseMetrics;
-  }
-}
-
 /**
  * The Prometheus metrics of one app (its own registry, so several apps in one test process do
  * not collide): request latency by route, gate decisions by outcome, relay pulses by driver and
@@ -73,10 +67,9 @@ export class GatehouseMetrics {
 }
 
 /** Observes every request's latency under its route pattern (never the raw URL: bounded labels). */
-export function installMetrics(app: FastifyInstance) {
-  app.decorate('metrics', new GatehouseMetrics(app.db));
+export function installMetrics(app: FastifyInstance, metrics: GatehouseMetrics) {
   app.addHook('onResponse', async (request, reply) => {
-    app.metrics.requestDuration.observe(
+    metrics.requestDuration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
