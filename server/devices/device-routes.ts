@@ -19,14 +19,15 @@ import { forgetDeviceKeys } from '../authorization/device-key';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { deviceHealth, devices } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors/http-error';
 import { findProperty, visiblePropertyRows } from '../properties/property-queries';
 import { connectionColumns } from './device-connection';
 import { deviceScope, findDevice, toDeviceDto, toListedDeviceDto } from './device-queries';
 import { relayColumns } from './relay-settings';
 
-const byDeviceId = async (request: { params: unknown }, app: FastifyInstance) =>
-  deviceScope(app.db, (request.params as { id?: string }).id);
+const byDeviceId = async (request: { params: unknown }, deps: Pick<PlatformDeps, 'db'>) =>
+  deviceScope(deps.db, (request.params as { id?: string }).id);
 
 export async function deviceRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -39,7 +39,7 @@ export async function emailTaken(db: Queryable, email: string): Promise<boolean>
 /**
  * Creates an invited user inside the caller's transaction: the user row (no password yet), a
  * secure PIN when their property has securepin, the single-use invitation token (hashed) and the
- * invitation email in the job outbox. The caller authorizes, commits, then calls deps.jobs.kick().
+ * invitation email in the job outbox. The caller authorizes, commits, then kicks the job queue.
  * Throws 409 for a taken email and 404 for an unknown property; the savepoint around the insert
  * leaves the caller's transaction usable after a 409.
  */

@@ -1,2 +1,4 @@
 /** The rows of a raw `db.execute` result (node-postgres and PGlite both answer `{ rows }`). */
-export const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
