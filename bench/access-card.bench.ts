@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app/app';
 import { cardLookupHash } from '../server/cards/card-number-hash';
 import { connectPglite, connectPostgres, type Database } from '../server/platform/db/connect';
+import { rowsOf } from '../server/platform/db/rows';
 import { cards } from '../server/platform/db/schema';
 import { seedClusterProperty } from '../test/support/cluster-seed';
 import { testConfig } from '../test/support/test-app';
@@ -56,14 +57,10 @@ async function main() {
   const app = await buildApp(config, connection);
   try {
     const [gate] = await seedClusterProperty(connection.orm, simulator, { codes: 1, gates: 1 });
-    const answer = (await connection.orm.execute(
-      sql`update properties set property_features = '{qr,rfid}' returning id`,
-    )) as unknown as { rows: { id: string }[] };
-    const propertyId = answer.rows[0].id;
-    const holder = (await connection.orm.execute(sql`select id from users limit 1`)) as unknown as {
-      rows: { id: string }[];
-    };
-    const userId = holder.rows[0].id;
+    const [{ id: propertyId }] = rowsOf<{ id: string }>(
+      await connection.orm.execute(sql`update properties set property_features = '{qr,rfid}' returning id`),
+    );
+    const [{ id: userId }] = rowsOf<{ id: string }>(await connection.orm.execute(sql`select id from users limit 1`));
     for (const facility of [1, 2]) {
       for (let start = 1; start <= CARDS; start += 1000) {
         const rows = Array.from({ length: Math.min(1000, CARDS - start + 1) }, (_, j) => {

@@ -6,16 +6,15 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { sha256Hex } from '../server/platform/crypto/keys';
 import { connectPglite } from '../server/platform/db/connect';
+import { rowsOf } from '../server/platform/db/rows';
 
 async function selectByHash(): Promise<(hash: string) => Promise<number>> {
   const pgliteDir = process.env.BARE_PGLITE_DIR;
   if (pgliteDir) {
     const { orm } = await connectPglite(pgliteDir);
     return async (hash) => {
-      const answer = (await orm.execute(
-        sql`select id, start_date, end_date from qr_codes where token_hash = ${hash}`,
-      )) as unknown as { rows: unknown[] };
-      return answer.rows.length;
+      const answer = await orm.execute(sql`select id, start_date, end_date from qr_codes where token_hash = ${hash}`);
+      return rowsOf(answer).length;
     };
   }
   const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Orm } from '../server/platform/db/connect';
+import { rowsOf } from '../server/platform/db/rows';
 
 /** Drops and recreates a database of its own next to DATABASE_URL; returns its URL and a dropper. */
 export async function benchDatabase(name: string) {
@@ -50,8 +51,7 @@ export async function explainAnalyze(db: Orm, query: { toSQL(): { sql: string; p
 }
 
 export async function postgresVersion(db: Orm): Promise<string> {
-  const result = (await db.execute(sql`select version() as version`)) as unknown as { rows: { version: string }[] };
-  return result.rows[0].version;
+  return rowsOf<{ version: string }>(await db.execute(sql`select version() as version`))[0].version;
 }
 
 /** 1, 5 and 15 minute load averages: the figures mean little without the machine's load beside them. */

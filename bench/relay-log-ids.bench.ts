@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { connectPostgres, type Orm } from '../server/platform/db/connect';
+import { rowsOf } from '../server/platform/db/rows';
 import { insertRelayLogRows, newRelayLogId, type RelayLogEntry } from '../server/relay-logs/relay-log-records';
 import { benchDatabase, postgresVersion, writeResult } from './dashboard-bench-support';
 import { seedBenchLogs } from './relay-logs-seed';
@@ -16,8 +17,6 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const BATCH = 9;
 const BATCHES_PER_ROUND = Number(process.env.BENCH_BATCHES ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const refusal = (i: number, propertyId: string): RelayLogEntry => ({
   timestamp: new Date(),

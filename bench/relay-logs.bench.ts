@@ -8,6 +8,7 @@ import { MAX_EXPORT_ROWS } from '@core/constants';
 import { addDays, todayIn } from '@core/time/zoned-time';
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { connectPostgres, type Orm } from '../server/platform/db/connect';
+import { rowsOf } from '../server/platform/db/rows';
 import { relayLogs } from '../server/platform/db/schema';
 import { countLogs, countQueries } from '../server/relay-logs/relay-log-count';
 import { criteriaOf, logWhere } from '../server/relay-logs/relay-log-criteria';
@@ -29,8 +30,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const KEEP = process.env.BENCH_KEEP === '1';
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const DB_NAME = 'gatehouse_bench_relay_logs';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The queries logTotal runs for a filter, named by the path it takes, for EXPLAIN. */
 async function totalQueries(db: Orm, filter: LogFilter, scope?: string) {

@@ -55,7 +55,7 @@ async function demoDevice(app: FastifyInstance, propertyId: string, demo: (typeo
       deviceLabel: demo.label,
       deviceIpAddress,
       driver: demo.protocol,
-      credentialsEncrypted: demo.credentials ? sealCredentials(app, demo.credentials) : null,
+      credentialsEncrypted: demo.credentials ? sealCredentials(app.config.secret, demo.credentials) : null,
       deviceKeyHash: sha256Hex(randomToken()),
     })
     .returning();

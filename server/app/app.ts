@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Caller, ClaimedCaller } from '../authorization/caller';
 import { type KnownDeviceKeys, knownDeviceKeys } from '../authorization/device-key';
-import { type DeclaredRoute, installAccessControl } from '../authorization/route-permissions';
+import { type Access, type DeclaredRoute, installAccessControl } from '../authorization/route-permissions';
 import { TokenService } from '../authorization/tokens';
+import type { AccountRow } from '../people/account-scope';
 import { PendingSignIns } from '../people/second-factor/pending-sign-in';
 import { purgeOldSessions } from '../people/session-retention';
 import type { Database, Orm } from '../platform/db/connect';
@@ -17,9 +19,12 @@ import { exposeRequestId } from '../platform/http/request-id';
 import { registerSecurityHeaders } from '../platform/http/security-headers';
 import { registerWebApp } from '../platform/http/web-app';
 import { JobQueue } from '../platform/jobs/job-queue';
+import type { LimitRule } from '../platform/limits/limit-rules';
 import { loggerOptions } from '../platform/logging/logger-options';
 import { createMailer } from '../platform/mail/mailer';
-import { installMetrics } from '../platform/metrics/metrics';
+import { GatehouseMetrics, installMetrics } from '../platform/metrics/metrics';
+import type { EmbeddedBroker } from '../platform/mqtt/embedded-broker';
+import type { MqttLink } from '../platform/mqtt/mqtt-link';
 import type { AppConfig } from '../platform/settings/config';
 import { createSmsSender } from '../platform/sms/sms-sender';
 import { installMqtt } from './install-mqtt';
@@ -27,6 +32,10 @@ import { registerNotificationJobs } from './job-handlers';
 import { registerMetricsRoute } from './metrics-routes';
 import { apiRoutes } from './routes';
 
+/**
+ * What the app hangs on Fastify, in one place (but device-key.ts's own request fields). The
+ * instance's fields carry PlatformDeps' names, so routes pass `app` where a function takes deps.
+ */
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
@@ -37,6 +46,26 @@ declare module 'fastify' {
     deviceKeys: KnownDeviceKeys;
     jobs: JobQueue;
     routeCatalog: DeclaredRoute[];
+    metrics: GatehouseMetrics;
+    /** The connection MQTT relays are pulsed through; null when no broker is configured. */
+    mqtt: MqttLink | null;
+    /** The embedded broker, when this process runs one. */
+    mqttBroker: EmbeddedBroker | null;
+  }
+  interface FastifyRequest {
+    /** Set by access control (authorization/caller.ts) before a user route's handler runs. */
+    caller?: Caller;
+    claimedCaller?: ClaimedCaller;
+    /** The caller as the scope's own query read them (null: gone or signed out), on scopeReadsCaller routes. */
+    currentCaller?: Caller | null;
+    /** The account a /api/resident/...:userId route's scope loaded (people/account-scope.ts). */
+    targetAccount?: AccountRow;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route (authorization/route-permissions.ts). */
+    access?: Access;
+    /** A public route's own per-source limit, stricter than LIMITS.publicRoute. */
+    publicLimit?: LimitRule;
   }
 }
 
@@ -92,7 +121,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     log: app.log,
   });
 
-  installMetrics(app);
+  const metrics = new GatehouseMetrics(database.orm);
+  app.decorate('metrics', metrics);
+  installMetrics(app, metrics);
   registerMetricsRoute(app);
   registerSecurityHeaders(app);
   drainConnectionsOnClose(app);

@@ -3,15 +3,6 @@ import { watchMqttPresence } from '../device-health/mqtt-presence';
 import type { EmbeddedBroker } from '../platform/mqtt/embedded-broker';
 import type { MqttLink } from '../platform/mqtt/mqtt-link';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The connection MQTT relays are pulsed through; null when no broker is configured. */
-    mqtt: MqttLink | null;
-    /** The embedded broker, when this process runs one. */
-    mqttBroker: EmbeddedBroker | null;
-  }
-}
-
 /** A broker that is down at start does not stop the server: MQTT pulses fail until it is back. */
 const FIRST_CONNECT_WAIT_MS = 3000;
 
@@ -37,7 +28,7 @@ export async function installMqtt(app: FastifyInstance) {
   app.decorate('mqtt', link);
   app.decorate('mqttBroker', broker);
   // Before the first connection: a broker hands over retained presence as soon as we subscribe.
-  watchMqttPresence(app);
+  watchMqttPresence(link, app);
   if (link) {
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<'late'>((resolve) => {

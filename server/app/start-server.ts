@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { startDeviceHealthSweeper } from '../device-health/health-sweep';
+import { probeDueRelays } from '../devices/relay-probe';
 import { startAbandonedOpeningSweeper } from '../gates/abandoned-openings';
 import { ensureSuperadmin } from '../people/bootstrap-superadmin';
 import type { Database } from '../platform/db/connect';
@@ -13,8 +14,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function startServer(config: AppConfig, opening: Promise<Database>) {
   const database = await opening;
   const app = await buildApp(config, database);
-  startCounterSweeper(app);
-  startDeviceHealthSweeper(app, config.deviceHealthSweepMs);
+  const stopSweepers = [
+    startCounterSweeper(app),
+    startDeviceHealthSweeper(app, config.deviceHealthSweepMs, () => probeDueRelays(app)),
+  ];
+  app.addHook('onClose', async () => {
+    for (const stop of stopSweepers) stop();
+  });
   // Before listening: on the embedded database it takes every opening still in flight for a dead one.
   await startAbandonedOpeningSweeper(app, database.kind);
   await ensureSuperadmin(app);

@@ -3,10 +3,11 @@ import { MESSAGES } from '@core/messages';
 import type { Role } from '@core/roles';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import { properties, sessions, users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { mustEnrolSecondFactor } from './enrolment-rule';
@@ -144,18 +145,12 @@ export interface CallerRule {
   duringEnrolment?: boolean;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller?: Caller;
-    claimedCaller?: ClaimedCaller;
-    /** The caller as the scope's own query read them (null: gone or signed out), on scopeReadsCaller routes. */
-    currentCaller?: Caller | null;
-  }
-}
+/** What identifying a caller reads: the session token service, the database and the clock. */
+export type CallerDeps = Pick<PlatformDeps, 'config' | 'db'> & { tokens: TokenService };
 
-function admit(app: FastifyInstance, caller: Caller, rule: CallerRule): Caller {
+function admit(config: PlatformDeps['config'], caller: Caller, rule: CallerRule): Caller {
   if (!rule.roles.includes(caller.role)) throw new HttpError(403, SERVER_MESSAGES.forbidden);
-  if (!rule.duringEnrolment && mustEnrolSecondFactor(app.config, caller)) {
+  if (!rule.duringEnrolment && mustEnrolSecondFactor(config, caller)) {
     throw new HttpError(403, SERVER_MESSAGES.secondFactorEnrolmentRequired);
   }
   return caller;
@@ -166,20 +161,20 @@ function admit(app: FastifyInstance, caller: Caller, rule: CallerRule): Caller {
  * route does not allow or a second factor still to enrol. On a scopeReadsCaller route only the
  * token is checked here (no query): its scope query reads the caller and confirmCaller judges them.
  */
-export async function identifyCaller(app: FastifyInstance, request: FastifyRequest, rule: CallerRule) {
+export async function identifyCaller(deps: CallerDeps, request: FastifyRequest, rule: CallerRule) {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw new HttpError(401, SERVER_MESSAGES.authenticationRequired);
-  const claimed = await claimsOf(app.tokens, token);
+  const claimed = await claimsOf(deps.tokens, token);
   if (!claimed) throw new HttpError(401, MESSAGES.sessionExpired);
   if (rule.scopeReadsCaller) {
     if (!rule.roles.includes(claimed.role)) throw new HttpError(403, SERVER_MESSAGES.forbidden);
     request.claimedCaller = claimed;
     return;
   }
-  const caller = await findCaller(app.db, claimed.userId, claimed.sessionId);
+  const caller = await findCaller(deps.db, claimed.userId, claimed.sessionId);
   if (!caller) throw new HttpError(401, MESSAGES.sessionExpired);
-  request.caller = admit(app, caller, rule);
-  await touchSession(app.db, caller.sessionId, caller.sessionSeenAt, app.config.now());
+  request.caller = admit(deps.config, caller, rule);
+  await touchSession(deps.db, caller.sessionId, caller.sessionSeenAt, deps.config.now());
 }
 
 /** The token's identity on a scopeReadsCaller route, for its scope query. */
@@ -198,14 +193,14 @@ export function noteCurrentCaller(request: FastifyRequest, caller: Caller | null
  * After the scope query of a scopeReadsCaller route: the caller it read must be the token's, with
  * a live session (else 401), an allowed role and no second factor still to enrol (else 403).
  */
-export async function confirmCaller(app: FastifyInstance, request: FastifyRequest, rule: CallerRule) {
+export async function confirmCaller(deps: CallerDeps, request: FastifyRequest, rule: CallerRule) {
   const claimed = request.claimedCaller;
   const current = request.currentCaller;
   if (!claimed || current === undefined) throw new Error('a scopeReadsCaller scope must call noteCurrentCaller');
   if (!current || current.userId !== claimed.userId || current.sessionId !== claimed.sessionId) {
     throw new HttpError(401, MESSAGES.sessionExpired);
   }
-  request.caller = admit(app, current, rule);
-  await touchSession(app.db, current.sessionId, current.sessionSeenAt, app.config.now());
+  request.caller = admit(deps.config, current, rule);
+  await touchSession(deps.db, current.sessionId, current.sessionSeenAt, deps.config.now());
   return current;
 }

@@ -81,12 +81,6 @@ export function allowSelf(
 
 export { DEVICE_KEY_REQUIRED, type GateDevice, UNKNOWN_DEVICE_KEY };
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: Access;
-  }
-}
-
 /** The caller of a route declared with `allow(...)`; set before the handler runs. */
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error('callerOf used on a route without user access');

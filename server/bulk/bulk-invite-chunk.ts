@@ -1,11 +1,11 @@
 import { BULK_MESSAGES } from '@core/bulk/bulk-messages';
 import { inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { invitationEmailJob, linkEmailPayloadOf } from '../people/account-email-jobs';
 import { createAccountTokens, INVITE_LIFETIME_MS } from '../people/account-tokens';
 import { inviteUser } from '../people/invite-user';
 import type { Tx } from '../platform/db/connect';
 import { properties, users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { HttpError } from '../platform/errors/http-error';
 import type { RowCandidate, RowFailure } from './bulk-rows';
 import { chooseSecurePins } from './bulk-secure-pins';
@@ -15,7 +15,7 @@ import { chooseSecurePins } from './bulk-secure-pins';
  * All or nothing: any row the database refuses (an email or PIN taken since the checks, a property
  * deleted since) fails the whole insert, and the caller retries the rows one by one.
  */
-async function inviteAll(app: FastifyInstance, tx: Tx, chunk: RowCandidate[]): Promise<void> {
+async function inviteAll(deps: Pick<PlatformDeps, 'config' | 'jobs'>, tx: Tx, chunk: RowCandidate[]): Promise<void> {
   const propertyIds = [...new Set(chunk.map((row) => row.user.propertyId ?? ''))];
   const withPin = new Set(
     (
@@ -30,11 +30,11 @@ async function inviteAll(app: FastifyInstance, tx: Tx, chunk: RowCandidate[]): P
   const pinRows = chunk.filter((row) => withPin.has(row.user.propertyId ?? '') && row.user.role !== 'superadmin');
   const pins = await chooseSecurePins(
     tx,
-    app.config.secret,
+    deps.config.secret,
     pinRows.map((row) => row.user.propertyId ?? ''),
   );
   const pinOf = new Map(pinRows.map((row, i) => [row, pins.get(i)]));
-  const now = app.config.now();
+  const now = deps.config.now();
   const created = await tx
     .insert(users)
     .values(chunk.map((row) => ({ ...row.user, ...pinOf.get(row), createdAt: now })))
@@ -45,10 +45,10 @@ async function inviteAll(app: FastifyInstance, tx: Tx, chunk: RowCandidate[]): P
     created.map((row) => row.id),
     { kind: 'invite', now, lifetimeMs: INVITE_LIFETIME_MS },
   );
-  await app.jobs.enqueueMany(
+  await deps.jobs.enqueueMany(
     tx,
     invitationEmailJob,
-    created.map((row, i) => linkEmailPayloadOf(app.config.secret, row.id, tokens[i])),
+    created.map((row, i) => linkEmailPayloadOf(deps.config.secret, row.id, tokens[i])),
   );
 }
 
@@ -58,11 +58,16 @@ const BULK_MESSAGE_OF_STATUS: Record<number, string> = {
 };
 
 /** Row by row, each failing alone with the upload's own message; a server error still aborts the chunk. */
-async function inviteEach(app: FastifyInstance, tx: Tx, chunk: RowCandidate[], failures: RowFailure[]) {
+async function inviteEach(
+  deps: Pick<PlatformDeps, 'config' | 'jobs'>,
+  tx: Tx,
+  chunk: RowCandidate[],
+  failures: RowFailure[],
+) {
   let created = 0;
   for (const candidate of chunk) {
     try {
-      await inviteUser(app, tx, candidate.user);
+      await inviteUser(deps, tx, candidate.user);
       created++;
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
@@ -79,11 +84,16 @@ async function inviteEach(app: FastifyInstance, tx: Tx, chunk: RowCandidate[], f
  * on its own. Either way every created user has exactly one invitation token and one invitation
  * email job.
  */
-export async function inviteChunk(app: FastifyInstance, tx: Tx, chunk: RowCandidate[], failures: RowFailure[]) {
+export async function inviteChunk(
+  deps: Pick<PlatformDeps, 'config' | 'jobs'>,
+  tx: Tx,
+  chunk: RowCandidate[],
+  failures: RowFailure[],
+) {
   try {
-    await tx.transaction((savepoint) => inviteAll(app, savepoint, chunk));
+    await tx.transaction((savepoint) => inviteAll(deps, savepoint, chunk));
     return chunk.length;
   } catch {
-    return inviteEach(app, tx, chunk, failures);
+    return inviteEach(deps, tx, chunk, failures);
   }
 }

@@ -1,6 +1,6 @@
 import type { BulkUploadResponse, BulkUserRowInput } from '@core/api/bulk';
-import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../authorization/caller';
+import type { PlatformDeps } from '../platform/deps';
 import { inviteChunk } from './bulk-invite-chunk';
 import { checkAgainstDatabase, type RowCandidate, screenRows } from './bulk-rows';
 
@@ -13,23 +13,23 @@ const ROWS_PER_CHUNK = 250;
  * or a database failure midway leaves nothing of it, never half an upload.
  */
 export async function bulkUpload(
-  app: FastifyInstance,
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
   caller: Caller,
   rows: BulkUserRowInput[],
 ): Promise<BulkUploadResponse> {
   const screened = screenRows(rows, caller);
-  const checked = await checkAgainstDatabase(app.db, screened.candidates);
+  const checked = await checkAgainstDatabase(deps.db, screened.candidates);
   const failures = [...screened.failures, ...checked.failures];
   const chunks: RowCandidate[][] = [];
   for (let start = 0; start < checked.accepted.length; start += ROWS_PER_CHUNK) {
     chunks.push(checked.accepted.slice(start, start + ROWS_PER_CHUNK));
   }
-  const successfulUploads = await app.db.transaction(async (tx) => {
+  const successfulUploads = await deps.db.transaction(async (tx) => {
     let created = 0;
-    for (const chunk of chunks) created += await inviteChunk(app, tx, chunk, failures);
+    for (const chunk of chunks) created += await inviteChunk(deps, tx, chunk, failures);
     return created;
   });
-  if (successfulUploads) void app.jobs.kick();
+  if (successfulUploads) void deps.jobs.kick();
   failures.sort((a, b) => a.index - b.index);
   return {
     successfulUploads,

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf, withinScope } from '../authorization/route-permissions';
 import { findAccount, targetAccountOf } from '../people/account-scope';
+import type { Queryable } from '../platform/db/connect';
 import { cards } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';
@@ -35,8 +36,8 @@ const holderInBody = allow(MANAGERS, async (request, app) => {
   return { propertyId: holder.propertyId };
 });
 
-const cardOf = async (app: FastifyInstance, cardId: string) => {
-  const card = await findCard(app.db, cardId);
+const cardOf = async (db: Queryable, cardId: string) => {
+  const card = await findCard(db, cardId);
   if (!card) throw notFound('Card not found');
   return card;
 };
@@ -112,12 +113,12 @@ export async function cardRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await cardOf(app, request.params.cardId);
+      await cardOf(app.db, request.params.cardId);
       const { enabled, label } = request.body;
       if (enabled !== undefined || label !== undefined) {
         await app.db.update(cards).set({ enabled, label }).where(eq(cards.id, request.params.cardId));
       }
-      return { message: CARD_MESSAGES.updated, card: await cardOf(app, request.params.cardId) };
+      return { message: CARD_MESSAGES.updated, card: await cardOf(app.db, request.params.cardId) };
     },
   );
 
@@ -133,7 +134,7 @@ export async function cardRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const card = await cardOf(app, request.params.cardId);
+      const card = await cardOf(app.db, request.params.cardId);
       await app.db.delete(cards).where(eq(cards.id, request.params.cardId));
       return { message: CARD_MESSAGES.removed, card };
     },

@@ -11,15 +11,7 @@ export type DeliveryPassRow = typeof deliveryPasses.$inferSelect;
 
 const MAX_ATTEMPTS = 50;
 const HOUR_MS = 3_600_000;
-const sealKeys = new WeakMap<Buffer, Buffer>();
-const sealKeyOf = (secret: Buffer) => {
-  let key = sealKeys.get(secret);
-  if (!key) {
-    key = deriveKey(secret, 'delivery-pass');
-    sealKeys.set(secret, key);
-  }
-  return key;
-};
+const sealKeyOf = (secret: Buffer) => deriveKey(secret, 'delivery-pass');
 
 /** Ended passes of a property give their PINs back, so live guest PINs stay unique without running out. */
 async function freeEndedPins(db: Queryable, propertyId: string, now: Date) {

@@ -1,8 +1,8 @@
 import { readableTime } from '@core/time/readable-time';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { devices, users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, queueNotice, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
@@ -15,14 +15,19 @@ export const deliveryUseNoticeJob = jobKind(
 );
 
 /** Each use that opened the gate, when the creator asked to be told: on their chosen channels. */
-export async function queueDeliveryUseNotice(app: FastifyInstance, pass: DeliveryPassRow, deviceId: string, at: Date) {
+export async function queueDeliveryUseNotice(
+  deps: Pick<PlatformDeps, 'db' | 'jobs'>,
+  pass: DeliveryPassRow,
+  deviceId: string,
+  at: Date,
+) {
   if (!pass.notify) return;
-  const [creator] = await app.db
+  const [creator] = await deps.db
     .select({ prefEmail: users.prefEmail, prefSms: users.prefSms, phoneNumber: users.phoneNumber })
     .from(users)
     .where(eq(users.id, pass.createdBy));
   if (creator)
-    await queueNotice(app, deliveryUseNoticeJob, creator, { passId: pass.id, deviceId, at: at.toISOString() });
+    await queueNotice(deps, deliveryUseNoticeJob, creator, { passId: pass.id, deviceId, at: at.toISOString() });
 }
 
 export function registerDeliveryUseNoticeJob(queue: JobQueue, context: NotificationContext) {

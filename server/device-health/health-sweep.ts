@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../platform/db/connect';
+import { rowsOf } from '../platform/db/rows';
 import { devices, users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { type DeviceHealthNotice, deviceHealthNoticeJob } from './health-notice-jobs';
 import { type DeviceHealthRow, deviceHealthOf, OFFLINE_NOTICE_AFTER_MS, READER_OFFLINE_AFTER_MS } from './health-rule';
-import { probeDueRelays } from './relay-probe';
 
 interface RawHealthRow {
   device_id: string;
@@ -15,7 +15,6 @@ interface RawHealthRow {
   relay_probed_at: string | Date | null;
 }
 
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const iso = (date: Date) => date.toISOString();
 const dateOf = (value: string | Date | null) => (value === null ? null : new Date(value));
 const toHealthRow = (raw: RawHealthRow): DeviceHealthRow => ({
@@ -55,7 +54,11 @@ async function claimTransitions(tx: Tx, now: Date) {
 }
 
 /** One email job per manager of each device's property. */
-async function queueNotices(app: FastifyInstance, tx: Tx, notices: Omit<DeviceHealthNotice, 'managerId'>[]) {
+async function queueNotices(
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'log' | 'jobs'>,
+  tx: Tx,
+  notices: Omit<DeviceHealthNotice, 'managerId'>[],
+) {
   if (!notices.length) return;
   const managers = await tx
     .select({ managerId: users.id, deviceId: devices.id })
@@ -70,7 +73,7 @@ async function queueNotices(app: FastifyInstance, tx: Tx, notices: Omit<DeviceHe
   const jobs = managers.flatMap(({ managerId, deviceId }) =>
     notices.filter((notice) => notice.deviceId === deviceId).map((notice) => ({ ...notice, managerId })),
   );
-  await app.jobs.enqueueMany(tx, deviceHealthNoticeJob, jobs);
+  await deps.jobs.enqueueMany(tx, deviceHealthNoticeJob, jobs);
 }
 
 /**
@@ -78,9 +81,11 @@ async function queueNotices(app: FastifyInstance, tx: Tx, notices: Omit<DeviceHe
  * transition is claimed once (claimTransitions), and its emails are queued in the same transaction.
  * Answers the transitions this call claimed.
  */
-export async function sweepDeviceHealth(app: FastifyInstance): Promise<Omit<DeviceHealthNotice, 'managerId'>[]> {
-  const now = app.config.now();
-  const queued = await app.db.transaction(async (tx) => {
+export async function sweepDeviceHealth(
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'log' | 'jobs'>,
+): Promise<Omit<DeviceHealthNotice, 'managerId'>[]> {
+  const now = deps.config.now();
+  const queued = await deps.db.transaction(async (tx) => {
     const { wentOffline, cameBack } = await claimTransitions(tx, now);
     const notices = [
       ...wentOffline.map((row) => {
@@ -99,20 +104,27 @@ export async function sweepDeviceHealth(app: FastifyInstance): Promise<Omit<Devi
         cause: null,
       })),
     ];
-    await queueNotices(app, tx, notices);
+    await queueNotices(deps, tx, notices);
     return notices;
   });
-  if (queued.length) void app.jobs.kick();
+  if (queued.length) void deps.jobs.kick();
   return queued;
 }
 
-/** Every `intervalMs` until the app closes: probes the HTTP relays due one, then sends the emails now due. */
-export function startDeviceHealthSweeper(app: FastifyInstance, intervalMs: number) {
+/**
+ * Every `intervalMs` until stopped (the answer stops it): `probeRelays` (devices/relay-probe, given
+ * by the wiring) asks the HTTP relays due one, then the emails now due are sent.
+ */
+export function startDeviceHealthSweeper(
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'log' | 'jobs'>,
+  intervalMs: number,
+  probeRelays: () => Promise<unknown>,
+) {
   const timer = setInterval(() => {
-    probeDueRelays(app)
-      .then(() => sweepDeviceHealth(app))
-      .catch((error) => app.log.warn({ err: error }, 'device health sweep failed'));
+    probeRelays()
+      .then(() => sweepDeviceHealth(deps))
+      .catch((error) => deps.log.warn({ err: error }, 'device health sweep failed'));
   }, intervalMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  return () => clearInterval(timer);
 }

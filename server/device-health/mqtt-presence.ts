@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { devices } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
+import type { MqttLink } from '../platform/mqtt/mqtt-link';
 import { recordRelayResult } from './seen-writes';
 
 /**
@@ -8,16 +9,15 @@ import { recordRelayResult } from './seen-writes';
  * `tele/<topic>/LWT`, published by the device when it connects and by the broker (its last will)
  * when it drops. Every process hears them; the writes are idempotent, so several processes agree.
  */
-export function watchMqttPresence(app: FastifyInstance) {
-  const { mqtt } = app;
+export function watchMqttPresence(mqtt: MqttLink | null, deps: Pick<PlatformDeps, 'config' | 'db' | 'log'>) {
   if (!mqtt) return;
   mqtt.onPresence(({ topic, online }) => {
     void (async () => {
-      const [device] = await app.db.select({ id: devices.id }).from(devices).where(eq(devices.mqttTopic, topic));
+      const [device] = await deps.db.select({ id: devices.id }).from(devices).where(eq(devices.mqttTopic, topic));
       if (!device) return;
-      await recordRelayResult(app, device.id, [
+      await recordRelayResult(deps, device.id, [
         { command: online ? 'online' : 'offline (last will)', success: online },
       ]);
-    })().catch((error: unknown) => app.log.warn({ err: error, topic }, 'could not record MQTT presence'));
+    })().catch((error: unknown) => deps.log.warn({ err: error, topic }, 'could not record MQTT presence'));
   });
 }

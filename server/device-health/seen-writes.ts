@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { statusOf } from '../gates/pulse-status';
 import type { Orm } from '../platform/db/connect';
+import { rowsOf } from '../platform/db/rows';
 import type { RelayOperation } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { SEEN_WRITE_EVERY_MS } from './health-rule';
 
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const iso = (date: Date) => date.toISOString();
 
 /**
@@ -41,11 +40,16 @@ export async function recordHeartbeat(db: Orm, keyHash: string, now: Date): Prom
  * only on a change, or when the last answered pulse is older than SEEN_WRITE_EVERY_MS. Never
  * throws: the gate's answer does not depend on this bookkeeping.
  */
-export async function recordRelayResult(app: FastifyInstance, deviceId: string, operations: RelayOperation[]) {
+export async function recordRelayResult(
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'log'>,
+  deviceId: string,
+  operations: RelayOperation[],
+) {
   if (!operations.length) return;
-  const now = app.config.now();
+  const now = deps.config.now();
   const writtenBefore = new Date(now.getTime() - SEEN_WRITE_EVERY_MS);
-  const answered = statusOf(operations) !== 'failed';
+  // Answered: some operation succeeded (a pulse status other than failed).
+  const answered = operations.some((operation) => operation.success);
   const statement = answered
     ? sql`
       insert into device_health (device_id, relay_seen_at) values (${deviceId}, ${iso(now)}::timestamptz)
@@ -56,8 +60,8 @@ export async function recordRelayResult(app: FastifyInstance, deviceId: string, 
       insert into device_health (device_id, relay_failing_since) values (${deviceId}, ${iso(now)}::timestamptz)
       on conflict (device_id) do update set relay_failing_since = excluded.relay_failing_since
       where device_health.relay_failing_since is null`;
-  await app.db.execute(statement).catch((error: unknown) => {
+  await deps.db.execute(statement).catch((error: unknown) => {
     // A device deleted while its pulse ran has no row to write.
-    app.log.warn({ err: error, deviceId }, 'could not record the relay result');
+    deps.log.warn({ err: error, deviceId }, 'could not record the relay result');
   });
 }

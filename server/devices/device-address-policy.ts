@@ -1,5 +1,5 @@
 import { DEVICE_MESSAGES } from '@core/api/devices';
-import type { FastifyInstance } from 'fastify';
+import type { PlatformDeps } from '../platform/deps';
 import { badRequest } from '../platform/errors/http-error';
 import { isRefusedHost } from '../platform/relays/address-guard';
 import { parseDeviceAddress } from './device-address';
@@ -9,8 +9,8 @@ import { parseDeviceAddress } from './device-address';
  * spelling, unless the server runs for development. Names are checked again, on what they
  * resolve to, every time a relay is reached.
  */
-export function assertAllowedDeviceAddress(app: FastifyInstance, address: string) {
-  if (app.config.allowLocalDevices) return;
+export function assertAllowedDeviceAddress(deps: Pick<PlatformDeps, 'config'>, address: string) {
+  if (deps.config.allowLocalDevices) return;
   if (isRefusedHost(parseDeviceAddress(address).host)) {
     throw badRequest(DEVICE_MESSAGES.localAddressRefused, 'deviceIpAddress');
   }

@@ -1,8 +1,8 @@
 import { addressProblems, DEVICE_MESSAGES, isMqttDriver, type RelayDriverName } from '@core/api/devices';
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { devices } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { badRequest, conflict } from '../platform/errors/http-error';
 import { assertAllowedDeviceAddress } from './device-address-policy';
 import type { DeviceRow } from './device-queries';
@@ -15,7 +15,7 @@ type ConnectionColumns = Pick<typeof devices.$inferInsert, 'deviceIpAddress' | '
  * hashed; it keeps that password while it stays one.
  */
 export async function connectionColumns(
-  app: FastifyInstance,
+  deps: Pick<PlatformDeps, 'config' | 'db'>,
   driver: RelayDriverName,
   body: { deviceIpAddress?: string; mqttTopic?: string },
   current?: DeviceRow,
@@ -23,11 +23,11 @@ export async function connectionColumns(
   const [problem] = addressProblems(driver, body);
   if (problem) throw badRequest(problem.message, problem.field);
   if (!isMqttDriver(driver)) {
-    assertAllowedDeviceAddress(app, body.deviceIpAddress as string);
+    assertAllowedDeviceAddress(deps, body.deviceIpAddress as string);
     return { columns: { deviceIpAddress: body.deviceIpAddress, mqttTopic: null, mqttPasswordHash: null } };
   }
   const mqttTopic = body.mqttTopic as string;
-  const [taken] = await app.db
+  const [taken] = await deps.db
     .select({ id: devices.id })
     .from(devices)
     .where(and(eq(devices.mqttTopic, mqttTopic), current ? ne(devices.id, current.id) : undefined))

@@ -1,26 +1,25 @@
-import type { FastifyInstance } from 'fastify';
 import { deriveKey } from '../platform/crypto/keys';
 import { open, seal } from '../platform/crypto/secret-box';
+import type { PlatformDeps } from '../platform/deps';
 
 export interface RelayCredentials {
   username: string;
   password: string;
 }
 
-const keys = new WeakMap<Buffer, Buffer>();
-function credentialsKey(app: FastifyInstance): Buffer {
-  let key = keys.get(app.config.secret);
-  if (!key) {
-    key = deriveKey(app.config.secret, 'device-credentials');
-    keys.set(app.config.secret, key);
-  }
-  return key;
+/**
+ * The master secret. The deps form is kept only while server/gates/relay-drivers.test.ts (another
+ * branch's rewrite) still passes the app; pass the secret.
+ */
+type SecretSource = Buffer | Pick<PlatformDeps, 'config'>;
+
+const credentialsKey = (source: SecretSource) =>
+  deriveKey(Buffer.isBuffer(source) ? source : source.config.secret, 'device-credentials');
+
+export function sealCredentials(secret: SecretSource, credentials: RelayCredentials): string {
+  return seal(credentialsKey(secret), JSON.stringify(credentials));
 }
 
-export function sealCredentials(app: FastifyInstance, credentials: RelayCredentials): string {
-  return seal(credentialsKey(app), JSON.stringify(credentials));
-}
-
-export function openCredentials(app: FastifyInstance, sealed: string | null): RelayCredentials | null {
-  return sealed ? (JSON.parse(open(credentialsKey(app), sealed)) as RelayCredentials) : null;
+export function openCredentials(secret: Buffer, sealed: string | null): RelayCredentials | null {
+  return sealed ? (JSON.parse(open(credentialsKey(secret), sealed)) as RelayCredentials) : null;
 }

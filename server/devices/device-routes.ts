@@ -19,14 +19,15 @@ import { forgetDeviceKeys } from '../authorization/device-key';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { deviceHealth, devices } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors/http-error';
 import { findProperty, visiblePropertyRows } from '../properties/property-queries';
 import { connectionColumns } from './device-connection';
 import { deviceScope, findDevice, toDeviceDto, toListedDeviceDto } from './device-queries';
 import { relayColumns } from './relay-settings';
 
-const byDeviceId = async (request: { params: unknown }, app: FastifyInstance) =>
-  deviceScope(app.db, (request.params as { id?: string }).id);
+const byDeviceId = async (request: { params: unknown }, deps: Pick<PlatformDeps, 'db'>) =>
+  deviceScope(deps.db, (request.params as { id?: string }).id);
 
 export async function deviceRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +53,7 @@ export async function deviceRoutes(app: FastifyInstance) {
           deviceType: body.deviceType,
           ...connection.columns,
           deviceKeyHash: sha256Hex(deviceKey),
-          ...relayColumns(app, body),
+          ...relayColumns(app.config.secret, body),
         })
         .returning();
       return reply.status(201).send({ ...toDeviceDto(row), deviceKey, mqttPassword: connection.mqttPassword });
@@ -119,7 +120,7 @@ export async function deviceRoutes(app: FastifyInstance) {
           deviceLabel: body.deviceLabel || null,
           deviceType: body.deviceType,
           ...connection.columns,
-          ...relayColumns(app, body, current.driver),
+          ...relayColumns(app.config.secret, body, current.driver),
         })
         .where(eq(devices.id, current.id))
         .returning();

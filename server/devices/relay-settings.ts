@@ -1,5 +1,4 @@
 import type { UpdateDeviceBody } from '@core/api/devices';
-import type { FastifyInstance } from 'fastify';
 import type { devices } from '../platform/db/schema';
 import { badRequest } from '../platform/errors/http-error';
 import { sealCredentials } from './device-credentials';
@@ -12,7 +11,7 @@ type RelayColumns = Partial<
  * The driver columns a register or update body sets. Absent fields keep their value (defaults on
  * register); `credentials: null` clears stored credentials; new ones are sealed before storage.
  */
-export function relayColumns(app: FastifyInstance, body: UpdateDeviceBody, currentDriver?: string): RelayColumns {
+export function relayColumns(secret: Buffer, body: UpdateDeviceBody, currentDriver?: string): RelayColumns {
   const columns: RelayColumns = {};
   if (body.driver !== undefined) columns.driver = body.driver;
   if (body.channel !== undefined) columns.channel = Number(body.channel);
@@ -20,7 +19,7 @@ export function relayColumns(app: FastifyInstance, body: UpdateDeviceBody, curre
   if (body.driverSettings !== undefined) columns.driverSettings = body.driverSettings as Record<string, unknown>;
   if (body.credentials === null) columns.credentialsEncrypted = null;
   else if (body.credentials) {
-    columns.credentialsEncrypted = sealCredentials(app, {
+    columns.credentialsEncrypted = sealCredentials(secret, {
       username: body.credentials.username ?? '',
       password: body.credentials.password,
     });

@@ -1,18 +1,18 @@
-import type { FastifyInstance } from 'fastify';
 import type { devices } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import type { RelayTarget } from '../platform/relays/relay-driver';
 import { parseDeviceAddress } from './device-address';
 import { openCredentials } from './device-credentials';
 
 /** Where and how to reach a device's HTTP relay, credentials opened. */
-export function httpRelayTarget(app: FastifyInstance, device: typeof devices.$inferSelect): RelayTarget {
+export function httpRelayTarget(deps: Pick<PlatformDeps, 'config'>, device: typeof devices.$inferSelect): RelayTarget {
   const { host, port } = parseDeviceAddress(device.deviceIpAddress ?? '');
   return {
     host,
     port,
     channel: device.channel,
     pulseSeconds: device.pulseSeconds,
-    credentials: openCredentials(app, device.credentialsEncrypted),
+    credentials: openCredentials(deps.config.secret, device.credentialsEncrypted),
     settings: device.driverSettings,
   };
 }

@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../authorization/caller';
 import { callerOf, type Scope } from '../authorization/route-permissions';
 import type { Queryable } from '../platform/db/connect';
 import { properties, users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 
 export type AccountRow = typeof users.$inferSelect & { propertyFeatures: string[] };
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    targetAccount?: AccountRow;
-  }
-}
 
 export async function findAccount(db: Queryable, userId: string): Promise<AccountRow | null> {
   const [row] = await db
@@ -33,9 +28,9 @@ function reaches(caller: Caller, target: AccountRow): boolean {
  * Scope of the /api/resident/...:userId routes: the target account's property and owner. The row
  * is kept on the request so the handler does not load it twice.
  */
-export async function accountScope(request: FastifyRequest, app: FastifyInstance): Promise<Scope | null> {
+export async function accountScope(request: FastifyRequest, deps: Pick<PlatformDeps, 'db'>): Promise<Scope | null> {
   const { userId } = request.params as { userId: string };
-  const target = await findAccount(app.db, userId);
+  const target = await findAccount(deps.db, userId);
   if (!target || !reaches(callerOf(request), target)) return null;
   request.targetAccount = target;
   return { propertyId: target.propertyId, ownerUserId: target.id };

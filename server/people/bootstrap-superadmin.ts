@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { ADVISORY_LOCKS } from '../platform/db/advisory-locks';
 import type { Queryable } from '../platform/db/connect';
 import { users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { hashPassword } from './passwords';
 
 export const GENERATED_SUPERADMIN_EMAIL = 'superadmin@gatehouse.local';
@@ -18,13 +18,16 @@ async function superadminExists(db: Queryable): Promise<boolean> {
  * one with a generated password that is printed this once and never stored in plain text.
  * Processes starting together take turns under an advisory lock, so exactly one is created.
  */
-export async function ensureSuperadmin(app: FastifyInstance, print: (line: string) => void = console.log) {
-  if (await superadminExists(app.db)) return;
-  const configured = app.config.superadmin;
+export async function ensureSuperadmin(
+  deps: Pick<PlatformDeps, 'config' | 'db'>,
+  print: (line: string) => void = console.log,
+) {
+  if (await superadminExists(deps.db)) return;
+  const configured = deps.config.superadmin;
   const email = (configured?.email ?? GENERATED_SUPERADMIN_EMAIL).trim().toLowerCase();
   const password = configured?.password ?? crypto.randomBytes(12).toString('base64url');
-  const passwordHash = await hashPassword(password, app.config.passwordHashMemoryKib);
-  const created = await app.db.transaction(async (tx) => {
+  const passwordHash = await hashPassword(password, deps.config.passwordHashMemoryKib);
+  const created = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.superadminBootstrap})`);
     if (await superadminExists(tx)) return false;
     await tx
@@ -39,7 +42,7 @@ export async function ensureSuperadmin(app: FastifyInstance, print: (line: strin
         'Created the first super administrator. This password is shown only once:',
         `  email:    ${email}`,
         `  password: ${password}`,
-        `  sign in:  ${app.config.appUrl}/login/Super-Admin`,
+        `  sign in:  ${deps.config.appUrl}/login/Super-Admin`,
         '',
       ].join('\n'),
     );

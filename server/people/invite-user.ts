@@ -1,10 +1,10 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
 import type { Role } from '@core/roles';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../platform/db/connect';
 import { users } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
+import type { PlatformDeps } from '../platform/deps';
 import { conflict, notFound } from '../platform/errors/http-error';
 import { findProperty } from '../properties/property-queries';
 import { invitationEmailJob, linkEmailPayloadOf } from './account-email-jobs';
@@ -39,15 +39,19 @@ export async function emailTaken(db: Queryable, email: string): Promise<boolean>
 /**
  * Creates an invited user inside the caller's transaction: the user row (no password yet), a
  * secure PIN when their property has securepin, the single-use invitation token (hashed) and the
- * invitation email in the job outbox. The caller authorizes, commits, then calls app.jobs.kick().
+ * invitation email in the job outbox. The caller authorizes, commits, then kicks the job queue.
  * Throws 409 for a taken email and 404 for an unknown property; the savepoint around the insert
  * leaves the caller's transaction usable after a 409.
  */
-export async function inviteUser(app: FastifyInstance, tx: Queryable, input: NewUser): Promise<InvitedUser> {
+export async function inviteUser(
+  deps: Pick<PlatformDeps, 'config' | 'jobs'>,
+  tx: Queryable,
+  input: NewUser,
+): Promise<InvitedUser> {
   if (await emailTaken(tx, input.email)) throw conflict(ACCOUNT_MESSAGES.duplicateEmail);
   const property = input.propertyId ? await findProperty(tx, input.propertyId) : null;
   if (input.propertyId && !property) throw notFound(ACCOUNT_MESSAGES.propertyNotFound);
-  const now = app.config.now();
+  const now = deps.config.now();
 
   let userId: string;
   try {
@@ -65,8 +69,8 @@ export async function inviteUser(app: FastifyInstance, tx: Queryable, input: New
 
   const wantsPin = property?.propertyFeatures.includes('securepin') && input.role !== 'superadmin';
   const securePin =
-    property && wantsPin ? await assignSecurePin(tx, app.config.secret, { userId, propertyId: property.id }) : null;
+    property && wantsPin ? await assignSecurePin(tx, deps.config.secret, { userId, propertyId: property.id }) : null;
   const token = await createAccountToken(tx, { userId, kind: 'invite', now, lifetimeMs: INVITE_LIFETIME_MS });
-  await app.jobs.enqueue(tx, invitationEmailJob, linkEmailPayloadOf(app.config.secret, userId, token));
+  await deps.jobs.enqueue(tx, invitationEmailJob, linkEmailPayloadOf(deps.config.secret, userId, token));
   return { userId, securePin };
 }

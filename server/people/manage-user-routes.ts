@@ -4,12 +4,13 @@ import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf } from '../authorization/route-permissions';
+import type { PlatformDeps } from '../platform/deps';
 import { deleteManagedUser, updateManagedUser, userScope } from './manage-user-commands';
 import { listManagedUsers, userListFilter } from './manage-user-queries';
 
 const MANAGERS = SCREEN_ROLES.dashboard;
-const targetUser = async (request: FastifyRequest, app: FastifyInstance) =>
-  userScope(app.db, (request.body as { _id?: string } | undefined)?._id);
+const targetUser = async (request: FastifyRequest, deps: Pick<PlatformDeps, 'db'>) =>
+  userScope(deps.db, (request.body as { _id?: string } | undefined)?._id);
 
 /** Dashboard users table: list, edit and delete (docs/SPEC.md §2 Dashboard, §7). */
 export async function manageResidentRoutes(app: FastifyInstance) {

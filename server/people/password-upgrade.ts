@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { hashPassword, needsRehash } from './passwords';
 
 /**
@@ -8,10 +8,15 @@ import { hashPassword, needsRehash } from './passwords';
  * argon2id at today's strength. Only if the stored hash is still the one just verified, so a
  * password changed meanwhile is never overwritten.
  */
-export async function upgradePasswordHash(app: FastifyInstance, userId: string, password: string, verified: string) {
-  if (!needsRehash(verified, app.config.passwordHashMemoryKib)) return;
-  const fresh = await hashPassword(password, app.config.passwordHashMemoryKib);
-  await app.db
+export async function upgradePasswordHash(
+  deps: Pick<PlatformDeps, 'config' | 'db'>,
+  userId: string,
+  password: string,
+  verified: string,
+) {
+  if (!needsRehash(verified, deps.config.passwordHashMemoryKib)) return;
+  const fresh = await hashPassword(password, deps.config.passwordHashMemoryKib);
+  await deps.db
     .update(users)
     .set({ passwordHash: fresh })
     .where(and(eq(users.id, userId), eq(users.passwordHash, verified)));

@@ -4,13 +4,14 @@ import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, type Scope } from '../authorization/route-permissions';
+import type { PlatformDeps } from '../platform/deps';
 import { findAccount, targetAccountOf } from './account-scope';
 import { recordPinShown, refuseWithoutSecurePin } from './pin-disclosure';
 import { readSecurePin } from './secure-pin';
 
 /** The PIN holder's property: a manager of it (any of its users) or a super administrator reaches them. */
-async function pinHolderScope(request: FastifyRequest, app: FastifyInstance): Promise<Scope | null> {
-  const target = await findAccount(app.db, (request.params as { userId: string }).userId);
+async function pinHolderScope(request: FastifyRequest, deps: Pick<PlatformDeps, 'db'>): Promise<Scope | null> {
+  const target = await findAccount(deps.db, (request.params as { userId: string }).userId);
   if (!target) return null;
   request.targetAccount = target;
   return { propertyId: target.propertyId };

@@ -14,16 +14,9 @@ export interface PinKeys {
   lookupKey: Buffer;
 }
 
-const keyCache = new WeakMap<Buffer, PinKeys>();
-
 /** The two purpose-bound keys of secure PINs: one encrypts, one makes the lookup HMAC. */
 export function pinKeys(secret: Buffer): PinKeys {
-  let keys = keyCache.get(secret);
-  if (!keys) {
-    keys = { sealKey: deriveKey(secret, 'secure-pin'), lookupKey: deriveKey(secret, 'secure-pin-lookup') };
-    keyCache.set(secret, keys);
-  }
-  return keys;
+  return { sealKey: deriveKey(secret, 'secure-pin'), lookupKey: deriveKey(secret, 'secure-pin-lookup') };
 }
 
 /** A uniformly random 6-digit PIN that is not trivial to guess. */

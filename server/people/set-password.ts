@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { endAllSessions } from '../authorization/session-queries';
 import type { Queryable } from '../platform/db/connect';
 import { users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { retireAccountTokens } from './account-tokens';
 import { hashPassword } from './passwords';
 
@@ -12,14 +12,14 @@ import { hashPassword } from './passwords';
  * for the password it was for.
  */
 export async function setPassword(
-  app: FastifyInstance,
+  deps: Pick<PlatformDeps, 'config'>,
   db: Queryable,
   userId: string,
   password: string,
   keepSessionId?: string,
 ) {
-  const passwordHash = await hashPassword(password, app.config.passwordHashMemoryKib);
-  const now = app.config.now();
+  const passwordHash = await hashPassword(password, deps.config.passwordHashMemoryKib);
+  const now = deps.config.now();
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await endAllSessions(db, userId, now, keepSessionId);
   await retireAccountTokens(db, userId, 'invite', now);

@@ -1,10 +1,12 @@
 import type { PropertyFeature } from '@core/constants';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { browserLabel } from '../authorization/browser-label';
 import { startSession } from '../authorization/session-queries';
+import type { TokenService } from '../authorization/tokens';
 import type { Queryable } from '../platform/db/connect';
 import { properties, sessions, users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { enqueueSecurityNotice } from './security-notice-jobs';
 
 /** Whether the user signed in before at all, and from a browser with this label. */
@@ -35,34 +37,34 @@ export type SignInProof = 'password' | 'second-factor';
 
 /** Starts a session for the user from this browser and address and returns its token. */
 export async function signInUser(
-  app: FastifyInstance,
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'> & { tokens: TokenService },
   userId: string,
   source: SignInSource,
   proof: SignInProof,
 ): Promise<string> {
-  const [user] = await app.db
+  const [user] = await deps.db
     .select({ role: users.role, propertyId: users.propertyId, propertyFeatures: properties.propertyFeatures })
     .from(users)
     .leftJoin(properties, eq(properties.id, users.propertyId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) throw new Error(`signInUser: no user ${userId}`);
-  const { session, notified } = await app.db.transaction(async (tx) => {
+  const { session, notified } = await deps.db.transaction(async (tx) => {
     const seen = await browsersSeen(tx, userId, browserLabel(source.userAgent));
     const started = await startSession(tx, {
       userId,
       ...source,
-      now: app.config.now(),
-      lifetimeSeconds: app.config.sessionLifetimeSeconds,
+      now: deps.config.now(),
+      lifetimeSeconds: deps.config.sessionLifetimeSeconds,
       secondFactorPassed: proof === 'second-factor',
     });
     // The first sign-in ever is expected; a later one from a browser never seen before is news.
     const news = seen.any && !seen.thisBrowser;
-    if (news) await enqueueSecurityNotice(app.jobs, tx, { userId, event: 'new-browser', sessionId: started.id });
+    if (news) await enqueueSecurityNotice(deps.jobs, tx, { userId, event: 'new-browser', sessionId: started.id });
     return { session: started, notified: news };
   });
-  if (notified) void app.jobs.kick();
-  return app.tokens.issue({
+  if (notified) void deps.jobs.kick();
+  return deps.tokens.issue({
     id: userId,
     role: user.role,
     propertyId: user.propertyId,

@@ -5,12 +5,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { userListFilter } from '../people/manage-user-queries';
+import type { PlatformDeps } from '../platform/deps';
 import { deleteManagedVisitor, updateManagedVisitor, visitorScope } from './manage-visitor-commands';
 import { listManagedVisitors } from './manage-visitor-queries';
 
 const MANAGERS = SCREEN_ROLES.dashboard;
-const targetVisitor = async (request: FastifyRequest, app: FastifyInstance) =>
-  visitorScope(app.db, (request.body as { _id?: string } | undefined)?._id);
+const targetVisitor = async (request: FastifyRequest, deps: Pick<PlatformDeps, 'db'>) =>
+  visitorScope(deps.db, (request.body as { _id?: string } | undefined)?._id);
 
 /** Dashboard visitors table: list, edit and delete (docs/SPEC.md §2 Dashboard, §7). */
 export async function manageVisitorRoutes(app: FastifyInstance) {

@@ -8,12 +8,12 @@ import { formatWall } from '@core/time/zoned-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { windowEndedError } from '@core/visitor-form/visitor-window';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../authorization/caller';
 import { newPassLink } from '../passes/pass-link';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import type { Queryable } from '../platform/db/connect';
 import { qrCodes, visitors } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors/http-error';
 import { findProperty } from '../properties/property-queries';
 import { enqueuePassLinkSms } from './pass-link-sms-jobs';
@@ -65,19 +65,19 @@ async function visitorFor(tx: Queryable, caller: Caller, propertyId: string, bod
  * sealed in their jobs).
  */
 export async function registerVisitor(
-  app: FastifyInstance,
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
   caller: Caller,
   body: RegisterVisitorBody,
 ): Promise<RegisterVisitorResponse> {
-  const property = await findProperty(app.db, targetPropertyId(caller, body.PID));
+  const property = await findProperty(deps.db, targetPropertyId(caller, body.PID));
   if (!property) throw notFound('Property not found');
-  const now = app.config.now();
+  const now = deps.config.now();
   const ended = windowEndedError(windowInputOf(body), formatWall(now, property.timeZone));
   if (ended) throw badRequest(ended.message, requestFieldOf(body.qrType, ended.field));
   const window = registrationWindow(body, property.timeZone, now);
   const token = randomToken();
-  const passLink = newPassLink(app.config.secret, token);
-  const result = await app.db.transaction(async (tx) => {
+  const passLink = newPassLink(deps.config.secret, token);
+  const result = await deps.db.transaction(async (tx) => {
     const visitor = await visitorFor(tx, caller, property.id, body);
     const [code] = await tx
       .insert(qrCodes)
@@ -94,11 +94,11 @@ export async function registerVisitor(
       })
       .returning({ id: qrCodes.id });
     const sealed = { qrCodeId: code.id, token, passLink: passLink.linkToken };
-    await enqueueQrCodeEmails(app.jobs, tx, app.config.secret, sealed);
-    if (body.phoneNumber) await enqueuePassLinkSms(app.jobs, tx, app.config.secret, sealed);
+    await enqueueQrCodeEmails(deps.jobs, tx, deps.config.secret, sealed);
+    if (body.phoneNumber) await enqueuePassLinkSms(deps.jobs, tx, deps.config.secret, sealed);
     return { visitorId: visitor.id, qrCodeId: code.id };
   });
-  void app.jobs.kick();
+  void deps.jobs.kick();
   return {
     residentEmail: caller.email,
     residentFirstName: caller.firstName,

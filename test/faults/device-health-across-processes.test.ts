@@ -4,6 +4,7 @@ import { OFFLINE_NOTICE_AFTER_MS, READER_OFFLINE_AFTER_MS } from '../../server/d
 import { hashPassword } from '../../server/people/passwords';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';
+import { rowsOf } from '../../server/platform/db/rows';
 import { deviceHealth, devices, properties, users } from '../../server/platform/db/schema';
 import {
   type FreshPostgres,
@@ -93,7 +94,7 @@ describe('device health emails with two processes sweeping', () => {
     const [health] = await orm.orm.select().from(deviceHealth).where(eq(deviceHealth.deviceId, deviceId));
     expect(health.offlineNoticeAt).toBeNull();
     const notices = await orm.orm.execute(sql`select count(*)::int as n from jobs where kind = 'device-health-notice'`);
-    expect((notices as unknown as { rows: { n: number }[] }).rows[0].n).toBe(4);
+    expect(rowsOf<{ n: number }>(notices)[0].n).toBe(4);
   });
 
   it('heartbeats alternating between the processes, or arriving at both at once, write last seen once per window', async () => {

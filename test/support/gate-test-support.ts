@@ -33,7 +33,7 @@ export async function seedSimulatedGate(
       driver: protocol,
       pulseSeconds: 2,
       driverSettings: protocol === 'http-template' ? HTTP_TEMPLATE_SETTINGS : {},
-      credentialsEncrypted: options.credentials ? sealCredentials(app, options.credentials) : null,
+      credentialsEncrypted: options.credentials ? sealCredentials(app.config.secret, options.credentials) : null,
       deviceKeyHash: sha256Hex(randomToken()),
     })
     .returning();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { PlatformDeps } from '../../platform/deps';
 import { LIMITS } from '../../platform/limits/limit-rules';
 import { reserve } from '../../platform/limits/rate-limit';
 import { enqueueSecurityNotice } from '../security-notice-jobs';
@@ -11,10 +11,14 @@ export const GUESSING_NOTICE_AFTER = LIMITS.secondFactorAccountFromSource.max;
  * GUESSING_NOTICE_AFTER emails the owner, at most once a day (the counters are atomic, so exactly
  * one concurrent try, in any process, sees that count and wins the day's notice).
  */
-export async function noteWrongSecondFactor(app: FastifyInstance, userId: string, failures: number) {
+export async function noteWrongSecondFactor(
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
+  userId: string,
+  failures: number,
+) {
   if (failures !== GUESSING_NOTICE_AFTER) return;
-  const notice = await reserve(app.db, LIMITS.secondFactorGuessNotice, userId, app.config.now());
+  const notice = await reserve(deps.db, LIMITS.secondFactorGuessNotice, userId, deps.config.now());
   if (!notice.allowed) return;
-  await enqueueSecurityNotice(app.jobs, app.db, { userId, event: 'codes-guessed' });
-  void app.jobs.kick();
+  await enqueueSecurityNotice(deps.jobs, deps.db, { userId, event: 'codes-guessed' });
+  void deps.jobs.kick();
 }

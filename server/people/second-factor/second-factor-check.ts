@@ -1,9 +1,9 @@
 import { SECOND_FACTOR_MESSAGES } from '@core/api/second-factor';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { deriveKey } from '../../platform/crypto/keys';
 import { open } from '../../platform/crypto/secret-box';
 import { users } from '../../platform/db/schema';
+import type { PlatformDeps } from '../../platform/deps';
 import { SERVER_MESSAGES } from '../../platform/errors/server-messages';
 import { AccountThrottle } from '../../platform/limits/account-throttle';
 import { LIMITS } from '../../platform/limits/limit-rules';
@@ -25,19 +25,23 @@ export const refusalOf = (check: Exclude<CodeCheck, 'accepted'>) =>
   check === 'just-used' ? SECOND_FACTOR_MESSAGES.codeJustUsed : SERVER_MESSAGES.invalidSecondFactorCode;
 
 /** A TOTP code accepted once: its step is recorded atomically, so a replay (even concurrent) fails. */
-async function acceptTotp(app: FastifyInstance, userId: string, code: string): Promise<CodeCheck> {
-  const [user] = await app.db
+async function acceptTotp(
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
+  userId: string,
+  code: string,
+): Promise<CodeCheck> {
+  const [user] = await deps.db
     .select({ sealed: users.totpSecretSealed, lastStep: users.totpLastStep })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!user?.sealed) return 'refused';
-  const secret = open(secondFactorKeys(app.config.secret).totp, user.sealed);
-  const now = app.config.now();
+  const secret = open(secondFactorKeys(deps.config.secret).totp, user.sealed);
+  const now = deps.config.now();
   const step = await matchingTimeStep(secret, code, now, user.lastStep);
   // Refused by the replay guard alone: the code matches a step at or before the last one accepted.
   if (step === null) return (await matchingTimeStep(secret, code, now, null)) === null ? 'refused' : 'just-used';
-  const recorded = await app.db
+  const recorded = await deps.db
     .update(users)
     .set({ totpLastStep: step })
     .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
@@ -46,8 +50,8 @@ async function acceptTotp(app: FastifyInstance, userId: string, code: string): P
 }
 
 /** Second-factor tries are limited like passwords: per account and source, and a paced account ceiling. */
-const secondFactorThrottle = (app: FastifyInstance) =>
-  new AccountThrottle(app.db, app.config.now, {
+const secondFactorThrottle = (deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>) =>
+  new AccountThrottle(deps.db, deps.config.now, {
     accountFromSource: LIMITS.secondFactorAccountFromSource,
     accountCeiling: LIMITS.secondFactorAccountCeiling,
     pace: LIMITS.secondFactorAccountPace,
@@ -60,36 +64,40 @@ const secondFactorThrottle = (app: FastifyInstance) =>
  * ceiling and may tell the owner that codes are being guessed.
  */
 export async function countedSecondFactorTry(
-  app: FastifyInstance,
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
   userId: string,
   source: string,
   attempt: () => Promise<boolean>,
 ): Promise<boolean> {
-  const throttle = secondFactorThrottle(app);
+  const throttle = secondFactorThrottle(deps);
   await throttle.admit(userId, source);
   const accepted = await attempt();
   if (accepted) await throttle.succeeded(userId, source);
-  else await noteWrongSecondFactor(app, userId, await throttle.failed(userId));
+  else await noteWrongSecondFactor(deps, userId, await throttle.failed(userId));
   return accepted;
 }
 
 /** Judges a code once: an authenticator's 6 digits or a recovery code. */
-async function judgeCode(app: FastifyInstance, userId: string, code: string): Promise<CodeCheck> {
-  if (/^\d{6}$/.test(code)) return acceptTotp(app, userId, code);
-  const keys = secondFactorKeys(app.config.secret);
-  return (await redeemRecoveryCode(app.db, keys.recovery, userId, code, app.config.now())) ? 'accepted' : 'refused';
+async function judgeCode(
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
+  userId: string,
+  code: string,
+): Promise<CodeCheck> {
+  if (/^\d{6}$/.test(code)) return acceptTotp(deps, userId, code);
+  const keys = secondFactorKeys(deps.config.secret);
+  return (await redeemRecoveryCode(deps.db, keys.recovery, userId, code, deps.config.now())) ? 'accepted' : 'refused';
 }
 
 /** Checks a second-factor code from `source` against the limits; a replayed code counts as a failed try. */
 export async function checkSecondFactorCode(
-  app: FastifyInstance,
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
   userId: string,
   source: string,
   code: string,
 ): Promise<CodeCheck> {
   let check: CodeCheck = 'refused';
-  await countedSecondFactorTry(app, userId, source, async () => {
-    check = await judgeCode(app, userId, code.trim());
+  await countedSecondFactorTry(deps, userId, source, async () => {
+    check = await judgeCode(deps, userId, code.trim());
     return check === 'accepted';
   });
   return check;

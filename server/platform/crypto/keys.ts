@@ -1,8 +1,24 @@
 import crypto from 'node:crypto';
 
-/** A purpose-bound key derived from the master secret, so one leak does not expose the others. */
+const derived = new WeakMap<Buffer, Map<string, Buffer>>();
+
+/**
+ * A purpose-bound key derived from the master secret, so one leak does not expose the others.
+ * Derived once per secret and purpose (HKDF-SHA256, info `gatehouse:<purpose>`); callers must not
+ * modify the returned bytes.
+ */
 export function deriveKey(secret: Buffer, purpose: string): Buffer {
-  return Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), `gatehouse:${purpose}`, 32));
+  let keys = derived.get(secret);
+  if (!keys) {
+    keys = new Map();
+    derived.set(secret, keys);
+  }
+  let key = keys.get(purpose);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), `gatehouse:${purpose}`, 32));
+    keys.set(purpose, key);
+  }
+  return key;
 }
 
 export function sha256Hex(value: string): string {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Orm } from './connect';
+import { rowsOf } from './rows';
 
 const PURGE_BATCH = 1000;
 // Per purge run, so one run stays short; a larger backlog goes at the next run.
@@ -13,7 +14,7 @@ export async function deleteInBatches(db: Orm, table: string, where: SQL): Promi
       delete from ${sql.identifier(table)} where id in (
         select id from ${sql.identifier(table)} where ${where} limit ${PURGE_BATCH} for update skip locked)
       returning id`);
-    const deleted = (result as unknown as { rows: unknown[] }).rows.length;
+    const deleted = rowsOf(result).length;
     total += deleted;
     if (deleted < PURGE_BATCH) break;
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Orm } from './connect';
+import { rowsOf } from './rows';
 
 /** The SQL migrations: server/platform/db/migrations, or beside the compiled server (tools/build-server.mjs). */
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -23,5 +24,5 @@ export function newestMigrationMillis(): number {
 /** The newest migration this database has applied (its journal time); throws when it cannot say. */
 export async function newestAppliedMigration(db: Orm): Promise<number> {
   const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
-  return Number((result as unknown as { rows: { newest: unknown }[] }).rows[0]?.newest ?? 0);
+  return Number(rowsOf<{ newest: unknown }>(result)[0]?.newest ?? 0);
 }

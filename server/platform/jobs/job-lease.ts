@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../db/connect';
+import { rowsOf } from '../db/rows';
 
 export interface ClaimedJob {
   id: number;
@@ -88,7 +89,7 @@ export class JobLease {
         where id = ${this.job.id} and lease_token = ${this.job.leaseToken} and done_at is null
         returning id`);
       if (this.stopped) return;
-      if ((result as unknown as { rows: unknown[] }).rows.length) this.holdUntil(issuedAt);
+      if (rowsOf(result).length) this.holdUntil(issuedAt);
       else this.abort('another worker took it over');
     } catch (error) {
       this.log.warn({ jobId: this.job.id, err: error }, 'job lease renewal failed');

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Orm, Queryable } from '../db/connect';
+import { rowsOf } from '../db/rows';
 import { jobs } from '../db/schema';
 import type { JobHandler, JobKind } from './job-kind';
 import { type ClaimedJob, JobLease } from './job-lease';
@@ -187,7 +188,7 @@ export class JobQueue {
           and (locked_until is null or locked_until < now())
         order by run_at limit 1 for update skip locked)
       returning id, kind, payload, attempts`);
-    const [row] = (result as unknown as { rows: Omit<ClaimedJob, 'leaseToken'>[] }).rows;
+    const [row] = rowsOf<Omit<ClaimedJob, 'leaseToken'>>(result);
     return row ? { job: { ...row, id: Number(row.id), leaseToken }, issuedAt } : null;
   }
 
@@ -222,7 +223,7 @@ export class JobQueue {
         locked_until = null, lease_token = null
       where id = ${job.id} and lease_token = ${job.leaseToken}
       returning id`);
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    return rowsOf(result).length > 0;
   }
 
   private async markFailed(job: ClaimedJob, error: unknown): Promise<boolean> {
@@ -239,6 +240,6 @@ export class JobQueue {
         payload = case when ${giveUp}::boolean then null else payload end
       where id = ${job.id} and lease_token = ${job.leaseToken}
       returning id`);
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    return rowsOf(result).length > 0;
   }
 }

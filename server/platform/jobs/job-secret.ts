@@ -13,15 +13,7 @@ export const sealedJobSecret = z
   .brand<'SealedJobSecret'>();
 export type SealedJobSecret = z.infer<typeof sealedJobSecret>;
 
-const keys = new WeakMap<Buffer, Buffer>();
-function jobSecretKey(secret: Buffer): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
-    key = deriveKey(secret, 'job-secrets');
-    keys.set(secret, key);
-  }
-  return key;
-}
+const jobSecretKey = (secret: Buffer) => deriveKey(secret, 'job-secrets');
 
 export function sealJobSecret(secret: Buffer, value: string): SealedJobSecret {
   return seal(jobSecretKey(secret), value) as SealedJobSecret;

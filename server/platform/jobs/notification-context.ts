@@ -1,6 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Orm } from '../db/connect';
+import type { PlatformDeps } from '../deps';
 import type { SendMail, SendOptions } from '../mail/mailer';
 import type { SendSms } from '../sms/sms-sender';
 import type { JobKind, RunningJob } from './job-kind';
@@ -41,17 +42,17 @@ function noticeChannelsOf(person: NoticeRecipient): NoticeChannel[] {
  * goes now rather than at the next poll. Nothing when they chose none.
  */
 export async function queueNotice<Notice extends object>(
-  app: FastifyInstance,
+  deps: Pick<PlatformDeps, 'db' | 'jobs'>,
   kind: JobKind<z.ZodType<Notice & { channel: NoticeChannel }>>,
   person: NoticeRecipient,
   notice: Notice,
 ) {
   const channels = noticeChannelsOf(person);
   if (!channels.length) return;
-  await app.jobs.enqueueMany(
-    app.db,
+  await deps.jobs.enqueueMany(
+    deps.db,
     kind,
     channels.map((channel) => ({ channel, ...notice })),
   );
-  void app.jobs.kick();
+  void deps.jobs.kick();
 }

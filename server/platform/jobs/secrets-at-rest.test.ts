@@ -17,6 +17,7 @@ import {
 } from '../../../test/support/test-app';
 import { betweenDatesBody, decodeQrAttachment, registerAs } from '../../../test/support/visitor-test-support';
 import { RelaySimulator } from '../../../tools/relay-simulator/relay-simulator';
+import { rowsOf } from '../db/rows';
 import { jobs } from '../db/schema';
 
 /** Every row of every table, as text: what someone who reads the database (or a backup) sees. */
@@ -25,11 +26,11 @@ async function everyRowAsText(t: TestApp): Promise<string> {
     select table_schema as schema, table_name as name from information_schema.tables
     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`);
   const parts: string[] = [];
-  for (const table of (tables as unknown as { rows: { schema: string; name: string }[] }).rows) {
+  for (const table of rowsOf<{ schema: string; name: string }>(tables)) {
     const rows = await t.app.db.execute(
       sql.raw(`select row_to_json(t)::text as row from "${table.schema}"."${table.name}" t`),
     );
-    parts.push(...(rows as unknown as { rows: { row: string }[] }).rows.map((row) => row.row));
+    parts.push(...rowsOf<{ row: string }>(rows).map((row) => row.row));
   }
   return parts.join('\n');
 }

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { PlatformDeps } from '../deps';
 import { sweepCounters } from './limit-counters';
 
-/** Deletes ended limit windows every few minutes (any process may; the work is idempotent). */
-export function startCounterSweeper(app: FastifyInstance, intervalMs = 5 * 60_000) {
+/** Deletes ended limit windows every few minutes (any process may; the work is idempotent) until stopped (the answer stops it). */
+export function startCounterSweeper(deps: Pick<PlatformDeps, 'config' | 'db' | 'log'>, intervalMs = 5 * 60_000) {
   const timer = setInterval(() => {
-    sweepCounters(app.db, app.config.now()).catch((error) => app.log.warn({ err: error }, 'limit sweep failed'));
+    sweepCounters(deps.db, deps.config.now()).catch((error) => deps.log.warn({ err: error }, 'limit sweep failed'));
   }, intervalMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  return () => clearInterval(timer);
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
+import { rowsOf } from '../db/rows';
 import { type CounterRow, counterHitSql } from './limit-counters';
 import type { LockoutRule } from './limit-rules';
 
@@ -110,5 +111,5 @@ export async function firstNoticeOfLock(db: Queryable, counter: GuessCounter, no
     on conflict (key) do update set hits = 1, window_ends_at = excluded.window_ends_at
       where c.window_ends_at <= ${now.toISOString()}::timestamptz
     returning key`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return rowsOf(result).length > 0;
 }

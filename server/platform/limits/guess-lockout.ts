@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { rowsOf } from '../db/rows';
 import { users } from '../db/schema';
+import type { PlatformDeps } from '../deps';
 import { TooManyRequests } from '../errors/too-many';
 import {
   type CountedGuess,
@@ -52,7 +53,7 @@ const secondsUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTim
  */
 export class GuessLockout {
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
     private readonly levels: LockoutLevel[],
   ) {}
 
@@ -70,10 +71,10 @@ export class GuessLockout {
     lookup: SQL,
     foundOf: (row: Row) => Found | null,
   ): Promise<Guess<Found>> {
-    const now = this.app.config.now();
+    const now = this.deps.config.now();
     const counters = this.levels.map((level) => this.counterOf(level, reader));
-    const result = await this.app.db.execute(countGuessThenLookUpSql(counters, lookup, now));
-    const [row] = (result as unknown as { rows: (Row & GuessColumns)[] }).rows;
+    const result = await this.deps.db.execute(countGuessThenLookUpSql(counters, lookup, now));
+    const [row] = rowsOf<Row & GuessColumns>(result);
     const found = foundOf(row);
     const counted: CountedGuess[] = [];
     const lastOfAllowance: LockoutLevel[] = [];
@@ -91,14 +92,14 @@ export class GuessLockout {
 
   /** The secret was right, though not found by the lookup: the guess is given back. */
   async right(guess: Guess<unknown>) {
-    await refundGuess(this.app.db, guess.counted);
+    await refundGuess(this.deps.db, guess.counted);
   }
 
   /** The secret was wrong: the guess that used up an allowance locks its level and tells the managers once. */
   async wrong(guess: Guess<unknown>) {
     if (!guess.lastOfAllowance.length) return;
-    const now = this.app.config.now();
-    await this.app.db.transaction(async (tx) => {
+    const now = this.deps.config.now();
+    await this.deps.db.transaction(async (tx) => {
       const notices: LockoutNotice[] = [];
       for (const level of guess.lastOfAllowance) {
         const counter = this.counterOf(level, guess.reader);
@@ -110,7 +111,7 @@ export class GuessLockout {
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.role, 'admin'), eq(users.propertyId, guess.reader.propertyId)));
-      await this.app.jobs.enqueueMany(
+      await this.deps.jobs.enqueueMany(
         tx,
         lockoutNoticeJob,
         managers.flatMap((manager) =>
@@ -118,6 +119,6 @@ export class GuessLockout {
         ),
       );
     });
-    void this.app.jobs.kick();
+    void this.deps.jobs.kick();
   }
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
+import { rowsOf } from '../db/rows';
 
 export interface CounterState {
   /** Hits in the current window, this one included. */
@@ -46,14 +47,14 @@ export const counterStateOf = (row: CounterRow): CounterState => ({
 /** Counts one hit of `key` and answers the count (counterHitSql). */
 export async function hitCounter(db: Queryable, key: string, windowMs: number, now: Date): Promise<CounterState> {
   const result = await db.execute(counterHitSql(key, windowMs, now));
-  const [row] = (result as unknown as { rows: CounterRow[] }).rows;
+  const [row] = rowsOf<CounterRow>(result);
   return counterStateOf(row);
 }
 
 /** The count of `key` in its current window, without counting (null once the window has ended). */
 export async function readCounter(db: Queryable, key: string, now: Date): Promise<CounterState | null> {
   const result = await db.execute(counterStateSql(key, now));
-  const [row] = (result as unknown as { rows: CounterRow[] }).rows;
+  const [row] = rowsOf<CounterRow>(result);
   return row ? counterStateOf(row) : null;
 }
 

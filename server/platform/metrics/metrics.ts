@@ -2,12 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Orm } from '../db/connect';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    metrics: GatehouseMetrics;
-  }
-}
+import { rowsOf } from '../db/rows';
 
 /**
  * The Prometheus metrics of one app (its own registry, so several apps in one test process do
@@ -48,7 +43,7 @@ export class GatehouseMetrics {
       const result = await db.execute(
         sql`select count(*)::int as depth, coalesce(extract(epoch from now() - min(run_at)), 0)::float as oldest ${pending}`,
       );
-      const [row] = (result as unknown as { rows: { depth: number; oldest: number }[] }).rows;
+      const [row] = rowsOf<{ depth: number; oldest: number }>(result);
       return row;
     };
     new Gauge({
@@ -72,10 +67,9 @@ export class GatehouseMetrics {
 }
 
 /** Observes every request's latency under its route pattern (never the raw URL: bounded labels). */
-export function installMetrics(app: FastifyInstance) {
-  app.decorate('metrics', new GatehouseMetrics(app.db));
+export function installMetrics(app: FastifyInstance, metrics: GatehouseMetrics) {
   app.addHook('onResponse', async (request, reply) => {
-    app.metrics.requestDuration.observe(
+    metrics.requestDuration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );

@@ -1,11 +1,12 @@
 import { isMqttDriver } from '@core/api/devices';
 import { inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { httpRelayTarget } from '../devices/relay-target';
+import { recordRelayResult } from '../device-health/seen-writes';
+import { rowsOf } from '../platform/db/rows';
 import { devices } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { RELAY_DRIVER_BY_NAME } from '../platform/relays/drivers';
 import { relaySender } from '../platform/relays/relay-http';
-import { recordRelayResult } from './seen-writes';
+import { httpRelayTarget } from './relay-target';
 
 /** Each HTTP relay's status is asked once a minute, by one process. */
 export const RELAY_PROBE_EVERY_MS = 60_000;
@@ -16,21 +17,19 @@ const PROBED_DRIVERS = Object.values(RELAY_DRIVER_BY_NAME)
   .filter((driver) => driver.probe)
   .map((driver) => driver.name);
 
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
-
 /**
  * Claims the HTTP relays due a probe: one statement stamps relay_probed_at on every device whose
  * last probe is a minute old, and answers only the ones it stamped; the conflict clause re-checks
  * under the row lock, so two processes sweeping together never probe one device twice.
  */
-async function claimDueProbes(app: FastifyInstance, now: Date) {
+async function claimDueProbes(deps: Pick<PlatformDeps, 'config' | 'db' | 'log'>, now: Date) {
   const dueBefore = new Date(now.getTime() - RELAY_PROBE_EVERY_MS).toISOString();
   const drivers = sql.join(
     PROBED_DRIVERS.map((name) => sql`${name}`),
     sql`, `,
   );
   const claimed = rowsOf<{ device_id: string }>(
-    await app.db.execute(sql`
+    await deps.db.execute(sql`
       insert into device_health (device_id, relay_probed_at)
       select id, ${now.toISOString()}::timestamptz from devices
       where device_ip_address is not null and driver in (${drivers})
@@ -39,7 +38,7 @@ async function claimDueProbes(app: FastifyInstance, now: Date) {
       returning device_id`),
   );
   if (!claimed.length) return [];
-  return app.db
+  return deps.db
     .select()
     .from(devices)
     .where(
@@ -55,16 +54,16 @@ async function claimDueProbes(app: FastifyInstance, now: Date) {
  * records the answer as device health records a pulse's: answered is seen, no answer is failing.
  * Answers how many relays were probed. Never throws for one relay.
  */
-export async function probeDueRelays(app: FastifyInstance): Promise<number> {
-  const due = await claimDueProbes(app, app.config.now());
+export async function probeDueRelays(deps: Pick<PlatformDeps, 'config' | 'db' | 'log'>): Promise<number> {
+  const due = await claimDueProbes(deps, deps.config.now());
   await Promise.all(
     due.map(async (device) => {
       const driver = isMqttDriver(device.driver) ? null : RELAY_DRIVER_BY_NAME[device.driver];
       if (!driver?.probe) return;
-      const target = httpRelayTarget(app, device);
-      const send = relaySender(target, { timeouts: PROBE_TIMEOUTS, allowLocal: app.config.allowLocalDevices });
+      const target = httpRelayTarget(deps, device);
+      const send = relaySender(target, { timeouts: PROBE_TIMEOUTS, allowLocal: deps.config.allowLocalDevices });
       const outcome = await driver.probe(target, send);
-      await recordRelayResult(app, device.id, outcome.operations);
+      await recordRelayResult(deps, device.id, outcome.operations);
     }),
   );
   return due.length;
