@@ -107,6 +107,10 @@ module.exports = {
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },
+    // The TypeScript compiler parses every file (a generic arrow such as `<Row>(rows) =>` stops the
+    // default JavaScript parser, which then silently lists no imports for the file).
+    parser: 'tsc',
+    tsPreCompilationDeps: true,
     exclude: { path: '\\.(test|spec)\\.tsx?$|node_modules' },
     doNotFollow: { path: 'node_modules' },
   },

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Figures of the server's structure, from dependency-cruiser's import graph (tests left out):
+// Figures of the server's structure, from dependency-cruiser's import graph (type imports counted,
+// tests left out, as .dependency-cruiser.cjs sets):
 // the circles between its top-level folders (strongly connected components) and the files no
 // entry point reaches (server/main.ts and the operator tools). `node tools/structure-report.mjs [-v]`
 import { execFileSync } from 'node:child_process';
@@ -8,17 +9,7 @@ const verbose = process.argv.includes('-v');
 const roots = ['server', 'core', 'tools'];
 const json = execFileSync(
   'npx',
-  [
-    'depcruise',
-    ...roots,
-    '--no-config',
-    '--ts-config',
-    'tsconfig.json',
-    '--output-type',
-    'json',
-    '--exclude',
-    '\\.test\\.ts$|node_modules',
-  ],
+  ['depcruise', ...roots, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
   { maxBuffer: 1 << 30 },
 ).toString();
 const { modules } = JSON.parse(json);
