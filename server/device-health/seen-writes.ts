@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { statusOf } from '../gates/pulse-status';
+import { statusOf } from '../gates/relay-pulse';
 import type { Orm } from '../platform/db/connect';
 import type { RelayOperation } from '../platform/db/schema';
 import { SEEN_WRITE_EVERY_MS } from './health-rule';
