@@ -9,7 +9,7 @@ import { cardAccessRoutes } from '../entry/card-access-routes';
 import { pinAccessRoutes } from '../entry/pin-access-routes';
 import { qrAccessRoutes } from '../entry/qr-access-routes';
 import { readerIdentityRoutes } from '../entry/reader-identity-routes';
-import { gateDependencies } from '../gates/gate-dependencies';
+import { gateDependencies } from '../gates/gate-decision';
 import { gateRoutes } from '../gates/gate-routes';
 import { passRoutes } from '../passes/pass-routes';
 import { changePasswordRoutes } from '../people/change-password-routes';

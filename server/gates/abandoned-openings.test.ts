@@ -8,8 +8,7 @@ import { buildApp } from '../app/app';
 import { openingsInFlight, relayLogs } from '../platform/db/schema';
 import { commitOpeningOutcome, commitPendingOpening } from '../relay-logs/relay-log-sink';
 import { ABANDONED_OPENING_REASON, markOpeningsOfDeadProcesses } from './abandoned-openings';
-import { openGate } from './gate-decision';
-import { gateDependencies } from './gate-dependencies';
+import { gateDependencies, openGate } from './gate-decision';
 
 let t: TestApp;
 const simulator = new RelaySimulator();

@@ -1,11 +1,18 @@
+import { QR_ACCESS_REASONS } from '@core/api/access';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSimulatedGate } from '../../test/support/gate-test-support';
 import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { relayLogs } from '../platform/db/schema';
-import { type GateDeps, openGate } from './gate-decision';
-import { gateDependencies } from './gate-dependencies';
+import {
+  decideAtGate,
+  GATE_DID_NOT_OPEN,
+  type GateDeps,
+  type GateLogDetails,
+  gateDependencies,
+  openGate,
+} from './gate-decision';
 import { statusOf } from './relay-pulse';
 
 let t: TestApp;
@@ -109,5 +116,114 @@ describe('statusOf', () => {
         { command: 'b', success: false },
       ]),
     ).toBe('partial');
+  });
+});
+
+describe('decideAtGate', () => {
+  const person = { firstName: 'Rita', lastName: 'Resident', email: 'rita@example.com', phoneNumber: null };
+  /** What each way in tells the log about who asked. */
+  const ways: { counted: string | null; who: GateLogDetails }[] = [
+    {
+      counted: 'qr',
+      who: {
+        callerType: 'visitor',
+        credential: 'qr',
+        creatorUserId: null,
+        visitorDetails: { firstName: 'Vic', lastName: 'Visitor', email: 'vic@example.com' },
+        qrCodeDetails: { qrFirstName: 'Vic', qrLastName: 'Visitor' },
+        creatorDetails: person,
+      },
+    },
+    {
+      counted: 'delivery-pin',
+      who: {
+        callerType: 'visitor',
+        credential: 'pin',
+        visitorDetails: { firstName: 'Dan', lastName: 'Parcels', email: '' },
+        qrCodeDetails: { qrFirstName: 'Delivery pass', qrLastName: 'Parcels' },
+      },
+    },
+    { counted: 'pin', who: { callerType: 'user', credential: 'pin', userDetails: person } },
+    { counted: 'card', who: { callerType: 'user', credential: 'card', userDetails: person } },
+    { counted: null, who: { callerType: 'user', credential: 'remote', userDetails: person } },
+  ];
+  const decisions = async () => {
+    const values = (await t.app.metrics.gateDecisions.get()).values;
+    return (credential: string, outcome: string) =>
+      values.find((v) => v.labels.credential === credential && v.labels.outcome === outcome)?.value ?? 0;
+  };
+  const logOf = async (id: string | undefined) => {
+    const [row] = await t.app.db
+      .select()
+      .from(relayLogs)
+      .where(eq(relayLogs.id, id ?? ''));
+    return row;
+  };
+  const lastLogOf = async (deviceId: string) =>
+    (await t.app.db.select().from(relayLogs).where(eq(relayLogs.deviceId, deviceId))).sort(
+      (a, b) => b.timestamp.getTime() - a.timestamp.getTime() || (a.id < b.id ? 1 : -1),
+    )[0];
+
+  it.each(ways)('lands $who.credential ($counted) in one log row of the same shape, counted once', async (way) => {
+    const propertyName = `Shape Court ${way.who.credential} ${way.counted}`;
+    const property = await seedProperty(t.app, { propertyName, propertyLocation: '1 Log Lane' });
+    const { relay, device } = await seedSimulatedGate(t.app, simulator, property.id);
+    const call = { device, property, who: way.who, counted: way.counted };
+    const target = {
+      propertyId: property.id,
+      deviceId: device.id,
+      deviceDetails: { deviceName: device.deviceName, deviceType: device.deviceType },
+      propertyDetails: { propertyName, propertyLocation: '1 Log Lane' },
+    };
+    const before = await decisions();
+
+    const refused = await decideAtGate(gate, call, { refuse: 'nope', reason: 'Not today' });
+    expect(refused).toEqual({ answer: { granted: false, reason: 'Not today' }, outcome: 'nope', opening: null });
+    expect(await lastLogOf(device.id)).toMatchObject({ ...target, ...way.who, status: 'failed', reason: 'Not today' });
+
+    const granted = await decideAtGate(gate, call, { grant: { reason: 'Welcome' } });
+    expect(granted.answer).toEqual({ granted: true, reason: 'Welcome' });
+    expect(simulator.pulses(relay.id)).toHaveLength(1);
+    expect(await logOf(granted.opening?.logId)).toMatchObject({ ...target, ...way.who, status: 'success' });
+
+    const late = await decideAtGate(
+      gate,
+      { ...call, decideBy: t.app.config.now().getTime() - 1 },
+      { grant: { reason: 'Welcome' } },
+    );
+    expect(late.answer).toEqual({ granted: false, reason: QR_ACCESS_REASONS.late });
+    expect(simulator.pulses(relay.id)).toHaveLength(1);
+    expect(await lastLogOf(device.id)).toMatchObject({
+      ...target,
+      ...way.who,
+      status: 'failed',
+      reason: QR_ACCESS_REASONS.late,
+    });
+
+    await simulator.setFault(relay.id, 'down');
+    const failed = await decideAtGate(gate, call, { grant: { reason: 'Welcome' } });
+    expect(failed).toMatchObject({ answer: { granted: false, reason: GATE_DID_NOT_OPEN }, outcome: 'relay_failed' });
+    expect(await logOf(failed.opening?.logId)).toMatchObject({ ...target, ...way.who, status: 'failed' });
+
+    const after = await decisions();
+    for (const outcome of ['nope', 'granted', 'late', 'relay_failed']) {
+      const counted = way.counted ? after(way.counted, outcome) - before(way.counted, outcome) : 0;
+      expect(counted).toBe(way.counted ? 1 : 0);
+    }
+  });
+
+  it('counts a throttled attempt, logs it only when asked to, and throws its refusal', async () => {
+    const property = await seedProperty(t.app);
+    const { device } = await seedSimulatedGate(t.app, simulator, property.id);
+    const call = { device, property, who: { callerType: 'user' as const, credential: 'pin' as const }, counted: 'pin' };
+    const before = await decisions();
+    const error = new Error('slow down');
+    await expect(decideAtGate(gate, call, { throttle: 'throttled', error })).rejects.toBe(error);
+    expect(await lastLogOf(device.id)).toBeUndefined();
+    await expect(decideAtGate(gate, call, { throttle: 'locked', error, logReason: 'Locked' })).rejects.toBe(error);
+    expect(await lastLogOf(device.id)).toMatchObject({ status: 'failed', reason: 'Locked', credential: 'pin' });
+    const after = await decisions();
+    expect(after('pin', 'throttled') - before('pin', 'throttled')).toBe(1);
+    expect(after('pin', 'locked') - before('pin', 'locked')).toBe(1);
   });
 });

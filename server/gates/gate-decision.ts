@@ -7,12 +7,35 @@
  * Its two speed seams: the scan lookup (entry/qr-queries.ts, coalesced) and the log sink
  * (relay-logs/relay-log-sink.ts, coalesced commits); one pulse per device is relay-pulse.ts.
  *
- * A QR scan, route to relay and log row (PATH_PLACEHOLDER)
+ * A QR scan, from the route to the relay and the log row (10 files; the platform below the seams,
+ * core/ and three one-function leaves named at the end are not counted):
+ *  1. authorization/route-permissions.ts  the access hook: a device route identifies its reader first
+ *  2. authorization/device-key.ts         the key's hash, known keys admitted without a query
+ *  3. entry/qr-access-routes.ts           the adapter: lookup, the code's validity, delivery and
+ *                                         the unknown-code throttle for codes no visitor holds, verdict
+ *  4. entry/qr-queries.ts                 the scan lookup seam: device, property and code in one
+ *                                         coalesced, prepared query
+ *  5. gates/gate-decision.ts              this file: metric, log row, deadline, opening, answer
+ *  6. relay-logs/relay-log-sink.ts        the log sink seam: coalesced commits of refusals, pending
+ *                                         openings and their outcomes
+ *  7. gates/relay-pulse.ts                one pulse per device (in process, across processes), driver
+ *  8. devices/relay-target.ts             an HTTP relay's address and opened credentials (deps.httpTarget)
+ *  9. device-health/seen-writes.ts        what the relay did, for the device's health (deps.recordRelayResult)
+ * 10. entry/arrival-jobs.ts               "your visitor arrived", queued once the gate opened, if asked
+ * A code no visitor holds may be a delivery pass: entry/delivery-grant.ts, delivery/delivery-use.ts.
+ * Leaves also run, one function each: authorization/caller.ts (bearerToken),
+ * devices/device-address.ts (parseDeviceAddress), devices/device-credentials.ts (openCredentials).
+ * Below the seams: platform/db (coalescing, prepared statements), platform/relays (drivers, HTTP),
+ * platform/jobs, platform/crypto, platform/http hooks, platform/limits (unknown codes only).
  */
 import { type AccessResponse, QR_ACCESS_REASONS } from '@core/api/access';
 import type { RelayFailure } from '@core/api/devices';
+import type { FastifyInstance } from 'fastify';
+import { recordRelayResult } from '../device-health/seen-writes';
+import { httpRelayTarget } from '../devices/relay-target';
 import type { DeviceRow, RelayOperation } from '../platform/db/schema';
 import type { GatehouseMetrics } from '../platform/metrics/metrics';
+import { DEFAULT_RELAY_TIMEOUTS, type RelayTimeouts } from '../platform/relays/relay-http';
 import { findProperty } from '../properties/property-queries';
 import {
   commitOpeningOutcome,
@@ -24,7 +47,7 @@ import { pulseLeaseMs, pulseRelay, type RelayDeps, statusOf } from './relay-puls
 
 export const GATE_DID_NOT_OPEN = 'The gate did not respond. Please try again.';
 
-/** Everything a decision needs, built once per app (gate-dependencies.ts) and passed down. */
+/** Everything a decision needs, built once per app (gateDependencies, below) and passed down. */
 export interface GateDeps extends RelayDeps {
   metrics: Pick<GatehouseMetrics, 'gateDecisions' | 'relayPulses'>;
   /** What a pulse said about the relay, for the device's health; never throws. */
@@ -192,5 +215,25 @@ export async function openGate(
     error: pulse.error,
     failure: pulse.failure,
     joined: pulse.joined,
+  };
+}
+
+/**
+ * The gate decision's dependencies, built once per app by the route wiring (server/app/routes.ts)
+ * and passed to every way in; tests build their own, with short relay timeouts where they want.
+ * Its `inFlight` map is this app's pulses in flight: presses through one deps object join them.
+ */
+export function gateDependencies(app: FastifyInstance, options: { relayTimeouts?: RelayTimeouts } = {}): GateDeps {
+  return {
+    db: app.db,
+    now: app.config.now,
+    log: app.log,
+    metrics: app.metrics,
+    timeouts: options.relayTimeouts ?? DEFAULT_RELAY_TIMEOUTS,
+    allowLocal: app.config.allowLocalDevices,
+    mqtt: () => app.mqtt,
+    httpTarget: (device) => httpRelayTarget(app, device),
+    recordRelayResult: (deviceId, operations) => recordRelayResult(app, deviceId, operations),
+    inFlight: new Map(),
   };
 }

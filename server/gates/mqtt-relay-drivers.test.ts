@@ -6,8 +6,7 @@ import { createTestApp, seedProperty, type TestApp } from '../../test/support/te
 import { MQTT_PROTOCOLS } from '../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { relayLogs } from '../platform/db/schema';
-import { type GateDeps, openGate } from './gate-decision';
-import { gateDependencies } from './gate-dependencies';
+import { type GateDeps, gateDependencies, openGate } from './gate-decision';
 
 const MOSQUITTO_URL = 'mqtt://127.0.0.1:1883';
 const TOTAL_MS = 700;

@@ -5,8 +5,7 @@ import { createTestApp, seedProperty, type TestApp } from '../../test/support/te
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { sealCredentials } from '../devices/device-credentials';
 import { relayLogs } from '../platform/db/schema';
-import { type GateDeps, openGate } from './gate-decision';
-import { gateDependencies } from './gate-dependencies';
+import { type GateDeps, gateDependencies, openGate } from './gate-decision';
 
 let t: TestApp;
 const simulator = new RelaySimulator();

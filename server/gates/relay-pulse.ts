@@ -16,7 +16,7 @@ import { type RelayTimeouts, relaySender } from '../platform/relays/relay-http';
  * per device in device_pulses). Then the pulse itself, through the device's driver.
  */
 
-/** What pulsing needs: plain values and functions, built once per app (gate-dependencies.ts). */
+/** What pulsing needs: plain values and functions, built once per app (gateDependencies in gate-decision.ts). */
 export interface RelayDeps {
   db: Orm;
   now: () => Date;

@@ -4,8 +4,7 @@ import { createTestApp, seedProperty, type TestApp, testConfig } from '../../tes
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
 import { devicePulses } from '../platform/db/schema';
-import { openGate } from './gate-decision';
-import { gateDependencies } from './gate-dependencies';
+import { gateDependencies, openGate } from './gate-decision';
 
 let t: TestApp;
 const simulator = new RelaySimulator();

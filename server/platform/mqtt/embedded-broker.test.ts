@@ -5,8 +5,7 @@ import { seedMqttGate } from '../../../test/support/gate-test-support';
 import { createTestApp, seedProperty, type TestApp } from '../../../test/support/test-app';
 import type { MqttProtocol } from '../../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../../tools/relay-simulator/relay-simulator';
-import { openGate } from '../../gates/gate-decision';
-import { gateDependencies } from '../../gates/gate-dependencies';
+import { gateDependencies, openGate } from '../../gates/gate-decision';
 
 let t: TestApp;
 let brokerUrl: string;
