@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { openGate } from '../server/gates/open-gate';
+import { gateDependencies, openGate } from '../server/gates/gate-decision';
 import { seedMqttGate, seedSimulatedGate } from '../test/support/gate-test-support';
 import { createTestApp, seedProperty } from '../test/support/test-app';
 import { RelaySimulator } from '../tools/relay-simulator/relay-simulator';
@@ -54,7 +54,7 @@ async function measure(broker: string, overrides: Parameters<typeof createTestAp
       const { device, relay } = gates[kind];
       pulseAt.delete(relay.id);
       const start = performance.now();
-      const opening = await openGate(app, { device, logDetails });
+      const opening = await openGate(gateDependencies(app), { device, logDetails });
       const answered = performance.now() - start;
       const pulsed = pulseAt.get(relay.id);
       if (opening.status !== 'success' || pulsed === undefined) throw new Error(`${kind}: ${opening.error}`);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { connectPostgres, type Orm } from '../server/platform/db/connect';
 import { rowsOf } from '../server/platform/db/rows';
-import { insertRelayLogRows, newRelayLogId, type RelayLogEntry } from '../server/relay-logs/relay-log-records';
+import { insertRelayLogRows, newRelayLogId, type RelayLogEntry } from '../server/relay-logs/relay-log-sink';
 import { benchDatabase, postgresVersion, writeResult } from './dashboard-bench-support';
 import { seedBenchLogs } from './relay-logs-seed';
 

@@ -8,10 +8,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app/app';
 import { sealCredentials } from '../server/devices/device-credentials';
-import { type DeviceRow, openGate } from '../server/gates/open-gate';
+import { gateDependencies, openGate } from '../server/gates/gate-decision';
 import { randomToken, sha256Hex } from '../server/platform/crypto/keys';
 import { connectDatabase } from '../server/platform/db/connect';
-import { devices, properties } from '../server/platform/db/schema';
+import { type DeviceRow, devices, properties } from '../server/platform/db/schema';
 import { loadConfig } from '../server/platform/settings/config';
 import { DEMO_PASSWORD, seedDemoPeople } from './demo-people';
 import { DEMO_DEVICES } from './relay-simulator/demo-devices';
@@ -84,14 +84,15 @@ async function main() {
     const gates: DeviceRow[] = [];
     for (const demo of DEMO_DEVICES) gates.push(await demoDevice(app, property.id, demo));
     const logDetails = { callerType: 'user' as const, userDetails: DEMO_MANAGER };
+    const opener = gateDependencies(app);
     for (const gate of gates) {
-      const opening = await openGate(app, { device: gate, logDetails });
+      const opening = await openGate(opener, { device: gate, logDetails });
       console.log(`  opened ${gate.deviceName}: ${opening.status}`);
     }
     const garage = simulator?.list().find((device) => device.name === 'Garage Gate');
     if (simulator && garage) {
       await simulator.setFault(garage.id, 'down');
-      const opening = await openGate(app, { device: gates[2], logDetails });
+      const opening = await openGate(opener, { device: gates[2], logDetails });
       console.log(`  opened ${gates[2].deviceName} while its relay was down: ${opening.status}`);
     }
     const people = await seedDemoPeople(app, property.id, todayIn(property.timeZone, app.config.now()));

@@ -3,7 +3,7 @@ import type { Role } from '../../core/roles';
 import { hashPassword } from '../../server/people/passwords';
 import type { Orm } from '../../server/platform/db/connect';
 import { properties, users } from '../../server/platform/db/schema';
-import { type RelayLogEntry, writeRelayLog } from '../../server/relay-logs/relay-log-records';
+import { type RelayLogEntry, writeRelayLog } from '../../server/relay-logs/relay-log-sink';
 import type { Credentials } from './fixtures';
 import { type RunningServer, startGatehouse } from './gatehouse-server';
 

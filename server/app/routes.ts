@@ -9,6 +9,7 @@ import { cardAccessRoutes } from '../entry/card-access-routes';
 import { pinAccessRoutes } from '../entry/pin-access-routes';
 import { qrAccessRoutes } from '../entry/qr-access-routes';
 import { readerIdentityRoutes } from '../entry/reader-identity-routes';
+import { gateDependencies } from '../gates/gate-decision';
 import { gateRoutes } from '../gates/gate-routes';
 import { passRoutes } from '../passes/pass-routes';
 import { changePasswordRoutes } from '../people/change-password-routes';
@@ -34,6 +35,8 @@ import { registerVisitorRoutes } from '../visitors/register-visitor-routes';
 
 /** Every API route plugin, one line each; each declares its own access next to its schemas. */
 export async function apiRoutes(app: FastifyInstance) {
+  // One per app: every way in decides through it, and its presses join one another's pulses.
+  const gate = gateDependencies(app);
   await app.register(loginRoutes);
   await app.register(sessionRoutes);
   await app.register(secondFactorRoutes);
@@ -50,16 +53,16 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(propertyRoutes);
   await app.register(propertyAdminRoutes);
   await app.register(deviceRoutes);
-  await app.register(gateRoutes);
+  await app.register(gateRoutes, { gate });
   await app.register(relayLogRoutes);
   await app.register(manageResidentRoutes);
   await app.register(manageVisitorRoutes);
   await app.register(registerVisitorRoutes);
   await app.register(qrCodeRoutes);
   await app.register(passRoutes);
-  await app.register(qrAccessRoutes);
-  await app.register(pinAccessRoutes);
-  await app.register(cardAccessRoutes);
+  await app.register(qrAccessRoutes, { gate });
+  await app.register(pinAccessRoutes, { gate });
+  await app.register(cardAccessRoutes, { gate });
   await app.register(deliveryPassRoutes);
   await app.register(deliveryPassPageRoutes);
   await app.register(heartbeatRoutes);

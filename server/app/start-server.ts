@@ -22,7 +22,8 @@ export async function startServer(config: AppConfig, opening: Promise<Database>)
     for (const stop of stopSweepers) stop();
   });
   // Before listening: on the embedded database it takes every opening still in flight for a dead one.
-  await startAbandonedOpeningSweeper(app, database.kind);
+  const stopSweeping = await startAbandonedOpeningSweeper({ db: app.db, now: config.now, log: app.log }, database.kind);
+  app.addHook('onClose', async () => stopSweeping());
   await ensureSuperadmin(app);
   await app.listen({ port: config.port, host: config.host });
   app.jobs.start(config.jobPollMs);

@@ -4,7 +4,7 @@ import { type TtlCache, ttlCache } from '../platform/cache/ttl-cache';
 import { sha256Hex } from '../platform/crypto/keys';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
-import { devices, properties } from '../platform/db/schema';
+import { type DeviceRow, devices, properties } from '../platform/db/schema';
 import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { TooManyRequests } from '../platform/errors/too-many';
@@ -15,7 +15,6 @@ import { reserve } from '../platform/limits/rate-limit';
  * The one way a gate reader is identified: its key → the device holding that key's hash → the
  * device's property. Every device route goes through identifyDevice (installAccessControl).
  */
-export type GateDevice = typeof devices.$inferSelect;
 export type GateProperty = typeof properties.$inferSelect;
 export const DEVICE_KEY_REQUIRED = 'Device key required';
 export const UNKNOWN_DEVICE_KEY = 'Unknown device key';
@@ -31,7 +30,7 @@ export const knownDeviceKeys = (): KnownDeviceKeys => ttlCache({ max: 10_000, tt
 
 declare module 'fastify' {
   interface FastifyRequest {
-    gateDevice?: { device: GateDevice; property: GateProperty };
+    gateDevice?: { device: DeviceRow; property: GateProperty };
     deviceKey?: { hash: string; deviceId: string };
   }
 }
@@ -99,7 +98,7 @@ export function deviceKeyOf(request: FastifyRequest): { hash: string; deviceId: 
 }
 
 /** The calling reader and its property, on a route declared with deviceAccess. */
-export function deviceOf(request: FastifyRequest): { device: GateDevice; property: GateProperty } {
+export function deviceOf(request: FastifyRequest): { device: DeviceRow; property: GateProperty } {
   if (!request.gateDevice) throw new Error('deviceOf used on a route without device access');
   return request.gateDevice;
 }

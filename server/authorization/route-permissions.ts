@@ -5,7 +5,7 @@ import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { publicRateLimit } from '../platform/limits/public-rate-limit';
 import { bearerToken, type Caller, confirmCaller, identifyCaller } from './caller';
-import { DEVICE_KEY_REQUIRED, type GateDevice, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key';
+import { DEVICE_KEY_REQUIRED, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key';
 
 /** Whose record a request touches: its property and, for residents' own records, its owner. */
 export interface Scope {
@@ -79,7 +79,7 @@ export function allowSelf(
   };
 }
 
-export { DEVICE_KEY_REQUIRED, type GateDevice, UNKNOWN_DEVICE_KEY };
+export { DEVICE_KEY_REQUIRED, UNKNOWN_DEVICE_KEY };
 
 /** The caller of a route declared with `allow(...)`; set before the handler runs. */
 export function callerOf(request: FastifyRequest): Caller {

@@ -2,9 +2,9 @@ import type { DeviceDto, ListedDeviceDto } from '@core/api/devices';
 import { eq } from 'drizzle-orm';
 import { type DeviceHealthRow, healthFieldsOf } from '../device-health/health-rule';
 import type { Queryable } from '../platform/db/connect';
-import { devices } from '../platform/db/schema';
+import { type DeviceRow, devices } from '../platform/db/schema';
 
-export type DeviceRow = typeof devices.$inferSelect;
+export type { DeviceRow };
 
 /** What any API may show of a device: never its credentials or key. */
 export function toDeviceDto(row: DeviceRow): DeviceDto {

@@ -1,17 +1,14 @@
-import { accessResponse, QR_ACCESS_REASONS } from '@core/api/access';
+import { accessResponse } from '@core/api/access';
 import { CARD_ACCESS_REASONS, cardAccessRequest } from '@core/api/cards';
 import { errorResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceOf, type GateDevice, type GateProperty } from '../authorization/device-key';
+import { deviceOf } from '../authorization/device-key';
 import { deviceAccess } from '../authorization/route-permissions';
 import { markCardUsed } from '../cards/card-use-queries';
-import { type GateLogDetails, gateLogTarget, openGate } from '../gates/open-gate';
-import { commitRelayLog } from '../gates/relay-log-batcher';
+import { decideAtGate, type GateDeps, type GateLogDetails } from '../gates/gate-decision';
 import { TooManyRequests } from '../platform/errors/too-many';
 import { type CardHolder, CardLockout } from './card-lockout';
-import { GATE_DID_NOT_OPEN } from './qr-grant';
-import { readerGaveUp } from './reader-deadline';
 
 const cardLogDetails = (holder: CardHolder | null): GateLogDetails => ({
   callerType: 'user',
@@ -25,25 +22,12 @@ const cardLogDetails = (holder: CardHolder | null): GateLogDetails => ({
   },
 });
 
-/** A refused card: one failed relay log row with the reason (and the holder, when known), and no pulse. */
-function logRefusal(
-  app: FastifyInstance,
-  device: GateDevice,
-  property: GateProperty,
-  reason: string,
-  holder: CardHolder | null,
-) {
-  return commitRelayLog(app.db, {
-    ...cardLogDetails(holder),
-    timestamp: app.config.now(),
-    status: 'failed',
-    reason,
-    ...gateLogTarget(device, property),
-  });
-}
-
-/** POST /api/access/card: a card reader sends the number it read; the same answer shape as QR and PIN. */
-export async function cardAccessRoutes(app: FastifyInstance) {
+/**
+ * POST /api/access/card: a card reader sends the number it read; the same answer shape as QR and
+ * PIN. Identifies the card (the feature, the reader's lockout, the enrolled card and its holder),
+ * then hands the verdict to the gate decision (gates/gate-decision.ts).
+ */
+export async function cardAccessRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
   const lockout = new CardLockout(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -59,16 +43,14 @@ export async function cardAccessRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const decided = (outcome: string) => app.metrics.gateDecisions.inc({ credential: 'card', outcome });
       const { device, property } = deviceOf(request);
-      const refuse = async (outcome: string, reason: string, holder: CardHolder | null = null) => {
-        decided(outcome);
-        await logRefusal(app, device, property, reason, holder);
-        return { granted: false, reason };
-      };
+      const call = { device, property, who: cardLogDetails(null), counted: 'card', decideBy: request.body.decideBy };
+      const refuse = async (outcome: string, reason: string, holder: CardHolder | null = null) =>
+        (await decideAtGate(gate, { ...call, who: cardLogDetails(holder) }, { refuse: outcome, reason })).answer;
       if (!property.propertyFeatures.includes('rfid')) return refuse('feature_off', CARD_ACCESS_REASONS.featureOff);
-      const tap = await lockout.tap(device, request.body.card).catch((refusal: unknown) => {
-        if (refusal instanceof TooManyRequests) decided('throttled');
+      const tap = await lockout.tap(device, request.body.card).catch(async (refusal: unknown) => {
+        if (refusal instanceof TooManyRequests)
+          await decideAtGate(gate, call, { throttle: 'throttled', error: refusal });
         throw refusal;
       });
       const found = tap.found;
@@ -77,15 +59,11 @@ export async function cardAccessRoutes(app: FastifyInstance) {
         return refuse('unknown', CARD_ACCESS_REASONS.unknown);
       }
       if (!found.enabled) return refuse('disabled', CARD_ACCESS_REASONS.disabled, found.holder);
-      if (readerGaveUp(request.body.decideBy, app.config.now()))
-        return refuse('late', QR_ACCESS_REASONS.late, found.holder);
-      const [opening] = await Promise.all([
-        openGate(app, { device, property, logDetails: cardLogDetails(found.holder) }),
-        markCardUsed(app.db, found.cardId, app.config.now()),
-      ]);
-      decided(opening.status === 'failed' ? 'relay_failed' : 'granted');
-      if (opening.status === 'failed') return { granted: false, reason: GATE_DID_NOT_OPEN };
-      return { granted: true, reason: CARD_ACCESS_REASONS.granted, resident: { firstName: found.holder.firstName } };
+      const verdict = {
+        grant: { reason: CARD_ACCESS_REASONS.granted, resident: { firstName: found.holder.firstName } },
+        alongside: () => markCardUsed(gate.db, found.cardId, gate.now()),
+      };
+      return (await decideAtGate(gate, { ...call, who: cardLogDetails(found.holder) }, verdict)).answer;
     },
   );
 }

@@ -1,22 +1,54 @@
 import { accessResponse, QR_ACCESS_REASONS, qrScanRequest } from '@core/api/access';
 import { errorResponse } from '@core/api/common';
 import { passNotice } from '@core/validity/pass-notice';
+import { decideQrAt } from '@core/validity/qr-validity';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceKeyOf, refuseUnknownDeviceKey } from '../authorization/device-key';
 import { deviceReadInRouteAccess } from '../authorization/route-permissions';
+import { decideAtGate, type GateDeps, type GateLogDetails } from '../gates/gate-decision';
 import { sha256Hex } from '../platform/crypto/keys';
 import { TooManyRequests } from '../platform/errors/too-many';
 import { LIMITS } from '../platform/limits/limit-rules';
 import { reserve } from '../platform/limits/rate-limit';
+import { queueArrivalNotification } from './arrival-jobs';
 import { admitDelivery } from './delivery-grant';
-import { decideScan } from './qr-decision';
-import { refuseScan } from './qr-denial';
-import { grantScan } from './qr-grant';
-import { findScan } from './qr-queries';
-import { readerGaveUp } from './reader-deadline';
+import { findScan, type ScannedCode } from './qr-queries';
 
-export async function qrAccessRoutes(app: FastifyInstance) {
+type QrScanOutcome = keyof typeof QR_ACCESS_REASONS;
+
+/** Whether the gate of `devicePropertyId` opens for a scanned code at `now`. */
+function decideScan(scanned: ScannedCode | null, devicePropertyId: string, now: Date): QrScanOutcome {
+  if (!scanned) return 'unknown';
+  if (scanned.code.propertyId !== devicePropertyId) return 'otherProperty';
+  return decideQrAt(scanned.code, now, scanned.timeZone);
+}
+
+/** Who a scan was about, for the relay log (only what is known about the code). */
+function visitorOf(scanned: ScannedCode | null): GateLogDetails {
+  return {
+    callerType: 'visitor',
+    credential: 'qr',
+    creatorUserId: scanned?.creator.id ?? null,
+    visitorDetails: scanned?.visitor ?? null,
+    qrCodeDetails: scanned ? { qrFirstName: scanned.code.qrFirstName, qrLastName: scanned.code.qrLastName } : null,
+    creatorDetails: scanned
+      ? {
+          firstName: scanned.creator.firstName,
+          lastName: scanned.creator.lastName,
+          email: scanned.creator.email,
+          phoneNumber: scanned.creator.phoneNumber,
+        }
+      : null,
+  };
+}
+
+/**
+ * POST /api/access/qr: identifies the scan (scan lookup: device by key, code by token, in one
+ * coalesced query), tries a delivery pass and the unknown-code throttle for codes no visitor
+ * holds, then hands the verdict to the gate decision (gates/gate-decision.ts).
+ */
+export async function qrAccessRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -32,36 +64,42 @@ export async function qrAccessRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const key = deviceKeyOf(request);
-      const now = app.config.now();
-      const found = await findScan(app.db, request.body.code, key.hash);
+      const now = gate.now();
+      const found = await findScan(gate.db, request.body.code, key.hash);
       if (!found) return refuseUnknownDeviceKey(app, request, key.hash);
       const { device, property, scanned } = found;
       const outcome = decideScan(scanned, device.propertyId, now);
+      const call = {
+        device,
+        property,
+        who: visitorOf(scanned),
+        counted: 'qr',
+        at: now,
+        decideBy: request.body.decideBy,
+      };
       if (outcome === 'unknown') {
         const tokenHash = sha256Hex(request.body.code.trim());
         const delivery =
-          property && (await admitDelivery(app, { device, property }, { tokenHash }, request.body.decideBy));
+          property && (await admitDelivery(app, gate, { device, property }, { tokenHash }, request.body.decideBy));
         if (delivery) return delivery;
         // Only unrecognised codes count, so a valid pass is always decided on its merits.
-        const guess = await reserve(app.db, LIMITS.unknownQrCodes, device.id, now);
-        if (!guess.allowed) app.metrics.gateDecisions.inc({ credential: 'qr', outcome: 'throttled' });
-        if (!guess.allowed) throw new TooManyRequests(QR_ACCESS_REASONS.throttled, guess.retryAfterSeconds);
+        const guess = await reserve(gate.db, LIMITS.unknownQrCodes, device.id, now);
+        if (!guess.allowed) {
+          const error = new TooManyRequests(QR_ACCESS_REASONS.throttled, guess.retryAfterSeconds);
+          await decideAtGate(gate, call, { throttle: 'throttled', error });
+        }
       }
-      const context = { device, property, scanned, now };
       if (outcome !== 'valid' || !scanned) {
-        app.metrics.gateDecisions.inc({ credential: 'qr', outcome });
-        await refuseScan(app.db, context, QR_ACCESS_REASONS[outcome]);
         const notice = passNotice(outcome, scanned?.code ?? null, scanned?.timeZone ?? 'UTC');
-        return { granted: false, reason: QR_ACCESS_REASONS[outcome], notice };
+        const verdict = { refuse: outcome, reason: QR_ACCESS_REASONS[outcome], notice };
+        return (await decideAtGate(gate, call, verdict)).answer;
       }
-      if (readerGaveUp(request.body.decideBy, app.config.now())) {
-        app.metrics.gateDecisions.inc({ credential: 'qr', outcome: 'late' });
-        await refuseScan(app.db, context, QR_ACCESS_REASONS.late);
-        return { granted: false, reason: QR_ACCESS_REASONS.late };
-      }
-      const answer = await grantScan(app, { ...context, scanned });
-      app.metrics.gateDecisions.inc({ credential: 'qr', outcome: answer.granted ? 'granted' : 'relay_failed' });
-      return answer;
+      const { firstName, lastName } = scanned.visitor;
+      const grant = { reason: QR_ACCESS_REASONS.valid, visitor: { firstName, lastName } };
+      const decision = await decideAtGate(gate, call, { grant });
+      // The resident asked to be told: only once the gate opened.
+      if (decision.outcome === 'granted') await queueArrivalNotification(app, scanned, device.id, now);
+      return decision.answer;
     },
   );
 }

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedClusterProperty } from '../../test/support/cluster-seed';
 import { createTestDatabase } from '../../test/support/test-database';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { commitRelayLog } from '../gates/relay-log-batcher';
 import { sha256Hex } from '../platform/crypto/keys';
 import type { Database } from '../platform/db/connect';
+import { commitRelayLog } from '../relay-logs/relay-log-sink';
 import { findScan } from './qr-queries';
 
 // Only PostgreSQL keeps named prepared statements; the PGlite driver sends each query unnamed.

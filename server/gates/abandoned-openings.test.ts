@@ -6,9 +6,9 @@ import { createTestApp, seedProperty, type TestApp, testConfig } from '../../tes
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
 import { openingsInFlight, relayLogs } from '../platform/db/schema';
+import { commitOpeningOutcome, commitPendingOpening } from '../relay-logs/relay-log-sink';
 import { ABANDONED_OPENING_REASON, markOpeningsOfDeadProcesses } from './abandoned-openings';
-import { openGate } from './open-gate';
-import { commitOpeningOutcome, commitPendingOpening } from './relay-log-batcher';
+import { gateDependencies, openGate } from './gate-decision';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -48,7 +48,7 @@ describe('openings left in flight', () => {
     const dead = await pendingOpening(-1000);
     const live = await pendingOpening(60_000);
 
-    expect(await markOpeningsOfDeadProcesses(t.app)).toEqual([dead]);
+    expect(await markOpeningsOfDeadProcesses(gateDependencies(t.app))).toEqual([dead]);
     expect(await statusOf(dead)).toMatchObject({ status: 'unknown', reason: ABANDONED_OPENING_REASON });
     expect(await statusOf(live)).toMatchObject({ status: 'pending', reason: null });
     expect((await markersOf([dead, live])).map((marker) => marker.logId)).toEqual([live]);
@@ -64,7 +64,7 @@ describe('openings left in flight', () => {
     expect(await statusOf(dead)).toMatchObject({ status: 'success', reason: null });
 
     // The embedded database at start: no other process can hold it, so every opening in flight is a dead one's.
-    expect(await markOpeningsOfDeadProcesses(t.app, { everyInFlight: true })).toEqual([live]);
+    expect(await markOpeningsOfDeadProcesses(gateDependencies(t.app), { everyInFlight: true })).toEqual([live]);
     expect(await markersOf([dead, live])).toEqual([]);
   });
 
@@ -72,7 +72,9 @@ describe('openings left in flight', () => {
     const second = await buildApp(testConfig({ secret: t.app.config.secret, now: t.app.config.now }), t.database);
     try {
       const dead = await Promise.all([1, 2, 3].map(() => pendingOpening(-1000)));
-      const sweeps = await Promise.all([t.app, second, t.app, second].map((app) => markOpeningsOfDeadProcesses(app)));
+      const sweeps = await Promise.all(
+        [t.app, second, t.app, second].map((app) => markOpeningsOfDeadProcesses(gateDependencies(app))),
+      );
       expect(sweeps.flat().sort()).toEqual([...dead].sort());
       expect((await rowsOf(dead)).map((row) => row.status)).toEqual(['unknown', 'unknown', 'unknown']);
     } finally {
@@ -85,11 +87,11 @@ describe('openings left in flight', () => {
     try {
       const { relay, device } = await seedSimulatedGate(t.app, simulator, propertyId);
       await simulator.setFault(relay.id, 'slow', 1000);
-      const opening = openGate(t.app, { device, logDetails });
+      const opening = openGate(gateDependencies(t.app), { device, logDetails });
       const inFlight = () => t.app.db.select().from(relayLogs).where(eq(relayLogs.deviceId, device.id));
       const rows = await readUntil(inFlight, (found) => found.length > 0, 5000);
 
-      expect(await markOpeningsOfDeadProcesses(second)).toEqual([]);
+      expect(await markOpeningsOfDeadProcesses(gateDependencies(second))).toEqual([]);
       expect(rows.map((row) => row.status)).toEqual(['pending']);
       expect((await opening).status).toBe('success');
       expect((await inFlight()).map((row) => row.status)).toEqual(['success']);

@@ -10,11 +10,11 @@ import { allow, callerOf, callerReadInScope } from '../authorization/route-permi
 import { healthFieldsOf } from '../device-health/health-rule';
 import { deviceHealth, devices } from '../platform/db/schema';
 import { notFound } from '../platform/errors/http-error';
+import { decideAtGate, type GateDeps } from './gate-decision';
 import { loadedGate, loadGateScope } from './loaded-gate';
-import { openGate } from './open-gate';
 import { admitRemoteOpen } from './remote-open-limit';
 
-export async function gateRoutes(app: FastifyInstance) {
+export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -68,22 +68,22 @@ export async function gateRoutes(app: FastifyInstance) {
       const caller = callerOf(request);
       const { device, property } = loadedGate(request);
       if (device.propertyId !== request.body.propertyId) throw notFound('Device not found');
-      await admitRemoteOpen(app.db, caller.userId, device.id, app.config.now());
-      const opening = await openGate(app, {
-        device,
-        property,
-        logDetails: {
-          callerType: 'user',
-          credential: 'remote',
-          actorUserId: caller.userId,
-          userDetails: {
-            firstName: caller.firstName,
-            lastName: caller.lastName,
-            email: caller.email,
-            phoneNumber: caller.phoneNumber,
-          },
+      await admitRemoteOpen(gate.db, caller.userId, device.id, gate.now());
+      const who = {
+        callerType: 'user' as const,
+        credential: 'remote' as const,
+        actorUserId: caller.userId,
+        userDetails: {
+          firstName: caller.firstName,
+          lastName: caller.lastName,
+          email: caller.email,
+          phoneNumber: caller.phoneNumber,
         },
-      });
+      };
+      // Remote opens were never counted in gateDecisions (relayPulses counts their pulses).
+      const call = { device, property, who, counted: null };
+      const { opening } = await decideAtGate(gate, call, { grant: { reason: 'Gate opened successfully!' } });
+      if (!opening) throw new Error('a granted remote open always asks the relay');
       const answer = {
         status: opening.status,
         relayOperations: opening.relayOperations,

@@ -10,10 +10,9 @@ import {
   noteCurrentCaller,
 } from '../authorization/caller';
 import type { Scope } from '../authorization/route-permissions';
-import type { DeviceRow } from '../devices/device-queries';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
-import { devices, properties, sessions, users } from '../platform/db/schema';
+import { type DeviceRow, devices, properties, sessions, users } from '../platform/db/schema';
 import type { PropertyRow } from '../properties/property-queries';
 
 const callerProperty = alias(properties, 'caller_property');
@@ -34,7 +33,12 @@ const callerAndGate = preparedPerDatabase((db: Orm) =>
 
 const sessionOf = (caller: ClaimedCaller) => ({ userId: caller.userId, sessionId: caller.sessionId });
 
-const loaded = new WeakMap<FastifyRequest, { device: DeviceRow; property: PropertyRow }>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The gate a callerReadInScope gate route loaded with its scope (loadGateScope). */
+    loadedGate?: { device: DeviceRow; property: PropertyRow };
+  }
+}
 
 /**
  * The tenancy scope of a gate request (a callerReadInScope route), from one query that also
@@ -46,12 +50,12 @@ export async function loadGateScope(app: FastifyInstance, request: FastifyReques
   const [row] = await callerAndGate(app.db).execute({ deviceId, ...sessionOf(claimedCallerOf(request)) });
   noteCurrentCaller(request, callerOfRow(row?.caller));
   if (!row?.device || !row.property) return null;
-  loaded.set(request, { device: row.device, property: row.property });
+  request.loadedGate = { device: row.device, property: row.property };
   return { propertyId: row.device.propertyId };
 }
 
 export function loadedGate(request: FastifyRequest) {
-  const gate = loaded.get(request);
+  const gate = request.loadedGate;
   if (!gate) throw new Error('loadedGate used on a route without loadGateScope');
   return gate;
 }

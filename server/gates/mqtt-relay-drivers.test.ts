@@ -6,8 +6,7 @@ import { createTestApp, seedProperty, type TestApp } from '../../test/support/te
 import { MQTT_PROTOCOLS } from '../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { relayLogs } from '../platform/db/schema';
-import { openGate } from './open-gate';
-import { setRelayTimeouts } from './relay-timeouts';
+import { type GateDeps, gateDependencies, openGate } from './gate-decision';
 
 const MOSQUITTO_URL = 'mqtt://127.0.0.1:1883';
 const TOTAL_MS = 700;
@@ -32,13 +31,14 @@ const brokers = [
 
 describe.each(brokers)('MQTT relays on $broker', ({ overrides, login }) => {
   let t: TestApp;
+  let gate: GateDeps;
   let brokerUrl: string;
   let propertyId: string;
   const simulator = new RelaySimulator();
 
   beforeAll(async () => {
     t = await createTestApp(overrides);
-    setRelayTimeouts(t.app, { connectMs: 300, totalMs: TOTAL_MS });
+    gate = gateDependencies(t.app, { relayTimeouts: { connectMs: 300, totalMs: TOTAL_MS } });
     brokerUrl = t.app.mqttBroker?.url ?? MOSQUITTO_URL;
     propertyId = (await seedProperty(t.app, { propertyName: 'Broker Court', propertyLocation: '1 Topic Road' })).id;
   });
@@ -52,7 +52,7 @@ describe.each(brokers)('MQTT relays on $broker', ({ overrides, login }) => {
 
     it('pulses the device exactly once with its own timer and logs the attempt', async () => {
       const { relay, device } = await seed();
-      const opening = await openGate(t.app, { device, logDetails });
+      const opening = await openGate(gate, { device, logDetails });
       await settle();
       expect(opening.status).toBe('success');
       expect(opening.relayOperations).toEqual([{ command: expectedCommand[protocol], success: true }]);
@@ -70,7 +70,7 @@ describe.each(brokers)('MQTT relays on $broker', ({ overrides, login }) => {
       const { relay, device } = await seed();
       await simulator.setFault(relay.id, 'hang');
       const started = performance.now();
-      const opening = await openGate(t.app, { device, logDetails });
+      const opening = await openGate(gate, { device, logDetails });
       await settle();
       expect(opening.status).toBe('failed');
       expect(performance.now() - started).toBeGreaterThanOrEqual(TOTAL_MS - 50);
@@ -86,7 +86,7 @@ describe.each(brokers)('MQTT relays on $broker', ({ overrides, login }) => {
     it('logs a failed attempt when the device is offline', async () => {
       const { relay, device } = await seed();
       await simulator.setFault(relay.id, 'down');
-      const opening = await openGate(t.app, { device, logDetails });
+      const opening = await openGate(gate, { device, logDetails });
       expect(opening.status).toBe('failed');
       expect(opening.relayOperations).toEqual([{ command: expectedCommand[protocol], success: false }]);
       expect(simulator.pulses(relay.id)).toHaveLength(0);
@@ -100,7 +100,7 @@ describe('answers on Mosquitto', () => {
     const simulator = new RelaySimulator();
     const spy = mqtt.connect(MOSQUITTO_URL);
     try {
-      setRelayTimeouts(t.app, { connectMs: 300, totalMs: TOTAL_MS });
+      const gate = gateDependencies(t.app, { relayTimeouts: { connectMs: 300, totalMs: TOTAL_MS } });
       const propertyId = (await seedProperty(t.app)).id;
       const brokerUrl = MOSQUITTO_URL;
       const victim = await seedMqttGate(t.app, simulator, propertyId, { protocol: 'shelly-gen2-mqtt', brokerUrl });
@@ -112,7 +112,7 @@ describe('answers on Mosquitto', () => {
         const forged = call.src.replace(`${victim.device.mqttTopic}/`, 'intruder-shelly/');
         spy.publish(`${forged}/rpc`, JSON.stringify({ id: call.id, result: { was_on: false } }));
       });
-      const opening = await openGate(t.app, { device: victim.device, logDetails });
+      const opening = await openGate(gate, { device: victim.device, logDetails });
       expect(opening).toMatchObject({ status: 'failed', error: `the relay did not answer within ${TOTAL_MS} ms` });
     } finally {
       spy.end(true);
@@ -132,7 +132,7 @@ describe('without a broker', () => {
         protocol: 'shelly-gen2-mqtt',
         brokerUrl: MOSQUITTO_URL,
       });
-      const opening = await openGate(t.app, { device, logDetails });
+      const opening = await openGate(gateDependencies(t.app), { device, logDetails });
       expect(opening).toMatchObject({ status: 'failed', error: expect.stringContaining('no MQTT broker') });
       expect(simulator.pulses(relay.id)).toHaveLength(0);
     } finally {

@@ -5,17 +5,17 @@ import { createTestApp, seedProperty, type TestApp } from '../../test/support/te
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { sealCredentials } from '../devices/device-credentials';
 import { relayLogs } from '../platform/db/schema';
-import { openGate } from './open-gate';
-import { setRelayTimeouts } from './relay-timeouts';
+import { type GateDeps, gateDependencies, openGate } from './gate-decision';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
 let propertyId: string;
+let gate: GateDeps;
 const credentials = { username: 'admin', password: 'relay-secret' };
 
 beforeAll(async () => {
   t = await createTestApp();
-  setRelayTimeouts(t.app, { connectMs: 300, totalMs: 700 });
+  gate = gateDependencies(t.app, { relayTimeouts: { connectMs: 300, totalMs: 700 } });
   propertyId = (await seedProperty(t.app, { propertyName: 'Driver Court', propertyLocation: '1 Relay Road' })).id;
 });
 afterAll(async () => {
@@ -48,7 +48,7 @@ describe.each(Object.keys(expectedCommand) as (keyof typeof expectedCommand)[])(
   (protocol) => {
     it('pulses once with the device timer and logs success with its operation', async () => {
       const { relay, device } = await seedSimulatedGate(t.app, simulator, propertyId, { protocol, credentials });
-      const opening = await openGate(t.app, { device, logDetails });
+      const opening = await openGate(gate, { device, logDetails });
       expect(opening.status).toBe('success');
       expect(opening.relayOperations).toEqual([{ command: expectedCommand[protocol], success: true }]);
       expect(simulator.pulses(relay.id)).toMatchObject([{ channel: 0, seconds: 2 }]);
@@ -70,7 +70,7 @@ describe.each(Object.keys(expectedCommand) as (keyof typeof expectedCommand)[])(
     it.each(faults)('logs a failed attempt when the relay is $fault', async ({ fault, pulses }) => {
       const { relay, device } = await seedSimulatedGate(t.app, simulator, propertyId, { protocol, credentials });
       await simulator.setFault(relay.id, fault, 1500);
-      const opening = await openGate(t.app, { device, logDetails });
+      const opening = await openGate(gate, { device, logDetails });
       expect(opening.status).toBe('failed');
       expect(opening.relayOperations).toEqual([{ command: expectedCommand[protocol], success: false }]);
       // A slow Gen2 relay also delays its digest challenge, so the signed Switch.Set is never sent.
@@ -94,7 +94,7 @@ describe('credentials', () => {
       ...device,
       credentialsEncrypted: sealCredentials(t.app, { username: 'admin', password: 'not-it' }),
     };
-    const opening = await openGate(t.app, { device: wrong, logDetails });
+    const opening = await openGate(gate, { device: wrong, logDetails });
     expect(opening.status).toBe('failed');
     expect(simulator.pulses(relay.id)).toHaveLength(0);
     const [log] = await t.app.db.select().from(relayLogs).where(eq(relayLogs.id, opening.logId));

@@ -4,8 +4,7 @@ import { createTestApp, seedProperty, type TestApp, testConfig } from '../../tes
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
 import { devicePulses } from '../platform/db/schema';
-import { openGate } from './open-gate';
-import { setRelayTimeouts } from './relay-timeouts';
+import { gateDependencies, openGate } from './gate-decision';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -27,21 +26,24 @@ describe('one pulse in flight per device, across app instances', () => {
       const property = await seedProperty(t.app);
       const { relay, device } = await seedSimulatedGate(t.app, simulator, property.id);
       await simulator.setFault(relay.id, 'slow', 400);
+      // One deps object per app, as the route wiring builds: each with its own pulses in flight.
+      const [here, there] = [gateDependencies(t.app), gateDependencies(second)];
       const presses = await Promise.all(
-        [t.app, second, t.app, second].map((app) => openGate(app, { device, logDetails })),
+        [here, there, here, there].map((gate) => openGate(gate, { device, logDetails })),
       );
       expect(simulator.pulses(relay.id)).toHaveLength(1);
       expect(presses.map((press) => press.status)).toEqual(['success', 'success', 'success', 'success']);
 
-      for (const app of [t.app, second]) setRelayTimeouts(app, { connectMs: 300, totalMs: 600 });
+      const relayTimeouts = { connectMs: 300, totalMs: 600 };
+      const [shortHere, shortThere] = [t.app, second].map((app) => gateDependencies(app, { relayTimeouts }));
       await simulator.setFault(relay.id, 'hang');
-      const failed = await Promise.all([t.app, second].map((app) => openGate(app, { device, logDetails })));
+      const failed = await Promise.all([shortHere, shortThere].map((gate) => openGate(gate, { device, logDetails })));
       expect(failed.map((press) => press.status)).toEqual(['failed', 'failed']);
       expect(failed[0].error).toBe(failed[1].error);
       expect(failed[0].totalDurationMs).toBe(failed[1].totalDurationMs);
 
       await simulator.setFault(relay.id, 'none');
-      await openGate(second, { device, logDetails });
+      await openGate(shortThere, { device, logDetails });
       expect(simulator.pulses(relay.id)).toHaveLength(2);
     } finally {
       await second.close();
@@ -58,7 +60,7 @@ describe('one pulse in flight per device, across app instances', () => {
       startedAt: new Date(now.getTime() - 60_000),
       leaseUntil: new Date(now.getTime() - 50_000),
     });
-    const press = await openGate(t.app, { device, logDetails });
+    const press = await openGate(gateDependencies(t.app), { device, logDetails });
     expect(press.status).toBe('success');
     expect(simulator.pulses(relay.id)).toHaveLength(1);
   });

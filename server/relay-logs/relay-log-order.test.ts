@@ -7,8 +7,7 @@ import {
   seedUser,
   type TestApp,
 } from '../../test/support/test-app';
-import { commitRelayLog } from '../gates/relay-log-batcher';
-import { type RelayLogEntry, writeRelayLog } from './relay-log-records';
+import { commitRelayLog, type RelayLogEntry, writeRelayLog } from './relay-log-sink';
 
 let t: TestApp;
 let superadmin: SeededUser;

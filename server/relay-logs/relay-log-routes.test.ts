@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { devices, properties, qrCodes, relayLogs, users, visitors } from '../platform/db/schema';
-import { type RelayLogEntry, writeRelayLog } from './relay-log-records';
+import { type RelayLogEntry, writeRelayLog } from './relay-log-sink';
 
 let t: TestApp;
 let oak: { id: string };

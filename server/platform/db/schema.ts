@@ -288,6 +288,8 @@ export const deliveryPasses = pgTable(
 
 export type PersonDetails = { firstName: string; lastName: string; email: string; phoneNumber?: string | null };
 export type RelayOperation = { command: string; success: boolean };
+/** A device as stored: the one declaration every domain uses. */
+export type DeviceRow = typeof devices.$inferSelect;
 
 /** One row per gate attempt. Details are snapshots: renames and deletions never change history. */
 export const relayLogs = pgTable(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSimulatedGate } from '../../../test/support/gate-test-support';
 import { createTestApp, seedProperty, type TestApp } from '../../../test/support/test-app';
 import { RelaySimulator } from '../../../tools/relay-simulator/relay-simulator';
-import { openGate } from '../../gates/open-gate';
+import { gateDependencies, openGate } from '../../gates/gate-decision';
 import { randomToken, sha256Hex } from '../crypto/keys';
 import { devices } from '../db/schema';
 
@@ -56,7 +56,7 @@ describe('GET /metrics', () => {
       payload: { email: 'nobody@example.com', password: 'wrong', userType: 'resident' },
     });
     const { device } = await seedSimulatedGate(t.app, simulator, property.id);
-    await openGate(t.app, { device, logDetails: { callerType: 'user' } });
+    await openGate(gateDependencies(t.app), { device, logDetails: { callerType: 'user' } });
 
     const answer = await scrape(METRICS_TOKEN);
     expect(answer.statusCode).toBe(200);

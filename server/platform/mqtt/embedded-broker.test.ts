@@ -5,7 +5,7 @@ import { seedMqttGate } from '../../../test/support/gate-test-support';
 import { createTestApp, seedProperty, type TestApp } from '../../../test/support/test-app';
 import type { MqttProtocol } from '../../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../../tools/relay-simulator/relay-simulator';
-import { openGate } from '../../gates/open-gate';
+import { gateDependencies, openGate } from '../../gates/gate-decision';
 
 let t: TestApp;
 let brokerUrl: string;
@@ -94,7 +94,7 @@ describe('client ids on the embedded broker', () => {
     await expect(connect(intruder.login, victim.login.username)).rejects.toThrow(/Identifier rejected/);
     await settle();
     expect(stillConnected(victim.relay.id)).toMatchObject({ connected: true });
-    const opening = await openGate(t.app, { device: victim.device, logDetails });
+    const opening = await openGate(gateDependencies(t.app), { device: victim.device, logDetails });
     expect(opening.status).toBe('success');
     expect(simulator.pulses(victim.relay.id)).toHaveLength(1);
   });
@@ -119,7 +119,7 @@ describe('client ids on the embedded broker', () => {
   it('lets a Tasmota on its default topic keep its default client id, and only that Tasmota', async () => {
     const chipId = crypto.randomBytes(3).toString('hex').toUpperCase();
     const tasmota = await seedGate('tasmota-mqtt', { topic: `tasmota_${chipId}`, clientId: `DVES_${chipId}` });
-    const opening = await openGate(t.app, { device: tasmota.device, logDetails });
+    const opening = await openGate(gateDependencies(t.app), { device: tasmota.device, logDetails });
     expect(opening.status).toBe('success');
     const shelly = await seedGate('shelly-gen2-mqtt');
     await expect(connect(shelly.login, `DVES_${chipId}`)).rejects.toThrow(/Identifier rejected/);

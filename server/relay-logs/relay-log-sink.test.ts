@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_TEXT_MAX, searchTextOf } from './relay-log-records';
+import { SEARCH_TEXT_MAX, searchTextOf } from './relay-log-sink';
 
 describe('searchTextOf', () => {
   it('lowercases everyone an entry names, and stays short enough for the covering btree indexes', () => {

@@ -1,0 +1,239 @@
+/**
+ * The gate decision: every way in (visitor QR, delivery pass by QR or guest PIN, resident Secure
+ * PIN, card, remote open from the app) hands its credential, already identified, to decideAtGate.
+ * It alone counts the gateDecisions metric, writes the attempt's relay log row (logTarget: the one
+ * device/property snapshot), checks the reader's deadline (decideBy), opens the relay (openGate:
+ * pending row, one pulse per device, outcome) and turns a relay that did not open into the answer.
+ * Its two speed seams: the scan lookup (entry/qr-queries.ts, coalesced) and the log sink
+ * (relay-logs/relay-log-sink.ts, coalesced commits); one pulse per device is relay-pulse.ts.
+ *
+ * A QR scan, from the route to the relay and the log row (10 files; the platform below the seams,
+ * core/ and three one-function leaves named at the end are not counted):
+ *  1. authorization/route-permissions.ts  the access hook: a device route identifies its reader first
+ *  2. authorization/device-key.ts         the key's hash, known keys admitted without a query
+ *  3. entry/qr-access-routes.ts           the adapter: lookup, the code's validity, delivery and
+ *                                         the unknown-code throttle for codes no visitor holds, verdict
+ *  4. entry/qr-queries.ts                 the scan lookup seam: device, property and code in one
+ *                                         coalesced, prepared query
+ *  5. gates/gate-decision.ts              this file: metric, log row, deadline, opening, answer
+ *  6. relay-logs/relay-log-sink.ts        the log sink seam: coalesced commits of refusals, pending
+ *                                         openings and their outcomes
+ *  7. gates/relay-pulse.ts                one pulse per device (in process, across processes), driver
+ *  8. devices/relay-target.ts             an HTTP relay's address and opened credentials (deps.httpTarget)
+ *  9. device-health/seen-writes.ts        what the relay did, for the device's health (deps.recordRelayResult)
+ * 10. entry/arrival-jobs.ts               "your visitor arrived", queued once the gate opened, if asked
+ * A code no visitor holds may be a delivery pass: entry/delivery-grant.ts, delivery/delivery-use.ts.
+ * Leaves also run, one function each: authorization/caller.ts (bearerToken),
+ * devices/device-address.ts (parseDeviceAddress), devices/device-credentials.ts (openCredentials).
+ * Below the seams: platform/db (coalescing, prepared statements), platform/relays (drivers, HTTP),
+ * platform/jobs, platform/crypto, platform/http hooks, platform/limits (unknown codes only).
+ */
+import { type AccessResponse, QR_ACCESS_REASONS } from '@core/api/access';
+import type { RelayFailure } from '@core/api/devices';
+import type { FastifyInstance } from 'fastify';
+import { recordRelayResult } from '../device-health/seen-writes';
+import { httpRelayTarget } from '../devices/relay-target';
+import type { DeviceRow, RelayOperation } from '../platform/db/schema';
+import type { GatehouseMetrics } from '../platform/metrics/metrics';
+import { DEFAULT_RELAY_TIMEOUTS, type RelayTimeouts } from '../platform/relays/relay-http';
+import { findProperty } from '../properties/property-queries';
+import {
+  commitOpeningOutcome,
+  commitPendingOpening,
+  commitRelayLog,
+  type RelayLogEntry,
+} from '../relay-logs/relay-log-sink';
+import { pulseLeaseMs, pulseRelay, type RelayDeps, statusOf } from './relay-pulse';
+
+export const GATE_DID_NOT_OPEN = 'The gate did not respond. Please try again.';
+
+/** Everything a decision needs, built once per app (gateDependencies, below) and passed down. */
+export interface GateDeps extends RelayDeps {
+  metrics: Pick<GatehouseMetrics, 'gateDecisions' | 'relayPulses'>;
+  /** What a pulse said about the relay, for the device's health; never throws. */
+  recordRelayResult: (deviceId: string, operations: RelayOperation[]) => Promise<void>;
+}
+
+/** Who asked, as the relay log keeps it. */
+export type GateLogDetails = Pick<
+  RelayLogEntry,
+  | 'callerType'
+  | 'credential'
+  | 'actorUserId'
+  | 'creatorUserId'
+  | 'userDetails'
+  | 'visitorDetails'
+  | 'qrCodeDetails'
+  | 'creatorDetails'
+>;
+
+type LoggedProperty = { propertyName: string; propertyLocation: string };
+
+/** A credential already identified: which gate, who (for the log), when, and the reader's deadline. */
+export interface GateCall {
+  device: DeviceRow;
+  property: LoggedProperty | null;
+  who: GateLogDetails;
+  /** The gateDecisions metric's credential label; null: not counted (a remote open never was). */
+  counted: string | null;
+  /** When the credential was presented, for a refusal's row; the clock's now when absent. */
+  at?: Date;
+  /** The reader's deadline (ms since the epoch): once passed, nothing is opened. */
+  decideBy?: number;
+}
+
+/** What identifying the credential concluded. */
+export type Verdict =
+  /**
+   * Open the gate; the answer when it opened. `alongside` runs while the relay is pulsed;
+   * `lateAs` is whom a late refusal's row names, when not `who` (a keypad's names no one).
+   */
+  | { grant: Omit<AccessResponse, 'granted'>; alongside?: () => Promise<unknown>; lateAs?: GateLogDetails }
+  /** Refused for `reason` (the metric's outcome `refuse`): one failed log row, no pulse. */
+  | { refuse: string; reason: string; notice?: string }
+  /** Too many attempts: counted (and logged with `logReason`, when given), then `error` is thrown. */
+  | { throttle: string; error: Error; logReason?: string };
+
+export interface Decision {
+  answer: AccessResponse;
+  /** The metric's outcome: granted, relay_failed, late or the refusal's. */
+  outcome: string;
+  /** The opening, when the relay was asked. */
+  opening: GateOpening | null;
+}
+
+export interface GateOpening {
+  status: 'success' | 'failed' | 'partial';
+  relayOperations: RelayOperation[];
+  totalDurationMs: number;
+  logId: string;
+  /** Why the relay failed, when it did: in the log's words, and its kind for the person who pressed. */
+  error?: string;
+  failure?: RelayFailure;
+  /** This press shared a pulse another press had started, and caused no opening of its own. */
+  joined: boolean;
+}
+
+/** The device and property part of a relay log row: ids and snapshots of their names. */
+export function logTarget(device: DeviceRow, property: LoggedProperty | null) {
+  return {
+    propertyId: device.propertyId,
+    deviceId: device.id,
+    deviceDetails: { deviceName: device.deviceName, deviceType: device.deviceType },
+    propertyDetails: property
+      ? { propertyName: property.propertyName, propertyLocation: property.propertyLocation }
+      : null,
+  };
+}
+
+/** Decides one attempt at a gate: see the module comment. Relay failures are answered, never thrown. */
+export async function decideAtGate(deps: GateDeps, call: GateCall, verdict: Verdict): Promise<Decision> {
+  const count = (outcome: string) => {
+    if (call.counted) deps.metrics.gateDecisions.inc({ credential: call.counted, outcome });
+  };
+  const refuse = async (outcome: string, reason: string, notice?: string, who = call.who): Promise<Decision> => {
+    count(outcome);
+    await logRefusal(deps, { ...call, who }, reason);
+    const answer = notice === undefined ? { granted: false, reason } : { granted: false, reason, notice };
+    return { answer, outcome, opening: null };
+  };
+  if ('throttle' in verdict) {
+    count(verdict.throttle);
+    if (verdict.logReason) await logRefusal(deps, call, verdict.logReason);
+    throw verdict.error;
+  }
+  if ('refuse' in verdict) return refuse(verdict.refuse, verdict.reason, verdict.notice);
+  if (call.decideBy !== undefined && deps.now().getTime() > call.decideBy)
+    return refuse('late', QR_ACCESS_REASONS.late, undefined, verdict.lateAs);
+  const [opening] = await Promise.all([
+    openGate(deps, { device: call.device, property: call.property, logDetails: call.who }),
+    verdict.alongside?.(),
+  ]);
+  if (opening.status === 'failed') {
+    count('relay_failed');
+    return { answer: { granted: false, reason: GATE_DID_NOT_OPEN }, outcome: 'relay_failed', opening };
+  }
+  count('granted');
+  return { answer: { granted: true, ...verdict.grant }, outcome: 'granted', opening };
+}
+
+/** A refused attempt: one failed relay log row with the reason, and no pulse. */
+function logRefusal(deps: GateDeps, call: GateCall, reason: string) {
+  return commitRelayLog(deps.db, {
+    ...call.who,
+    timestamp: call.at ?? deps.now(),
+    status: 'failed',
+    reason,
+    ...logTarget(call.device, call.property),
+  });
+}
+
+/**
+ * The longest a live process keeps an opening in flight is a press that joined another process's
+ * pulse: that pulse's lease and a second more (relay-pulse.ts). The rest is room for the
+ * completing write on a loaded database; a process stalled even longer overwrites the mark.
+ */
+const COMPLETION_ROOM_MS = 8000;
+
+/**
+ * Opens a gate: commits the attempt's relay log row as pending, pulses the device's relay, then
+ * completes the row with what the relay did. A process that dies in between leaves the row to be
+ * marked outcome unknown (abandoned-openings.ts): every opening is in the log. Relay failures are
+ * answered, never thrown. Pass `property` when the caller already loaded it, to save a query.
+ */
+export async function openGate(
+  deps: GateDeps,
+  request: { device: DeviceRow; logDetails: GateLogDetails; property?: LoggedProperty | null },
+): Promise<GateOpening> {
+  const { device, logDetails } = request;
+  const property = request.property ?? (await findProperty(deps.db, device.propertyId));
+  const pressedAt = deps.now();
+  const leaseUntil = new Date(pressedAt.getTime() + pulseLeaseMs(deps.timeouts) + COMPLETION_ROOM_MS);
+  const logId = await commitPendingOpening(
+    deps.db,
+    { ...logDetails, timestamp: pressedAt, status: 'pending', ...logTarget(device, property) },
+    leaseUntil,
+  );
+  const pulse = await pulseRelay(deps, device);
+  const status = statusOf(pulse.operations);
+  const totalDurationMs = Math.round(pulse.durationMs);
+  await Promise.all([
+    commitOpeningOutcome(deps.db, {
+      id: logId,
+      status,
+      reason: pulse.error ?? null,
+      relayOperations: pulse.operations,
+      totalDurationMs,
+    }),
+    deps.recordRelayResult(device.id, pulse.operations),
+  ]);
+  return {
+    status,
+    relayOperations: pulse.operations,
+    totalDurationMs,
+    logId,
+    error: pulse.error,
+    failure: pulse.failure,
+    joined: pulse.joined,
+  };
+}
+
+/**
+ * The gate decision's dependencies, built once per app by the route wiring (server/app/routes.ts)
+ * and passed to every way in; tests build their own, with short relay timeouts where they want.
+ * Its `inFlight` map is this app's pulses in flight: presses through one deps object join them.
+ */
+export function gateDependencies(app: FastifyInstance, options: { relayTimeouts?: RelayTimeouts } = {}): GateDeps {
+  return {
+    db: app.db,
+    now: app.config.now,
+    log: app.log,
+    metrics: app.metrics,
+    timeouts: options.relayTimeouts ?? DEFAULT_RELAY_TIMEOUTS,
+    allowLocal: app.config.allowLocalDevices,
+    mqtt: () => app.mqtt,
+    httpTarget: (device) => httpRelayTarget(app, device),
+    recordRelayResult: (deviceId, operations) => recordRelayResult(app, deviceId, operations),
+    inFlight: new Map(),
+  };
+}
