@@ -9,8 +9,8 @@ import { toStoredPhone } from '../validation/phone';
 import { optionalPhone } from '../validation/phone-field';
 import { requiredName } from '../validation/visible-text';
 import { whenMissing } from '../validation/when-missing';
-import { decideBy } from './access';
 import { idSchema } from './common';
+import { decideBy } from './entry';
 
 /** Texts of the account screens and answers (docs/SPEC.md §2, §5, §8), shared by browser and server. */
 export const ACCOUNT_MESSAGES = {
@@ -139,7 +139,7 @@ export const securePinResponse = z.object({ success: z.boolean(), securePin: z.s
 export const revealedPinResponse = z.object({ securePin: z.string().nullable() });
 
 /** POST /api/access/pin from a keypad (DESIGN, Operating interface). */
-export const pinAccessRequest = z.strictObject({
+export const pinEntryRequest = z.strictObject({
   pin: z.string().regex(/^\d{6}$/, 'PIN must be 6 digits.'),
   decideBy,
 });

@@ -4,8 +4,8 @@ import { MESSAGES } from '../messages';
 import type { Role } from '../roles';
 import { boundedText } from '../validation/visible-text';
 import { whenMissing } from '../validation/when-missing';
-import { decideBy } from './access';
 import { idSchema } from './common';
+import { decideBy } from './entry';
 
 export const CARD_MESSAGES = {
   ...CARD_NUMBER_MESSAGES,
@@ -57,7 +57,7 @@ export const cardResponse = z.object({ message: z.string(), card: cardSchema });
 export const cardsResponse = z.object({ cards: z.array(cardSchema) });
 
 /** POST /api/access/card: the number a card reader read, in any form core/cards/card-number.ts reads. */
-export const cardAccessRequest = z.strictObject({
+export const cardEntryRequest = z.strictObject({
   card: z
     .string()
     .max(64)

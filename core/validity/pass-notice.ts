@@ -1,10 +1,10 @@
-import type { QR_ACCESS_REASONS } from '../api/access';
+import type { QR_ENTRY_REASONS } from '../api/entry';
 import { readableTime } from '../time/readable-time';
 import type { QrWindow } from './qr-validity';
 import { describeWindow } from './window-messages';
 
 /** What a gate reader's screen tells the person holding a refused pass, in plain words. */
-export function passNotice(outcome: keyof typeof QR_ACCESS_REASONS, code: QrWindow | null, timeZone: string): string {
+export function passNotice(outcome: keyof typeof QR_ENTRY_REASONS, code: QrWindow | null, timeZone: string): string {
   if (outcome === 'otherProperty') return 'Not a pass for this property';
   if (!code) return 'This code is not a valid pass';
   if (outcome === 'expired') return 'This pass has expired';

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Caller, ClaimedCaller } from '../authorization/caller';
 import { type KnownDeviceKeys, knownDeviceKeys } from '../authorization/device-key';
-import { type Access, type DeclaredRoute, installAccessControl } from '../authorization/route-permissions';
+import { type DeclaredRoute, installPermissionChecks, type Permission } from '../authorization/route-permissions';
 import { TokenService } from '../authorization/tokens';
 import type { AccountRow } from '../people/account-scope';
 import { PendingSignIns } from '../people/second-factor/pending-sign-in';
@@ -63,7 +63,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** Who may call the route (authorization/route-permissions.ts). */
-    access?: Access;
+    permission?: Permission;
     /** A public route's own per-source limit, stricter than LIMITS.publicRoute. */
     publicLimit?: LimitRule;
   }
@@ -130,7 +130,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   exposeRequestId(app);
   // Before any route, so the document lists them all; loaded only when served (decision 0006).
   if (config.apiDocs) await (await import('../platform/http/api-docs')).registerApiDocs(app);
-  installAccessControl(app, app.routeCatalog);
+  installPermissionChecks(app, app.routeCatalog);
 
   registerHealthRoutes(app);
   await installMqtt(app);

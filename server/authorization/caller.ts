@@ -137,7 +137,7 @@ export interface ClaimedCaller {
   role: Role;
 }
 
-/** What a user route declares about its callers (see Access in server/authorization/route-permissions.ts). */
+/** What a user route declares about its callers (see Permission in server/authorization/route-permissions.ts). */
 export interface CallerRule {
   roles: readonly Role[];
   /** The route's scope query reads the caller itself (loadGateScope): identify from the token, confirm after. */

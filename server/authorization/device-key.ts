@@ -13,7 +13,7 @@ import { reserve } from '../platform/limits/rate-limit';
 
 /**
  * The one way a gate reader is identified: its key → the device holding that key's hash → the
- * device's property. Every device route goes through identifyDevice (installAccessControl).
+ * device's property. Every device route goes through identifyDevice (installPermissionChecks).
  */
 export type GateProperty = typeof properties.$inferSelect;
 export const DEVICE_KEY_REQUIRED = 'Device key required';
@@ -91,13 +91,13 @@ export function forgetDeviceKeys(app: FastifyInstance, deviceId: string) {
   app.deviceKeys.deleteWhere((id) => id === deviceId);
 }
 
-/** The calling reader's key hash and device id, on a route declared with deviceReadInRouteAccess. */
+/** The calling reader's key hash and device id, on a route declared with deviceReadInRoutePermission. */
 export function deviceKeyOf(request: FastifyRequest): { hash: string; deviceId: string } {
   if (!request.deviceKey) throw new Error('deviceKeyOf used on a route without device access');
   return request.deviceKey;
 }
 
-/** The calling reader and its property, on a route declared with deviceAccess. */
+/** The calling reader and its property, on a route declared with devicePermission. */
 export function deviceOf(request: FastifyRequest): { device: DeviceRow; property: GateProperty } {
   if (!request.gateDevice) throw new Error('deviceOf used on a route without device access');
   return request.gateDevice;

@@ -21,7 +21,7 @@ export type ScopeResolver = (request: FastifyRequest, app: FastifyInstance) => P
  * targets; superadmin reaches any, admin their own property's, resident their own records
  * (or their own property's where the record has no owner, such as a gate).
  */
-export type Access =
+export type Permission =
   | { kind: 'public' }
   | { kind: 'device'; readsDeviceItself?: boolean }
   | {
@@ -36,27 +36,27 @@ export type Access =
       duringEnrolment?: boolean;
     };
 
-export const publicAccess: Access = { kind: 'public' };
-export const deviceAccess: Access = { kind: 'device' };
+export const publicPermission: Permission = { kind: 'public' };
+export const devicePermission: Permission = { kind: 'device' };
 /**
  * A gate reader's hot route whose own query reads the device by `request.deviceKey.hash` and
  * calls refuseUnknownDeviceKey when none matches: the key is first checked against the keys
  * this process saw valid, saving a query.
  */
-export const deviceReadInRouteAccess: Access = { kind: 'device', readsDeviceItself: true };
-export function allow(roles: readonly Role[], scope?: ScopeResolver): Access {
+export const deviceReadInRoutePermission: Permission = { kind: 'device', readsDeviceItself: true };
+export function allow(roles: readonly Role[], scope?: ScopeResolver): Permission {
   return { kind: 'user', roles, scope };
 }
 
 /** Any signed-in user, even one who must enrol a second factor first. */
-export const allowDuringEnrolment: Access = { kind: 'user', roles: ROLES, duringEnrolment: true };
+export const allowDuringEnrolment: Permission = { kind: 'user', roles: ROLES, duringEnrolment: true };
 
 /**
  * A hot route whose scope query also reads the caller (by `claimedCallerOf(request)`) and hands
  * them to noteCurrentCaller: before validation only the token is checked, and the caller as that
  * query read them is judged (live session, role) before the scope.
  */
-export function callerReadInScope(roles: readonly Role[], scope: ScopeResolver): Access {
+export function callerReadInScope(roles: readonly Role[], scope: ScopeResolver): Permission {
   return { kind: 'user', roles, scope, scopeReadsCaller: true };
 }
 
@@ -69,7 +69,7 @@ export function allowSelf(
   userIdOf: (request: FastifyRequest) => string,
   /** 403 where the contract names it (the bell's notifications of another user), else 404. */
   selfRefusal: 403 | 404 = 404,
-): Access {
+): Permission {
   return {
     kind: 'user',
     roles,
@@ -104,12 +104,12 @@ export interface RequestSchemas {
 export interface DeclaredRoute {
   method: string;
   url: string;
-  access: Access;
+  permission: Permission;
   schema: RequestSchemas;
 }
 
 /** The answers the enforcement point gives, so tests can tell a refusal from a handler's own 4xx. */
-export const ACCESS_REFUSALS = {
+export const PERMISSION_REFUSALS = {
   401: [SERVER_MESSAGES.authenticationRequired, MESSAGES.sessionExpired, DEVICE_KEY_REQUIRED, UNKNOWN_DEVICE_KEY],
   403: [SERVER_MESSAGES.forbidden, SERVER_MESSAGES.secondFactorEnrolmentRequired],
   404: [MESSAGES.notFound],
@@ -139,22 +139,23 @@ function appendOnRequest(route: RouteOptions, hook: onRequestHookHandler) {
  * needs validated ids, so it runs after. preParsing runs after every onRequest hook, so the
  * per-client rate limits still come first.
  */
-export function installAccessControl(app: FastifyInstance, catalog: DeclaredRoute[]) {
+export function installPermissionChecks(app: FastifyInstance, catalog: DeclaredRoute[]) {
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
-    const access = route.config?.access;
+    const access = route.config?.permission;
     if (!access) throw new Error(`Route ${route.method} ${route.url} has no access declaration`);
     if (access.kind === 'public') {
       appendOnRequest(route, publicRateLimit(app, `${route.method} ${route.url}`, route.config?.publicLimit));
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') catalog.push({ method, url: route.url, access, schema: requestSchemas(route) });
+      if (method !== 'HEAD')
+        catalog.push({ method, url: route.url, permission: access, schema: requestSchemas(route) });
     }
   });
 
   app.addHook('preParsing', async (request) => {
-    const access = request.routeOptions.config?.access;
+    const access = request.routeOptions.config?.permission;
     if (!access || access.kind === 'public') return;
     if (access.kind === 'device') {
       return identifyDevice(
@@ -168,7 +169,7 @@ export function installAccessControl(app: FastifyInstance, catalog: DeclaredRout
   });
 
   app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config?.access;
+    const access = request.routeOptions.config?.permission;
     if (access?.kind !== 'user' || !access.scope) return;
     const scope = await access.scope(request, app);
     const caller = access.scopeReadsCaller ? await confirmCaller(app, request, access) : callerOf(request);

@@ -9,7 +9,7 @@ export async function bulkUploadRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/resident/bulk-upload',
     {
-      config: { access: allow(SCREEN_ROLES.bulkUserUpload) },
+      config: { permission: allow(SCREEN_ROLES.bulkUserUpload) },
       schema: {
         tags: ['residents'],
         summary: 'Invite many users; admins only residents of their own property. Each row fails on its own',

@@ -50,7 +50,7 @@ export async function cardRoutes(app: FastifyInstance) {
   api.get(
     '/api/cards/property/:propertyId',
     {
-      config: { access: propertyInPath },
+      config: { permission: propertyInPath },
       schema: {
         tags,
         summary: "A property's cards with their holders and last use",
@@ -64,7 +64,7 @@ export async function cardRoutes(app: FastifyInstance) {
   api.post(
     '/api/cards',
     {
-      config: { access: holderInBody },
+      config: { permission: holderInBody },
       schema: {
         tags,
         summary: 'Enrol a card or fob for a resident or manager of the property',
@@ -103,7 +103,7 @@ export async function cardRoutes(app: FastifyInstance) {
   api.patch(
     '/api/cards/:cardId',
     {
-      config: { access: cardInPath },
+      config: { permission: cardInPath },
       schema: {
         tags,
         summary: 'Disable a lost card at once, enable it again, or relabel it',
@@ -125,7 +125,7 @@ export async function cardRoutes(app: FastifyInstance) {
   api.delete(
     '/api/cards/:cardId',
     {
-      config: { access: cardInPath },
+      config: { permission: cardInPath },
       schema: {
         tags,
         summary: 'Remove a card',

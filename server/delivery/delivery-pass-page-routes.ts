@@ -2,7 +2,7 @@ import { errorResponse } from '@core/api/common';
 import { DELIVERY_MESSAGES, deliveryPassPageParams, deliveryPassPageResponse } from '@core/api/delivery-passes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicAccess } from '../authorization/route-permissions';
+import { publicPermission } from '../authorization/route-permissions';
 import { notFound } from '../platform/errors/http-error';
 import { deliveryPassPage } from './delivery-pass-page';
 import { findDeliveryPassByLink } from './delivery-pass-queries';
@@ -12,7 +12,7 @@ export async function deliveryPassPageRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/delivery-pass/:passToken',
     {
-      config: { access: publicAccess },
+      config: { permission: publicPermission },
       schema: {
         tags: ['delivery passes'],
         summary: "A courier's delivery pass: the QR and guest PIN while it still opens the gate, uses left, until when",

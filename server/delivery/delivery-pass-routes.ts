@@ -48,7 +48,7 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
   api.post(
     '/api/delivery-passes',
     {
-      config: { access: allow(ROLES) },
+      config: { permission: allow(ROLES) },
       schema: {
         tags,
         summary: 'Create a delivery pass: a QR code and a 6-digit guest PIN, from now for a few hours and uses',
@@ -76,7 +76,7 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
   api.get(
     '/api/delivery-passes',
     {
-      config: { access: allow(ROLES) },
+      config: { permission: allow(ROLES) },
       schema: {
         tags,
         summary: "A resident's own delivery passes, or a property's for its manager, newest first, with uses left",
@@ -101,7 +101,7 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
   api.post(
     '/api/delivery-passes/:passId/cancel',
     {
-      config: { access: passInPath },
+      config: { permission: passInPath },
       schema: {
         tags,
         summary: 'Cancel a delivery pass: its QR code and guest PIN stop opening the gate at once',
@@ -120,7 +120,7 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
   api.post(
     '/api/delivery-passes/:passId/share',
     {
-      config: { access: passInPath },
+      config: { permission: passInPath },
       schema: {
         tags,
         summary: "Send a delivery pass's page link by email, by text, or both (sent from the job queue)",

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deviceKeyOf, refuseUnknownDeviceKey } from '../authorization/device-key';
-import { deviceReadInRouteAccess } from '../authorization/route-permissions';
+import { deviceReadInRoutePermission } from '../authorization/route-permissions';
 import { recordHeartbeat } from './seen-writes';
 
 /** POST /api/devices/heartbeat: a gate reader says it is alive, every 30 s. */
@@ -14,7 +14,7 @@ export async function heartbeatRoutes(app: FastifyInstance) {
   api.post(
     '/api/devices/heartbeat',
     {
-      config: { access: deviceReadInRouteAccess },
+      config: { permission: deviceReadInRoutePermission },
       schema: {
         tags: ['gate readers'],
         summary: 'A gate reader is alive: marks its device seen (Devices by Property shows it Online)',

@@ -35,7 +35,7 @@ export async function deviceRoutes(app: FastifyInstance) {
   api.post(
     '/api/device/register',
     {
-      config: { access: allow(['superadmin']) },
+      config: { permission: allow(['superadmin']) },
       schema: { tags: ['devices'], body: registerDeviceBody, response: { 201: registeredDeviceSchema } },
     },
     async (request, reply) => {
@@ -63,7 +63,7 @@ export async function deviceRoutes(app: FastifyInstance) {
   api.get(
     '/api/device/get-all',
     {
-      config: { access: allow(['admin', 'superadmin']) },
+      config: { permission: allow(['admin', 'superadmin']) },
       schema: {
         tags: ['devices'],
         querystring: devicesByPropertyQuery,
@@ -100,7 +100,7 @@ export async function deviceRoutes(app: FastifyInstance) {
   api.put(
     '/api/device/:id',
     {
-      config: { access: allow(['superadmin'], byDeviceId) },
+      config: { permission: allow(['superadmin'], byDeviceId) },
       schema: {
         tags: ['devices'],
         params: deviceIdParams,
@@ -131,7 +131,7 @@ export async function deviceRoutes(app: FastifyInstance) {
   api.delete(
     '/api/device/:id',
     {
-      config: { access: allow(['superadmin'], byDeviceId) },
+      config: { permission: allow(['superadmin'], byDeviceId) },
       schema: { tags: ['devices'], params: deviceIdParams, response: { 200: messageResponse } },
     },
     async (request) => {
@@ -148,7 +148,7 @@ export async function deviceRoutes(app: FastifyInstance) {
   api.post(
     '/api/device/:id/rotate-key',
     {
-      config: { access: allow(['superadmin'], byDeviceId) },
+      config: { permission: allow(['superadmin'], byDeviceId) },
       schema: { tags: ['devices'], params: deviceIdParams, response: { 200: deviceKeyResponse } },
     },
     async (request) => {

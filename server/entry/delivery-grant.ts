@@ -1,5 +1,5 @@
-import type { AccessResponse } from '@core/api/access';
 import { DELIVERY_MESSAGES } from '@core/api/delivery-passes';
+import type { EntryAnswer } from '@core/api/entry';
 import type { FastifyInstance } from 'fastify';
 import type { DeliveryPassRow } from '../delivery/delivery-pass-queries';
 import { giveDeliveryUseBack, takeDeliveryUse } from '../delivery/delivery-use';
@@ -29,7 +29,7 @@ export async function admitDelivery(
   at: { device: DeviceRow; property: { propertyName: string; propertyLocation: string } },
   credential: { tokenHash: string } | { pin: string },
   decideBy: number | undefined,
-): Promise<AccessResponse | null> {
+): Promise<EntryAnswer | null> {
   const kind = 'pin' in credential ? 'pin' : 'qr';
   const use = await takeDeliveryUse(gate.db, app.config.secret, at.device.propertyId, credential, gate.now());
   if (!use) return null;

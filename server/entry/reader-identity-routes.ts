@@ -1,8 +1,8 @@
-import { readerIdentityResponse } from '@core/api/access';
+import { readerIdentityResponse } from '@core/api/entry';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceOf } from '../authorization/device-key';
-import { deviceAccess } from '../authorization/route-permissions';
+import { devicePermission } from '../authorization/route-permissions';
 
 /** GET /api/access/reader: the gate reader page asks who its device key belongs to. */
 export async function readerIdentityRoutes(app: FastifyInstance) {
@@ -11,7 +11,7 @@ export async function readerIdentityRoutes(app: FastifyInstance) {
   api.get(
     '/api/access/reader',
     {
-      config: { access: deviceAccess },
+      config: { permission: devicePermission },
       schema: {
         tags: ['gate readers'],
         summary: 'A gate reader asks which gate and property its device key belongs to',

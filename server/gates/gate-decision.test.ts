@@ -1,4 +1,4 @@
-import { QR_ACCESS_REASONS } from '@core/api/access';
+import { QR_ENTRY_REASONS } from '@core/api/entry';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSimulatedGate } from '../../test/support/gate-test-support';
@@ -192,13 +192,13 @@ describe('decideAtGate', () => {
       { ...call, decideBy: t.app.config.now().getTime() - 1 },
       { grant: { reason: 'Welcome' } },
     );
-    expect(late.answer).toEqual({ granted: false, reason: QR_ACCESS_REASONS.late });
+    expect(late.answer).toEqual({ granted: false, reason: QR_ENTRY_REASONS.late });
     expect(simulator.pulses(relay.id)).toHaveLength(1);
     expect(await lastLogOf(device.id)).toMatchObject({
       ...target,
       ...way.who,
       status: 'failed',
-      reason: QR_ACCESS_REASONS.late,
+      reason: QR_ENTRY_REASONS.late,
     });
 
     await simulator.setFault(relay.id, 'down');

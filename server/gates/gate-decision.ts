@@ -11,7 +11,7 @@
  * core/ and three one-function leaves named at the end are not counted):
  *  1. authorization/route-permissions.ts  the access hook: a device route identifies its reader first
  *  2. authorization/device-key.ts         the key's hash, known keys admitted without a query
- *  3. entry/qr-access-routes.ts           the adapter: lookup, the code's validity, delivery and
+ *  3. entry/qr-entry-routes.ts           the adapter: lookup, the code's validity, delivery and
  *                                         the unknown-code throttle for codes no visitor holds, verdict
  *  4. entry/qr-queries.ts                 the scan lookup seam: device, property and code in one
  *                                         coalesced, prepared query
@@ -28,8 +28,9 @@
  * Below the seams: platform/db (coalescing, prepared statements), platform/relays (drivers, HTTP),
  * platform/jobs, platform/crypto, platform/http hooks, platform/limits (unknown codes only).
  */
-import { type AccessResponse, QR_ACCESS_REASONS } from '@core/api/access';
+
 import type { RelayFailure } from '@core/api/devices';
+import { type EntryAnswer, QR_ENTRY_REASONS } from '@core/api/entry';
 import type { FastifyInstance } from 'fastify';
 import { recordRelayResult } from '../device-health/seen-writes';
 import { httpRelayTarget } from '../devices/relay-target';
@@ -88,14 +89,14 @@ export type Verdict =
    * Open the gate; the answer when it opened. `alongside` runs while the relay is pulsed;
    * `lateAs` is whom a late refusal's row names, when not `who` (a keypad's names no one).
    */
-  | { grant: Omit<AccessResponse, 'granted'>; alongside?: () => Promise<unknown>; lateAs?: GateLogDetails }
+  | { grant: Omit<EntryAnswer, 'granted'>; alongside?: () => Promise<unknown>; lateAs?: GateLogDetails }
   /** Refused for `reason` (the metric's outcome `refuse`): one failed log row, no pulse. */
   | { refuse: string; reason: string; notice?: string }
   /** Too many attempts: counted (and logged with `logReason`, when given), then `error` is thrown. */
   | { throttle: string; error: Error; logReason?: string };
 
 export interface Decision {
-  answer: AccessResponse;
+  answer: EntryAnswer;
   /** The metric's outcome: granted, relay_failed, late or the refusal's. */
   outcome: string;
   /** The opening, when the relay was asked. */
@@ -144,7 +145,7 @@ export async function decideAtGate(deps: GateDeps, call: GateCall, verdict: Verd
   }
   if ('refuse' in verdict) return refuse(verdict.refuse, verdict.reason, verdict.notice);
   if (call.decideBy !== undefined && deps.now().getTime() > call.decideBy)
-    return refuse('late', QR_ACCESS_REASONS.late, undefined, verdict.lateAs);
+    return refuse('late', QR_ENTRY_REASONS.late, undefined, verdict.lateAs);
   const [opening] = await Promise.all([
     openGate(deps, { device: call.device, property: call.property, logDetails: call.who }),
     verdict.alongside?.(),

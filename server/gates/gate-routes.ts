@@ -20,7 +20,7 @@ export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDep
   api.get(
     '/api/device/get-gate-devices',
     {
-      config: { access: allow(ROLES) },
+      config: { permission: allow(ROLES) },
       schema: { tags: ['gates'], response: { 200: gateDevicesResponse } },
     },
     async (request) => {
@@ -56,7 +56,7 @@ export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDep
     '/api/device/trigger-relay',
     {
       config: {
-        access: callerReadInScope(ROLES, (request, app) => loadGateScope(app, request)),
+        permission: callerReadInScope(ROLES, (request, app) => loadGateScope(app, request)),
       },
       schema: {
         tags: ['gates'],

@@ -2,7 +2,7 @@ import { errorResponse } from '@core/api/common';
 import { PASS_MESSAGES, passResponse, passTokenParams } from '@core/api/passes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicAccess } from '../authorization/route-permissions';
+import { publicPermission } from '../authorization/route-permissions';
 import { notFound } from '../platform/errors/http-error';
 import { passCalendar } from './pass-calendar';
 import { passPageUrl } from './pass-link';
@@ -20,7 +20,7 @@ export async function passRoutes(app: FastifyInstance) {
   api.get(
     '/api/pass/:passToken',
     {
-      config: { access: publicAccess },
+      config: { permission: publicPermission },
       schema: {
         tags: ['visitors'],
         summary: "A visitor's pass: the QR while it can still open the gate, the window and its state now",
@@ -38,7 +38,7 @@ export async function passRoutes(app: FastifyInstance) {
   api.get(
     '/api/pass/:passToken/calendar.ics',
     {
-      config: { access: publicAccess },
+      config: { permission: publicPermission },
       schema: {
         tags: ['visitors'],
         summary: "A visitor's pass as an iCalendar file (one event per visit window)",

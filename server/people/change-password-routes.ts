@@ -24,7 +24,7 @@ export async function changePasswordRoutes(app: FastifyInstance) {
   api.post(
     '/api/profile/change-password',
     {
-      config: { access: allow(ROLES) },
+      config: { permission: allow(ROLES) },
       schema: {
         tags: ['profile'],
         summary: 'Change your own password; every other session ends',

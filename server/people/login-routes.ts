@@ -7,7 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasPasskey } from '../authorization/caller';
-import { allowDuringEnrolment, callerOf, publicAccess } from '../authorization/route-permissions';
+import { allowDuringEnrolment, callerOf, publicPermission } from '../authorization/route-permissions';
 import { sessions, users } from '../platform/db/schema';
 import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
@@ -23,7 +23,7 @@ export async function loginRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/login',
     {
-      config: { access: publicAccess },
+      config: { permission: publicPermission },
       schema: {
         tags: ['session'],
         summary: "Sign in through the form of the caller's role",
@@ -77,7 +77,7 @@ export async function loginRoutes(app: FastifyInstance) {
   api.post(
     '/api/token/refresh',
     {
-      config: { access: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment },
       schema: {
         tags: ['session'],
         summary: 'A fresh token of the same session, never past its absolute end',

@@ -19,7 +19,7 @@ export async function manageResidentRoutes(app: FastifyInstance) {
   api.get(
     '/api/resident/get-all',
     {
-      config: { access: allow(MANAGERS) },
+      config: { permission: allow(MANAGERS) },
       schema: {
         tags: ['dashboard'],
         summary: 'One page of users; admins see only their own property',
@@ -35,7 +35,7 @@ export async function manageResidentRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/update',
     {
-      config: { access: allow(MANAGERS, targetUser) },
+      config: { permission: allow(MANAGERS, targetUser) },
       schema: {
         tags: ['dashboard'],
         summary: 'Save the edit-user dialog; the role is read-only for admins',
@@ -52,7 +52,7 @@ export async function manageResidentRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/delete',
     {
-      config: { access: allow(MANAGERS, targetUser) },
+      config: { permission: allow(MANAGERS, targetUser) },
       schema: {
         tags: ['dashboard'],
         summary: 'Delete a user with their visitors and QR codes; their sessions end',

@@ -9,7 +9,7 @@ import { RESET_TOKEN_MINUTES } from '@core/constants';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicAccess } from '../authorization/route-permissions';
+import { publicPermission } from '../authorization/route-permissions';
 import { users } from '../platform/db/schema';
 import { badRequest } from '../platform/errors/http-error';
 import { LIMITS } from '../platform/limits/limit-rules';
@@ -25,7 +25,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/request-password-reset',
     {
-      config: { access: publicAccess, publicLimit: LIMITS.passwordResetRequests },
+      config: { permission: publicPermission, publicLimit: LIMITS.passwordResetRequests },
       schema: {
         tags: ['accounts'],
         summary: 'Email a reset link (valid 10 minutes, once); the same answer whether or not the email exists',
@@ -60,7 +60,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   api.get(
     '/api/resident/validate-reset-token/:token',
     {
-      config: { access: publicAccess },
+      config: { permission: publicPermission },
       schema: {
         tags: ['accounts'],
         summary: 'Whether a reset token can still be used (200) or not (400)',
@@ -78,7 +78,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/reset-password/:token',
     {
-      config: { access: publicAccess },
+      config: { permission: publicPermission },
       schema: {
         tags: ['accounts'],
         summary: 'Set a new password with a reset token; every existing session of the user ends',

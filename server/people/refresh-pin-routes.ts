@@ -14,7 +14,7 @@ export async function refreshPinRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/refresh-secure-pin/:userId',
     {
-      config: { access: allow(ROLES, accountScope) },
+      config: { permission: allow(ROLES, accountScope) },
       schema: {
         tags: ['profile'],
         summary: 'Replace the secure PIN with a fresh one, unique within the property',

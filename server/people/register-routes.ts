@@ -27,7 +27,7 @@ export async function registerRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/register',
     {
-      config: { access: allow(['admin', 'superadmin'], registrationScope) },
+      config: { permission: allow(['admin', 'superadmin'], registrationScope) },
       schema: {
         tags: ['residents'],
         summary: 'Register and invite a user (SPEC §6: admins their own property, superadmins anyone)',

@@ -24,7 +24,7 @@ export async function revealPinRoutes(app: FastifyInstance) {
   api.get(
     '/api/resident/:userId/pin',
     {
-      config: { access: allow(SCREEN_ROLES.dashboard, pinHolderScope) },
+      config: { permission: allow(SCREEN_ROLES.dashboard, pinHolderScope) },
       schema: {
         tags: ['dashboard'],
         summary: "Reveal one user's secure PIN to a manager of their property or a super administrator; logged",

@@ -10,14 +10,14 @@ import { ROLES } from '@core/roles';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Access, allow, allowDuringEnrolment, callerOf } from '../authorization/route-permissions';
+import { allow, allowDuringEnrolment, callerOf, type Permission } from '../authorization/route-permissions';
 import { endAllSessions, endSession } from '../authorization/session-queries';
 import { sessions } from '../platform/db/schema';
 import { notFound } from '../platform/errors/http-error';
 import { enqueueSecurityNotice } from './security-notice-jobs';
 
 /** A session reaches only its own user: anyone else, superadmins too, gets 404. */
-const ownSession: Access = {
+const ownSession: Permission = {
   kind: 'user',
   roles: ROLES,
   selfOnly: true,
@@ -39,7 +39,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   api.post(
     '/api/logout',
     {
-      config: { access: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment },
       schema: { tags: ['session'], summary: 'End this session on the server', response: { 200: messageResponse } },
     },
     async (request) => {
@@ -52,7 +52,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   api.get(
     '/api/sessions',
     {
-      config: { access: allow(ROLES) },
+      config: { permission: allow(ROLES) },
       schema: {
         tags: ['session'],
         summary: "The caller's active sessions, newest first",
@@ -85,7 +85,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   api.delete(
     '/api/sessions/:sessionId',
     {
-      config: { access: ownSession },
+      config: { permission: ownSession },
       schema: {
         tags: ['session'],
         summary: 'Sign out one of your sessions',
@@ -104,7 +104,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   api.post(
     '/api/sessions/end-others',
     {
-      config: { access: allow(ROLES) },
+      config: { permission: allow(ROLES) },
       schema: {
         tags: ['session'],
         summary: 'Sign out everywhere else: every session but this one ends',

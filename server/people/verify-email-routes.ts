@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, messageAndToken, resetTokenParams, verifyEmailRequest
 import { errorResponse, messageResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicAccess } from '../authorization/route-permissions';
+import { publicPermission } from '../authorization/route-permissions';
 import { badRequest } from '../platform/errors/http-error';
 import { checkAccountToken, consumeAccountToken } from './account-tokens';
 import { setPassword } from './set-password';
@@ -20,7 +20,7 @@ export async function verifyEmailRoutes(app: FastifyInstance) {
   api.get(
     '/api/resident/validate-invitation/:token',
     {
-      config: { access: publicAccess },
+      config: { permission: publicPermission },
       schema: {
         tags: ['accounts'],
         summary: 'Whether an invitation link can still be used (200) or why not (400), without using it',
@@ -38,7 +38,7 @@ export async function verifyEmailRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/verify-email',
     {
-      config: { access: publicAccess },
+      config: { permission: publicPermission },
       schema: {
         tags: ['accounts'],
         summary: 'Accept an invitation: set the password with the emailed token and sign in',

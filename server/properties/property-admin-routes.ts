@@ -11,7 +11,7 @@ import { conflict, notFound } from '../platform/errors/http-error';
 import { propertyDependents } from './property-dependents';
 import { toPropertyDto, withQr } from './property-queries';
 
-const superadminOnly = { access: allow(['superadmin']) };
+const superadminOnly = { permission: allow(['superadmin']) };
 
 /** The same name and location twice (any case or spacing) answers 409 instead of a second entry. */
 async function refusingDuplicates<T>(write: Promise<T>): Promise<T> {

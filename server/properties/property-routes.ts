@@ -14,7 +14,9 @@ export async function propertyRoutes(app: FastifyInstance) {
     '/api/property/get-property-by-id',
     {
       config: {
-        access: allow(ROLES, async (request) => ({ propertyId: (request.query as { propertyId: string }).propertyId })),
+        permission: allow(ROLES, async (request) => ({
+          propertyId: (request.query as { propertyId: string }).propertyId,
+        })),
       },
       schema: { tags: ['properties'], querystring: propertyByIdQuery, response: { 200: propertySchema } },
     },
@@ -28,7 +30,7 @@ export async function propertyRoutes(app: FastifyInstance) {
   api.get(
     '/api/property/get-all',
     {
-      config: { access: allow(['admin', 'superadmin']) },
+      config: { permission: allow(['admin', 'superadmin']) },
       schema: { tags: ['properties'], querystring: propertyListQuery, response: { 200: z.array(propertySchema) } },
     },
     async (request) =>
@@ -37,7 +39,7 @@ export async function propertyRoutes(app: FastifyInstance) {
 
   api.get(
     '/api/property/list-user-properties',
-    { config: { access: allow(ROLES) }, schema: { tags: ['properties'], response: { 200: propertiesResponse } } },
+    { config: { permission: allow(ROLES) }, schema: { tags: ['properties'], response: { 200: propertiesResponse } } },
     async (request) => ({ properties: (await visiblePropertyRows(app.db, callerOf(request))).map(toPropertyDto) }),
   );
 }

@@ -70,30 +70,32 @@ export async function relayLogRoutes(app: FastifyInstance) {
   const listSchema = { tags, querystring: logListQuery, response: { 200: logListResponse } };
   const csvSchema = { tags, querystring: logFilterQuery, produces: ['text/csv'] };
 
-  api.get('/api/relay-logs/all', { config: { access: superadminOnly }, schema: listSchema }, (request) =>
+  api.get('/api/relay-logs/all', { config: { permission: superadminOnly }, schema: listSchema }, (request) =>
     listLogs(request.query),
   );
 
   api.get(
     '/api/relay-logs/property/:propertyId',
-    { config: { access: propertyScope }, schema: { ...listSchema, params: propertyLogsParams } },
+    { config: { permission: propertyScope }, schema: { ...listSchema, params: propertyLogsParams } },
     (request) => listLogs(request.query, request.params.propertyId),
   );
 
-  api.get('/api/relay-logs/all/export', { config: { access: superadminOnly }, schema: csvSchema }, (request, reply) =>
-    sendCsv(reply, request.query),
+  api.get(
+    '/api/relay-logs/all/export',
+    { config: { permission: superadminOnly }, schema: csvSchema },
+    (request, reply) => sendCsv(reply, request.query),
   );
 
   api.get(
     '/api/relay-logs/property/:propertyId/export',
-    { config: { access: propertyScope }, schema: { ...csvSchema, params: propertyLogsParams } },
+    { config: { permission: propertyScope }, schema: { ...csvSchema, params: propertyLogsParams } },
     (request, reply) => sendCsv(reply, request.query, request.params.propertyId),
   );
 
   api.get(
     '/api/relay-logs/user/:UID/notifications',
     {
-      config: { access: allowSelf(ROLES, (request) => (request.params as { UID: string }).UID, 403) },
+      config: { permission: allowSelf(ROLES, (request) => (request.params as { UID: string }).UID, 403) },
       schema: {
         tags,
         params: notificationsParams,

@@ -20,7 +20,7 @@ export async function manageVisitorRoutes(app: FastifyInstance) {
   api.get(
     '/api/visitor/get-all',
     {
-      config: { access: allow(MANAGERS) },
+      config: { permission: allow(MANAGERS) },
       schema: {
         tags: ['dashboard'],
         summary: 'One page of visitors; admins see only their own property',
@@ -36,7 +36,7 @@ export async function manageVisitorRoutes(app: FastifyInstance) {
   api.post(
     '/api/visitor/update',
     {
-      config: { access: allow(MANAGERS, targetVisitor) },
+      config: { permission: allow(MANAGERS, targetVisitor) },
       schema: {
         tags: ['dashboard'],
         summary: "Save the edit-visitor dialog (name and email; the QR codes' windows are unchanged)",
@@ -53,7 +53,7 @@ export async function manageVisitorRoutes(app: FastifyInstance) {
   api.post(
     '/api/visitor/delete',
     {
-      config: { access: allow(MANAGERS, targetVisitor) },
+      config: { permission: allow(MANAGERS, targetVisitor) },
       schema: {
         tags: ['dashboard'],
         summary: 'Delete a visitor and their QR codes; the gate refuses the codes at once',

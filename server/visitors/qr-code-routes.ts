@@ -42,7 +42,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.get(
     '/api/visitor/visitors-qr',
     {
-      config: { access: allow(ROLES) },
+      config: { permission: allow(ROLES) },
       schema: {
         tags: ['visitors'],
         summary: "The caller's visitors with their QR codes",
@@ -55,7 +55,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.get(
     '/api/visitor/past-visitors',
     {
-      config: { access: allow(ROLES) },
+      config: { permission: allow(ROLES) },
       schema: {
         tags: ['visitors'],
         summary: "The caller's visitors whose every code has ended, to invite again",
@@ -68,7 +68,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.put(
     '/api/visitor/visitors-qr/:visitorId/qr-notification',
     {
-      config: { access: codeInBody },
+      config: { permission: codeInBody },
       schema: {
         tags: ['visitors'],
         summary: 'Turn arrival notification on or off',
@@ -92,7 +92,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.put(
     '/api/visitor/visitors-qr/:visitorId/update-qrcodes',
     {
-      config: { access: codeInBody },
+      config: { permission: codeInBody },
       schema: {
         tags: ['visitors'],
         summary: "Edit a code's window (Visitor List)",
@@ -118,7 +118,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.post(
     '/api/visitor/expire-qrcode',
     {
-      config: { access: codeInBody },
+      config: { permission: codeInBody },
       schema: { tags: ['visitors'], summary: 'Expire a code now', body: expireQrCodeRequest, response: updated },
     },
     async (request) => ({
@@ -130,7 +130,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.get(
     '/api/visitor/:visitorId/qr-codes',
     {
-      config: { access: pageVisitorInPath },
+      config: { permission: pageVisitorInPath },
       schema: {
         tags: ['visitors'],
         summary: "One visitor's QR codes",
@@ -149,7 +149,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.put(
     '/api/visitor/:qrId/qr-codes',
     {
-      config: { access: pageCodeInPath },
+      config: { permission: pageCodeInPath },
       schema: {
         tags: ['visitors'],
         summary: "Edit a code's window (per-visitor page)",
@@ -173,7 +173,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.put(
     '/api/visitor/qr-codes/:qrId/expire',
     {
-      config: { access: pageCodeInPath },
+      config: { permission: pageCodeInPath },
       schema: {
         tags: ['visitors'],
         summary: 'Expire a code now (per-visitor page)',
@@ -190,7 +190,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.delete(
     '/api/visitor/qr-codes/:qrId',
     {
-      config: { access: pageCodeInPath },
+      config: { permission: pageCodeInPath },
       schema: {
         tags: ['visitors'],
         summary: 'Delete a code for good',

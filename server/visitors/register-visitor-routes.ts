@@ -12,7 +12,7 @@ export async function registerVisitorRoutes(app: FastifyInstance) {
   api.post(
     '/api/visitor/register',
     {
-      config: { access: allow(SCREEN_ROLES.registerVisitor) },
+      config: { permission: allow(SCREEN_ROLES.registerVisitor) },
       schema: {
         tags: ['visitors'],
         summary: 'Register a visitor; the QR code is emailed to the visitor and to the resident',

@@ -44,9 +44,9 @@ async function call(route: DeclaredRoute, identity: Identity) {
   const seeds = new CaseSeeds(world);
   const request = await buildRouteRequest(route, seeds);
   const headers = await headersFor(world, route, identity);
-  const expected = expectedFor(route.access, identity, await seeds.touchesOwnedRecord());
+  const expected = expectedFor(route.permission, identity, await seeds.touchesOwnedRecord());
   // Public routes authorise by what the request carries (a link token), not by who sends it.
-  const outsider = route.access.kind === 'user' && OUTSIDERS.includes(identity);
+  const outsider = route.permission.kind === 'user' && OUTSIDERS.includes(identity);
   const propertyABefore = outsider ? await propertyChecksum(t.app.db, world.propertyA) : null;
   const response = await t.app.inject({
     method: route.method as 'GET',

@@ -120,7 +120,7 @@ describe('bodies nested deeper than any request', () => {
       const answer = await post(await allowedHeaders(world, route), deepBody);
       expect(answer.statusCode, answer.body.slice(0, 200)).toBe(400);
       expect(answer.json().message).toMatch(/^The request body is nested too deeply/);
-      if (route.access.kind === 'public') return;
+      if (route.permission.kind === 'public') return;
       for (const payload of [deepBody, '{"broken": ']) {
         const anonymous = await post({}, payload);
         expect(anonymous.statusCode, anonymous.body.slice(0, 200)).toBe(401);

@@ -33,7 +33,7 @@ describe('no route returns an unbounded result', () => {
         const shape = objectShape(route.schema.querystring) ?? {};
         const query = Object.fromEntries(Object.entries(request.query).filter(([key]) => !isOptional(shape[key])));
         const callers = [await allowedHeaders(world, route)];
-        if (route.access.kind === 'user' && route.access.roles.includes('resident'))
+        if (route.permission.kind === 'user' && route.permission.roles.includes('resident'))
           callers.push(bearer(world.owner.token));
         for (const headers of callers) {
           const answer = await t.app.inject({ method: 'GET', url: requestUrl(route, request.params, query), headers });

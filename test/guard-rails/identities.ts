@@ -1,5 +1,5 @@
 import type { Role } from '@core/roles';
-import type { Access, DeclaredRoute } from '../../server/authorization/route-permissions';
+import type { DeclaredRoute, Permission } from '../../server/authorization/route-permissions';
 import type { GuardWorld, WorldUser } from './guard-world';
 
 export const IDENTITIES = [
@@ -32,19 +32,19 @@ const ROLE_OF: Partial<Record<Identity, Role>> = {
 };
 
 /** Whose session a broken-token identity spoils: one the route would otherwise let in. */
-const spoiledRole = (access: Access): Role => (access.kind === 'user' ? access.roles[0] : 'resident');
+const spoiledRole = (permission: Permission): Role => (permission.kind === 'user' ? permission.roles[0] : 'resident');
 
 /** What the route's declaration says this caller gets, given whether the seeded record is owned. */
-export function expectedFor(access: Access, identity: Identity, ownedRecord: boolean): Expected {
-  if (access.kind === 'public') return { allowed: true };
-  if (access.kind === 'device')
+export function expectedFor(permission: Permission, identity: Identity, ownedRecord: boolean): Expected {
+  if (permission.kind === 'public') return { allowed: true };
+  if (permission.kind === 'device')
     return identity === 'right device key' ? { allowed: true } : { allowed: false, status: 401 };
   const role = ROLE_OF[identity];
   if (!role) return { allowed: false, status: 401 };
-  if (!access.roles.includes(role)) return { allowed: false, status: 403 };
-  if (!access.scope) return { allowed: true };
-  if (access.selfOnly)
-    return identity === 'resident' ? { allowed: true } : { allowed: false, status: access.selfRefusal ?? 404 };
+  if (!permission.roles.includes(role)) return { allowed: false, status: 403 };
+  if (!permission.scope) return { allowed: true };
+  if (permission.selfOnly)
+    return identity === 'resident' ? { allowed: true } : { allowed: false, status: permission.selfRefusal ?? 404 };
   const outside =
     identity === 'admin of another property' ||
     identity === 'resident of another property' ||
@@ -56,7 +56,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The headers this identity sends; creates its user (or device) in the world first. */
 export async function headersFor(world: GuardWorld, route: DeclaredRoute, identity: Identity) {
-  const broken = () => world.user(spoiledRole(route.access), 'A');
+  const broken = () => world.user(spoiledRole(route.permission), 'A');
   const sessions: Record<Identity, () => Promise<Record<string, string>>> = {
     anonymous: async () => ({}),
     resident: async () => bearer(world.owner.token),
@@ -88,12 +88,12 @@ export async function headersFor(world: GuardWorld, route: DeclaredRoute, identi
   return sessions[identity]();
 }
 
-/** A caller the route lets in, so what answers is validation and the handler, not access control. */
+/** A caller the route lets in, so what answers is validation and the handler, not permission control. */
 export async function allowedHeaders(world: GuardWorld, route: DeclaredRoute): Promise<Record<string, string>> {
-  const access = route.access;
-  if (access.kind === 'public') return {};
-  if (access.kind === 'device') return bearer((await world.device()).key);
-  if (access.selfOnly || !access.roles.some((role) => role !== 'resident')) return bearer(world.owner.token);
-  const role = access.roles.includes('superadmin') ? 'superadmin' : 'admin';
+  const permission = route.permission;
+  if (permission.kind === 'public') return {};
+  if (permission.kind === 'device') return bearer((await world.device()).key);
+  if (permission.selfOnly || !permission.roles.some((role) => role !== 'resident')) return bearer(world.owner.token);
+  const role = permission.roles.includes('superadmin') ? 'superadmin' : 'admin';
   return bearer((await world.user(role, role === 'admin' ? 'A' : null)).token);
 }

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { ACCESS_REFUSALS, type DeclaredRoute } from '../../server/authorization/route-permissions';
+import { type DeclaredRoute, PERMISSION_REFUSALS } from '../../server/authorization/route-permissions';
 import {
   DEEPLY_NESTED,
   HIDDEN_TEXTS,
@@ -95,8 +95,8 @@ export function expectedRefusal(route: DeclaredRoute, inputs: RequestInputs, mut
   return { names, saysLimit: overLimit };
 }
 
-const isAccessRefusal = (status: number, message: string) =>
-  (ACCESS_REFUSALS as Record<number, readonly string[]>)[status]?.includes(message) ?? false;
+const isPermissionRefusal = (status: number, message: string) =>
+  (PERMISSION_REFUSALS as Record<number, readonly string[]>)[status]?.includes(message) ?? false;
 
 /** The field paths a 400 answer blames: the keys of `fieldErrors`, each split into its parts. */
 const blamedFields = (fieldErrors: unknown) =>
@@ -119,7 +119,7 @@ export function inputVerdict(status: number, body: string, names: string[], says
   }
   const { message } = answer;
   if (typeof message !== 'string') return `answered ${status} without a {message}`;
-  if (status !== 400) return isAccessRefusal(status, message) ? null : `expected 400, got ${status} (${message})`;
+  if (status !== 400) return isPermissionRefusal(status, message) ? null : `expected 400, got ${status} (${message})`;
   const blamed = blamedFields(answer.fieldErrors);
   if (saysLimit && !SAYS_LIMIT.test(message))
     return `a value over its limit got "${message}", which does not say the limit`;

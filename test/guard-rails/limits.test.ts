@@ -35,7 +35,7 @@ describe('request body size', () => {
 });
 
 describe('per-client rate limit on every public route', () => {
-  const publicRoutes = routes.filter((route) => route.access.kind === 'public');
+  const publicRoutes = routes.filter((route) => route.permission.kind === 'public');
 
   it('covers the public routes of docs/SPEC.md', () => {
     const urls = publicRoutes.map((route) => `${route.method} ${route.url}`);
@@ -168,7 +168,7 @@ describe('guessing a secret at a reader', () => {
     'GET /api/access/reader': 'decides nothing',
     'POST /api/devices/heartbeat': 'decides nothing',
   };
-  const readerRoutes = routes.filter((route) => route.access.kind === 'device').map((r) => `${r.method} ${r.url}`);
+  const readerRoutes = routes.filter((route) => route.permission.kind === 'device').map((r) => `${r.method} ${r.url}`);
 
   it('every reader route either has a guess lockout probed here or says why it needs none', () => {
     expect(readerRoutes.filter((route) => !guessable[route] && !notGuessable[route])).toEqual([]);

@@ -6,9 +6,9 @@ export function verdict(route: DeclaredRoute, expected: Expected, status: number
   // 502: the gate's relay did not answer (seeded devices point at a closed local port).
   if (status >= 500 && status !== 502) return `answered ${status}`;
   if (!expected.allowed) return status === expected.status ? null : `expected ${expected.status}, got ${status}`;
-  if (route.access.kind !== 'public' && (status === 401 || status === 403))
+  if (route.permission.kind !== 'public' && (status === 401 || status === 403))
     return `expected to be let in, got ${status}`;
-  const scoped = route.access.kind === 'user' && route.access.scope !== undefined;
+  const scoped = route.permission.kind === 'user' && route.permission.scope !== undefined;
   if (scoped && status === 404) return 'expected to reach the record of its own property, got 404';
   return null;
 }

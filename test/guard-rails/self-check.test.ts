@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const route = (url: string, schema: DeclaredRoute['schema']): DeclaredRoute => ({
   method: 'POST',
   url,
-  access: allow(['admin']),
+  permission: allow(['admin']),
   schema,
 });
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mustEnrolSecondFactor } from '../../authorization/enrolment-rule';
-import { allow, allowDuringEnrolment, callerOf, publicAccess } from '../../authorization/route-permissions';
+import { allow, allowDuringEnrolment, callerOf, publicPermission } from '../../authorization/route-permissions';
 import { endAllSessions } from '../../authorization/session-queries';
 import { badRequest, HttpError } from '../../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../../platform/errors/server-messages';
@@ -30,7 +30,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
   api.get(
     '/api/second-factor',
     {
-      config: { access: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment },
       schema: { tags: ['session'], summary: "The caller's second factor", response: { 200: secondFactorStatus } },
     },
     async (request) => {
@@ -55,7 +55,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/login/second-factor',
     {
-      config: { access: publicAccess },
+      config: { permission: publicPermission },
       schema: {
         tags: ['session'],
         summary: 'Finish signing in with an authenticator or recovery code',
@@ -75,7 +75,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
   api.post(
     '/api/second-factor/turn-off',
     {
-      config: { access: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment },
       schema: {
         tags: ['session'],
         summary:
@@ -102,7 +102,9 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     '/api/resident/:userId/second-factor/reset',
     {
       config: {
-        access: allow(['superadmin'], (request) => userScope(app.db, (request.params as { userId?: string }).userId)),
+        permission: allow(['superadmin'], (request) =>
+          userScope(app.db, (request.params as { userId?: string }).userId),
+        ),
       },
       schema: {
         tags: ['session'],

@@ -45,7 +45,7 @@ export async function totpEnrolmentRoutes(app: FastifyInstance) {
   api.post(
     '/api/second-factor/totp/setup',
     {
-      config: { access: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment },
       schema: {
         tags: ['session'],
         summary: 'A new authenticator secret and its QR code, kept for this session until a code confirms it',
@@ -68,7 +68,7 @@ export async function totpEnrolmentRoutes(app: FastifyInstance) {
   api.post(
     '/api/second-factor/totp/confirm',
     {
-      config: { access: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment },
       schema: {
         tags: ['session'],
         summary:

@@ -1,4 +1,4 @@
-import type { AccessResponse, ReaderIdentity } from '@core/api/access';
+import type { EntryAnswer, ReaderIdentity } from '@core/api/entry';
 
 /** No answer within this is treated as no answer at all: the gate stays shut. */
 const ANSWER_WITHIN_MS = 5000;
@@ -75,10 +75,10 @@ const deadline = () =>
     : { decideBy: Math.round(Date.now() + serverAheadMs + ANSWER_WITHIN_MS - ANSWER_TRAVEL_MS) };
 
 export const decideQr = (deviceKey: string, code: string) =>
-  readerCall<AccessResponse>(deviceKey, 'POST', '/api/access/qr', { code, ...deadline() });
+  readerCall<EntryAnswer>(deviceKey, 'POST', '/api/access/qr', { code, ...deadline() });
 export const decidePin = (deviceKey: string, pin: string) =>
-  readerCall<AccessResponse>(deviceKey, 'POST', '/api/access/pin', { pin, ...deadline() });
+  readerCall<EntryAnswer>(deviceKey, 'POST', '/api/access/pin', { pin, ...deadline() });
 export const decideCard = (deviceKey: string, card: string) =>
-  readerCall<AccessResponse>(deviceKey, 'POST', '/api/access/card', { card, ...deadline() });
+  readerCall<EntryAnswer>(deviceKey, 'POST', '/api/access/card', { card, ...deadline() });
 /** The heartbeat that shows the device Online; a server without the endpoint yet answers 404, which the reader ignores. */
 export const heartbeat = (deviceKey: string) => readerCall<unknown>(deviceKey, 'POST', '/api/devices/heartbeat', {});

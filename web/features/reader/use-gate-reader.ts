@@ -1,4 +1,4 @@
-import type { AccessResponse, ReaderIdentity } from '@core/api/access';
+import type { EntryAnswer, ReaderIdentity } from '@core/api/entry';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CodeDebounce } from './code-debounce';
 import { decideCard, decidePin, decideQr, heartbeat, type ReaderReply, whoAmI } from './reader-api';
@@ -14,7 +14,7 @@ export type ReaderScreen =
   | { kind: 'deciding' }
   | { kind: 'result'; granted: boolean; text: string; lockedOut?: boolean };
 
-function resultText(answer: AccessResponse): string {
+function resultText(answer: EntryAnswer): string {
   if (!answer.granted) return answer.notice ?? answer.reason;
   const firstName = answer.visitor?.firstName ?? answer.resident?.firstName;
   return firstName ? `Welcome, ${firstName}` : 'Welcome';
@@ -68,7 +68,7 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
   }, [checkIn]);
 
   const decide = useCallback(
-    async (ask: () => Promise<ReaderReply<AccessResponse>>, credential: 'qr' | 'pin' | 'card') => {
+    async (ask: () => Promise<ReaderReply<EntryAnswer>>, credential: 'qr' | 'pin' | 'card') => {
       busy.current = true;
       setScreen({ kind: 'deciding' });
       const reply = await ask();

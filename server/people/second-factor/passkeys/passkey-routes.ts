@@ -10,7 +10,7 @@ import { ROLES } from '@core/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Access, allowDuringEnrolment, callerOf } from '../../../authorization/route-permissions';
+import { allowDuringEnrolment, callerOf, type Permission } from '../../../authorization/route-permissions';
 import { passkeys } from '../../../platform/db/schema';
 import { badRequest, notFound } from '../../../platform/errors/http-error';
 import { enqueueSecurityNotice } from '../../security-notice-jobs';
@@ -21,7 +21,7 @@ import { webauthn } from './webauthn';
 import { CHALLENGE_SECONDS, keepChallenge, takeChallenge } from './webauthn-challenges';
 
 /** A passkey reaches only its own user, even one still enrolling: anyone else gets 404. */
-const ownPasskey: Access = {
+const ownPasskey: Permission = {
   kind: 'user',
   roles: ROLES,
   selfOnly: true,
@@ -45,7 +45,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
   api.post(
     '/api/second-factor/passkeys/options',
     {
-      config: { access: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment },
       schema: {
         tags: ['session'],
         summary: 'WebAuthn options to register a passkey; its challenge works once, for two minutes',
@@ -81,7 +81,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
   api.post(
     '/api/second-factor/passkeys',
     {
-      config: { access: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment },
       schema: {
         tags: ['session'],
         summary: "Add a passkey from the browser's answer to the registration options; signs out every other session",
@@ -136,7 +136,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
   api.delete(
     '/api/second-factor/passkeys/:passkeyId',
     {
-      config: { access: ownPasskey },
+      config: { permission: ownPasskey },
       schema: {
         tags: ['session'],
         summary: 'Remove one of your passkeys; signs out every other session',

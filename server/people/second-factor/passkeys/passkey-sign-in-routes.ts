@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { publicAccess } from '../../../authorization/route-permissions';
+import { publicPermission } from '../../../authorization/route-permissions';
 import { badRequest, HttpError } from '../../../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../../../platform/errors/server-messages';
 import { signInUser, sourceOf } from '../../sign-in';
@@ -34,7 +34,7 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/login/passkey/options',
     {
-      config: { access: publicAccess },
+      config: { permission: publicPermission },
       schema: {
         tags: ['session'],
         summary: "WebAuthn options to sign in with one of the user's passkeys, after the password",
@@ -90,7 +90,7 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/login/passkey',
     {
-      config: { access: publicAccess },
+      config: { permission: publicPermission },
       schema: {
         tags: ['session'],
         summary: 'Finish signing in with a passkey',

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import {
   allow,
   type DeclaredRoute,
-  installAccessControl,
-  publicAccess,
+  installPermissionChecks,
+  publicPermission,
 } from '../../server/authorization/route-permissions';
 
 /** A bare app with the same enforcement point buildApp installs. */
@@ -15,7 +15,7 @@ async function guardedApp() {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const catalog: DeclaredRoute[] = [];
-  installAccessControl(app, catalog);
+  installPermissionChecks(app, catalog);
   return { app, catalog };
 }
 
@@ -34,11 +34,11 @@ describe('access declarations', () => {
   it('starts when every /api route declares access, and lists each with its schemas', async () => {
     const { app, catalog } = await guardedApp();
     const body = z.object({ name: z.string().max(10) });
-    app.post('/api/declared', { config: { access: allow(['admin']) }, schema: { body } }, async () => ({}));
-    app.get('/api/open', { config: { access: publicAccess } }, async () => ({}));
+    app.post('/api/declared', { config: { permission: allow(['admin']) }, schema: { body } }, async () => ({}));
+    app.get('/api/open', { config: { permission: publicPermission } }, async () => ({}));
     app.get('/not-api', async () => 'page');
     await app.ready();
-    expect(catalog.map((route) => `${route.method} ${route.url} ${route.access.kind}`)).toEqual([
+    expect(catalog.map((route) => `${route.method} ${route.url} ${route.permission.kind}`)).toEqual([
       'POST /api/declared user',
       'GET /api/open public',
     ]);

@@ -1,10 +1,10 @@
-import { accessResponse } from '@core/api/access';
-import { ACCOUNT_MESSAGES, pinAccessRequest } from '@core/api/accounts';
+import { ACCOUNT_MESSAGES, pinEntryRequest } from '@core/api/accounts';
 import { errorResponse } from '@core/api/common';
+import { entryAnswer } from '@core/api/entry';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceOf } from '../authorization/device-key';
-import { deviceAccess } from '../authorization/route-permissions';
+import { devicePermission } from '../authorization/route-permissions';
 import { decideAtGate, type GateDeps } from '../gates/gate-decision';
 import { TooManyRequests } from '../platform/errors/too-many';
 import { admitDelivery } from './delivery-grant';
@@ -18,19 +18,19 @@ const keypad = { callerType: 'user', credential: 'pin' } as const;
  * /api/access/qr. Identifies the PIN (the feature, the keypad's lockout, a resident's or a
  * delivery pass's PIN), then hands the verdict to the gate decision (gates/gate-decision.ts).
  */
-export async function pinAccessRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
+export async function pinEntryRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
   const lockout = new KeypadLockout(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/access/pin',
     {
-      config: { access: deviceAccess },
+      config: { permission: devicePermission },
       schema: {
         tags: ['gate readers'],
         summary: 'A keypad sent a secure PIN: open the gate for the resident whose PIN it is',
-        body: pinAccessRequest,
-        response: { 200: accessResponse, 429: errorResponse },
+        body: pinEntryRequest,
+        response: { 200: entryAnswer, 429: errorResponse },
       },
     },
     async (request) => {

@@ -10,7 +10,7 @@ export const decideBy = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 /** POST /api/access/qr: what a gate reader scanned. */
 export const qrScanRequest = z.strictObject({ code: z.string().max(512), decideBy });
 
-export const accessResponse = z.object({
+export const entryAnswer = z.object({
   granted: z.boolean(),
   reason: z.string(),
   /** For a refused pass: what a reader's screen shows the person holding it ("This pass has expired"). */
@@ -19,10 +19,10 @@ export const accessResponse = z.object({
   /** For a PIN let in: whom the reader's screen welcomes. */
   resident: z.object({ firstName: z.string() }).optional(),
 });
-export type AccessResponse = z.infer<typeof accessResponse>;
+export type EntryAnswer = z.infer<typeof entryAnswer>;
 
 /** The reason a gate reader is given, and the relay log keeps. */
-export const QR_ACCESS_REASONS = {
+export const QR_ENTRY_REASONS = {
   valid: 'Access granted',
   unknown: 'QR code not recognised',
   'not-yet-valid': 'QR code is not valid yet',

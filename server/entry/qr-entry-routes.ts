@@ -1,11 +1,11 @@
-import { accessResponse, QR_ACCESS_REASONS, qrScanRequest } from '@core/api/access';
 import { errorResponse } from '@core/api/common';
+import { entryAnswer, QR_ENTRY_REASONS, qrScanRequest } from '@core/api/entry';
 import { passNotice } from '@core/validity/pass-notice';
 import { decideQrAt } from '@core/validity/qr-validity';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceKeyOf, refuseUnknownDeviceKey } from '../authorization/device-key';
-import { deviceReadInRouteAccess } from '../authorization/route-permissions';
+import { deviceReadInRoutePermission } from '../authorization/route-permissions';
 import { decideAtGate, type GateDeps, type GateLogDetails } from '../gates/gate-decision';
 import { sha256Hex } from '../platform/crypto/keys';
 import { TooManyRequests } from '../platform/errors/too-many';
@@ -15,7 +15,7 @@ import { queueArrivalNotification } from './arrival-jobs';
 import { admitDelivery } from './delivery-grant';
 import { findScan, type ScannedCode } from './qr-queries';
 
-type QrScanOutcome = keyof typeof QR_ACCESS_REASONS;
+type QrScanOutcome = keyof typeof QR_ENTRY_REASONS;
 
 /** Whether the gate of `devicePropertyId` opens for a scanned code at `now`. */
 function decideScan(scanned: ScannedCode | null, devicePropertyId: string, now: Date): QrScanOutcome {
@@ -48,18 +48,18 @@ function visitorOf(scanned: ScannedCode | null): GateLogDetails {
  * coalesced query), tries a delivery pass and the unknown-code throttle for codes no visitor
  * holds, then hands the verdict to the gate decision (gates/gate-decision.ts).
  */
-export async function qrAccessRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
+export async function qrEntryRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/access/qr',
     {
-      config: { access: deviceReadInRouteAccess },
+      config: { permission: deviceReadInRoutePermission },
       schema: {
         tags: ['gate readers'],
         summary: 'A gate reader scanned a QR code: open the gate if the code is valid here and now',
         body: qrScanRequest,
-        response: { 200: accessResponse, 429: errorResponse },
+        response: { 200: entryAnswer, 429: errorResponse },
       },
     },
     async (request) => {
@@ -85,17 +85,17 @@ export async function qrAccessRoutes(app: FastifyInstance, { gate }: { gate: Gat
         // Only unrecognised codes count, so a valid pass is always decided on its merits.
         const guess = await reserve(gate.db, LIMITS.unknownQrCodes, device.id, now);
         if (!guess.allowed) {
-          const error = new TooManyRequests(QR_ACCESS_REASONS.throttled, guess.retryAfterSeconds);
+          const error = new TooManyRequests(QR_ENTRY_REASONS.throttled, guess.retryAfterSeconds);
           await decideAtGate(gate, call, { throttle: 'throttled', error });
         }
       }
       if (outcome !== 'valid' || !scanned) {
         const notice = passNotice(outcome, scanned?.code ?? null, scanned?.timeZone ?? 'UTC');
-        const verdict = { refuse: outcome, reason: QR_ACCESS_REASONS[outcome], notice };
+        const verdict = { refuse: outcome, reason: QR_ENTRY_REASONS[outcome], notice };
         return (await decideAtGate(gate, call, verdict)).answer;
       }
       const { firstName, lastName } = scanned.visitor;
-      const grant = { reason: QR_ACCESS_REASONS.valid, visitor: { firstName, lastName } };
+      const grant = { reason: QR_ENTRY_REASONS.valid, visitor: { firstName, lastName } };
       const decision = await decideAtGate(gate, call, { grant });
       // The resident asked to be told: only once the gate opened.
       if (decision.outcome === 'granted') await queueArrivalNotification(app, scanned, device.id, now);

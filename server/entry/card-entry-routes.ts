@@ -1,10 +1,10 @@
-import { accessResponse } from '@core/api/access';
-import { CARD_ACCESS_REASONS, cardAccessRequest } from '@core/api/cards';
+import { CARD_ACCESS_REASONS, cardEntryRequest } from '@core/api/cards';
 import { errorResponse } from '@core/api/common';
+import { entryAnswer } from '@core/api/entry';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceOf } from '../authorization/device-key';
-import { deviceAccess } from '../authorization/route-permissions';
+import { devicePermission } from '../authorization/route-permissions';
 import { markCardUsed } from '../cards/card-use-queries';
 import { decideAtGate, type GateDeps, type GateLogDetails } from '../gates/gate-decision';
 import { TooManyRequests } from '../platform/errors/too-many';
@@ -27,19 +27,19 @@ const cardLogDetails = (holder: CardHolder | null): GateLogDetails => ({
  * PIN. Identifies the card (the feature, the reader's lockout, the enrolled card and its holder),
  * then hands the verdict to the gate decision (gates/gate-decision.ts).
  */
-export async function cardAccessRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
+export async function cardEntryRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
   const lockout = new CardLockout(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/access/card',
     {
-      config: { access: deviceAccess },
+      config: { permission: devicePermission },
       schema: {
         tags: ['gate readers'],
         summary: 'A card reader read a card or fob: open the gate for the person it is enrolled to',
-        body: cardAccessRequest,
-        response: { 200: accessResponse, 429: errorResponse },
+        body: cardEntryRequest,
+        response: { 200: entryAnswer, 429: errorResponse },
       },
     },
     async (request) => {
