@@ -1,8 +1,8 @@
 import { readableInstant } from '@core/time/readable-time';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { devices, properties, qrCodes, users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, queueNotice, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
@@ -18,7 +18,7 @@ export const arrivalNoticeJob = jobKind(
  * Tells the resident their visitor arrived, by email and/or SMS per their preferences, through the
  * job queue; only when the code's arrival notification is on.
  */
-export async function queueArrivalNotification(app: FastifyInstance, scanned: ScannedCode, deviceId: string, at: Date) {
+export async function queueArrivalNotification(app: PlatformDeps, scanned: ScannedCode, deviceId: string, at: Date) {
   if (!scanned.code.qrNotification) return;
   await queueNotice(app, arrivalNoticeJob, scanned.creator, {
     qrCodeId: scanned.code.id,

@@ -1,9 +1,9 @@
 import { CARD_ACCESS_REASONS } from '@core/api/cards';
 import type { CardNumber } from '@core/cards/card-number';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { cardLookupHash } from '../cards/card-number-hash';
 import { cards, users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { type Guess, GuessLockout, type GuessReader } from '../platform/limits/guess-lockout';
 import { LIMITS } from '../platform/limits/limit-rules';
 
@@ -45,7 +45,7 @@ export type CardHolder = NonNullable<CardTap['found']>['holder'];
 export class CardLockout {
   private readonly lockout: GuessLockout;
 
-  constructor(private readonly app: FastifyInstance) {
+  constructor(private readonly app: PlatformDeps) {
     this.lockout = new GuessLockout(app, [
       { rule: LIMITS.unknownCards, per: 'reader', refusal: CARD_ACCESS_REASONS.readerLocked, notice: 'card-reader' },
       {

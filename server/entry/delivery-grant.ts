@@ -1,11 +1,11 @@
 import { DELIVERY_MESSAGES } from '@core/api/delivery-passes';
 import type { EntryAnswer } from '@core/api/entry';
-import type { FastifyInstance } from 'fastify';
 import type { DeliveryPassRow } from '../delivery/delivery-pass-queries';
 import { giveDeliveryUseBack, takeDeliveryUse } from '../delivery/delivery-use';
 import { queueDeliveryUseNotice } from '../delivery/delivery-use-jobs';
 import { decideAtGate, type GateDeps, type GateLogDetails } from '../gates/gate-decision';
 import type { DeviceRow } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 
 /** Who the log and the reader's screen name: the courier as the pass describes them. */
 const courierOf = (pass: DeliveryPassRow) => ({ firstName: pass.name || 'Delivery', lastName: pass.company });
@@ -24,7 +24,7 @@ const logDetailsOf = (pass: DeliveryPassRow, credential: 'qr' | 'pin'): GateLogD
  * pulse already in flight. Null when it is no delivery pass here.
  */
 export async function admitDelivery(
-  app: FastifyInstance,
+  app: PlatformDeps,
   gate: GateDeps,
   at: { device: DeviceRow; property: { propertyName: string; propertyLocation: string } },
   credential: { tokenHash: string } | { pin: string },

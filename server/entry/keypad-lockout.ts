@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { pinLookupHmac } from '../people/secure-pin';
 import { users } from '../platform/db/schema';
+import type { PlatformDeps } from '../platform/deps';
 import { type Guess, GuessLockout, type GuessReader } from '../platform/limits/guess-lockout';
 import { LIMITS } from '../platform/limits/limit-rules';
 
@@ -36,7 +36,7 @@ export type KeypadEntry = Guess<NonNullable<ReturnType<typeof residentOf>>>;
 export class KeypadLockout {
   private readonly lockout: GuessLockout;
 
-  constructor(private readonly app: FastifyInstance) {
+  constructor(private readonly app: PlatformDeps) {
     this.lockout = new GuessLockout(app, [
       { rule: LIMITS.keypadFailures, per: 'reader', refusal: ACCOUNT_MESSAGES.pinLockedOut, notice: 'keypad' },
     ]);
