@@ -60,7 +60,7 @@ describe('RFID cards', () => {
     const off = await enrol(root, { userId: plainResident.id, number: '1:2' });
     expect(off.statusCode).toBe(400);
     expect(off.json().message).toBe(
-      'RFID Permission is not turned on for this property. Turn it on in Properties: Edit this property, then tick RFID Permission.',
+      'RFID Access is not turned on for this property. Turn it on in Properties: Edit this property, then tick RFID Access.',
     );
     const foreign = await enrol(otherManager, { userId: resident.id, number: '9:9' });
     expect(foreign.statusCode).toBe(404);

@@ -35,7 +35,7 @@ describe.each(brokers)('MQTT presence on $broker', ({ overrides, login }) => {
     await t.close();
   });
 
-  /** What Permission Gates shows of one gate: online (null: never heard) and last seen. */
+  /** What Access Gates shows of one gate: online (null: never heard) and last seen. */
   const gateOf = async (deviceId: string) => {
     const answer = await t.app.inject({
       method: 'GET',

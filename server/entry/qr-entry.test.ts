@@ -75,7 +75,7 @@ describe('POST /api/access/qr', () => {
     const answer = await scan(gate, token);
     expect(answer.json()).toEqual({
       granted: true,
-      reason: 'Permission granted',
+      reason: 'Access granted',
       visitor: { firstName: 'Vera', lastName: 'Visitor' },
     });
     expect(simulator.pulses(gate.simId)).toHaveLength(1);

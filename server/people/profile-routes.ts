@@ -51,7 +51,7 @@ export async function profileRoutes(app: FastifyInstance) {
   api.get(
     '/api/resident/get-by-id/:userId',
     {
-      config: { access },
+      config: { permission: access },
       schema: { tags: ['profile'], params, response: { 200: profileSchema, 404: errorResponse } },
     },
     async (request) => toProfile(app.config.secret, callerOf(request), targetAccountOf(request)),
@@ -60,7 +60,7 @@ export async function profileRoutes(app: FastifyInstance) {
   api.get(
     '/api/resident/phone-number-check/:userId',
     {
-      config: { access },
+      config: { permission: access },
       schema: { tags: ['profile'], params, response: { 200: phoneAvailability } },
     },
     async (request) => ({ available: Boolean(targetAccountOf(request).phoneNumber) }),
@@ -69,7 +69,7 @@ export async function profileRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/update-preferences/:userId',
     {
-      config: { access },
+      config: { permission: access },
       schema: {
         tags: ['profile'],
         summary: 'Email and SMS arrival notifications; SMS needs a phone number',
@@ -96,7 +96,7 @@ export async function profileRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/update-phone-number/:userId',
     {
-      config: { access },
+      config: { permission: access },
       schema: {
         tags: ['profile'],
         summary: 'A USA (+1) number of 10 digits',
