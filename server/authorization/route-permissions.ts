@@ -159,12 +159,14 @@ export function installAccessControl(app: FastifyInstance, catalog: DeclaredRout
     }
   });
 
+  // Decorated before access control is installed (server/app/app.ts).
+  const readers = { db: app.db, now: app.config.now, deviceKeys: app.deviceKeys };
   app.addHook('preParsing', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
     if (access.kind === 'device') {
       return identifyDevice(
-        app,
+        readers,
         request,
         bearerToken(request.headers.authorization),
         access.readsDeviceItself === true,
