@@ -5,7 +5,7 @@ import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { publicRateLimit } from '../platform/limits/public-rate-limit';
 import { bearerToken, type Caller, confirmCaller, identifyCaller } from './caller';
-import { DEVICE_KEY_REQUIRED, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key';
+import { DEVICE_KEY_REQUIRED, type DeviceKeyDeps, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key';
 
 /** Whose record a request touches: its property and, for residents' own records, its owner. */
 export interface Scope {
@@ -159,12 +159,13 @@ export function installAccessControl(app: FastifyInstance, catalog: DeclaredRout
     }
   });
 
-  // Decorated before access control is installed (server/app/app.ts).
-  const readers = { db: app.db, now: app.config.now, deviceKeys: app.deviceKeys };
+  // Built at the first device request: the app is decorated by then.
+  let readers: DeviceKeyDeps | undefined;
   app.addHook('preParsing', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
     if (access.kind === 'device') {
+      readers ??= { db: app.db, now: app.config.now, deviceKeys: app.deviceKeys };
       return identifyDevice(
         readers,
         request,
