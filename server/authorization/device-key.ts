@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type TtlCache, ttlCache } from '../platform/cache/ttl-cache';
 import { sha256Hex } from '../platform/crypto/keys';
 import type { Orm } from '../platform/db/connect';
@@ -28,6 +28,13 @@ export const UNKNOWN_DEVICE_KEY = 'Unknown device key';
 export type KnownDeviceKeys = TtlCache<string>;
 export const knownDeviceKeys = (): KnownDeviceKeys => ttlCache({ max: 10_000, ttlMs: 60_000 });
 
+/** What identifying a reader needs: the database, the clock and this process's known keys. */
+export interface DeviceKeyDeps {
+  db: Orm;
+  now: () => Date;
+  deviceKeys: KnownDeviceKeys;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     gateDevice?: { device: DeviceRow; property: GateProperty };
@@ -51,21 +58,21 @@ const deviceByKeyHash = preparedPerDatabase((db: Orm) =>
  * valid needs no query here; otherwise the device and its property are loaded for deviceOf.
  */
 export async function identifyDevice(
-  app: FastifyInstance,
+  deps: DeviceKeyDeps,
   request: FastifyRequest,
   key: string | null,
   readsDeviceItself: boolean,
 ) {
-  if (!key) return refuseDeviceKey(app, request, DEVICE_KEY_REQUIRED);
+  if (!key) return refuseDeviceKey(deps, request, DEVICE_KEY_REQUIRED);
   const hash = sha256Hex(key);
-  const knownDeviceId = readsDeviceItself ? app.deviceKeys.get(hash) : undefined;
+  const knownDeviceId = readsDeviceItself ? deps.deviceKeys.get(hash) : undefined;
   if (knownDeviceId) {
     request.deviceKey = { hash, deviceId: knownDeviceId };
     return;
   }
-  const [found] = await deviceByKeyHash(app.db).execute({ keyHash: hash });
-  if (!found) return refuseDeviceKey(app, request, UNKNOWN_DEVICE_KEY);
-  app.deviceKeys.set(hash, found.device.id);
+  const [found] = await deviceByKeyHash(deps.db).execute({ keyHash: hash });
+  if (!found) return refuseDeviceKey(deps, request, UNKNOWN_DEVICE_KEY);
+  deps.deviceKeys.set(hash, found.device.id);
   request.gateDevice = found;
   request.deviceKey = { hash, deviceId: found.device.id };
 }
@@ -74,21 +81,21 @@ export async function identifyDevice(
  * 401 for a missing or wrong key; once a source has sent many of those in a minute, 429 instead,
  * counted in the database. A reader with a valid key is never slowed by its neighbours' failures.
  */
-async function refuseDeviceKey(app: FastifyInstance, request: FastifyRequest, message: string): Promise<never> {
-  const failures = await reserve(app.db, LIMITS.deviceKeyFailures, request.ip, app.config.now());
+async function refuseDeviceKey(deps: DeviceKeyDeps, request: FastifyRequest, message: string): Promise<never> {
+  const failures = await reserve(deps.db, LIMITS.deviceKeyFailures, request.ip, deps.now());
   if (!failures.allowed) throw new TooManyRequests(SERVER_MESSAGES.tooManyRequests, failures.retryAfterSeconds);
   throw new HttpError(401, message);
 }
 
 /** For a route reading its device itself: a key that no longer matches a device is refused like an unknown one. */
-export function refuseUnknownDeviceKey(app: FastifyInstance, request: FastifyRequest, keyHash: string) {
-  app.deviceKeys.delete(keyHash);
-  return refuseDeviceKey(app, request, UNKNOWN_DEVICE_KEY);
+export function refuseUnknownDeviceKey(deps: DeviceKeyDeps, request: FastifyRequest, keyHash: string) {
+  deps.deviceKeys.delete(keyHash);
+  return refuseDeviceKey(deps, request, UNKNOWN_DEVICE_KEY);
 }
 
 /** After this process rotated a device's key or deleted it: its old key is refused before any body is read. */
-export function forgetDeviceKeys(app: FastifyInstance, deviceId: string) {
-  app.deviceKeys.deleteWhere((id) => id === deviceId);
+export function forgetDeviceKeys(deps: Pick<DeviceKeyDeps, 'deviceKeys'>, deviceId: string) {
+  deps.deviceKeys.deleteWhere((id) => id === deviceId);
 }
 
 /** The calling reader's key hash and device id, on a route declared with deviceReadInRoutePermission. */

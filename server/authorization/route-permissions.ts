@@ -5,7 +5,7 @@ import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { publicRateLimit } from '../platform/limits/public-rate-limit';
 import { bearerToken, type Caller, confirmCaller, identifyCaller } from './caller';
-import { DEVICE_KEY_REQUIRED, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key';
+import { DEVICE_KEY_REQUIRED, type DeviceKeyDeps, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key';
 
 /** Whose record a request touches: its property and, for residents' own records, its owner. */
 export interface Scope {
@@ -154,12 +154,15 @@ export function installPermissionChecks(app: FastifyInstance, catalog: DeclaredR
     }
   });
 
+  // Built at the first device request: the app is decorated by then.
+  let readers: DeviceKeyDeps | undefined;
   app.addHook('preParsing', async (request) => {
     const access = request.routeOptions.config?.permission;
     if (!access || access.kind === 'public') return;
     if (access.kind === 'device') {
+      readers ??= { db: app.db, now: app.config.now, deviceKeys: app.deviceKeys };
       return identifyDevice(
-        app,
+        readers,
         request,
         bearerToken(request.headers.authorization),
         access.readsDeviceItself === true,

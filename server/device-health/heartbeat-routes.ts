@@ -25,7 +25,12 @@ export async function heartbeatRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const key = deviceKeyOf(request);
       const deviceId = await recordHeartbeat(app.db, key.hash, app.config.now());
-      if (!deviceId) return refuseUnknownDeviceKey(app, request, key.hash);
+      if (!deviceId)
+        return refuseUnknownDeviceKey(
+          { db: app.db, now: app.config.now, deviceKeys: app.deviceKeys },
+          request,
+          key.hash,
+        );
       return reply.status(204).send();
     },
   );

@@ -49,6 +49,7 @@ function visitorOf(scanned: ScannedCode | null): GateLogDetails {
  * holds, then hands the verdict to the gate decision (gates/gate-decision.ts).
  */
 export async function qrEntryRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
+  const readers = { db: gate.db, now: gate.now, deviceKeys: app.deviceKeys };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -66,7 +67,7 @@ export async function qrEntryRoutes(app: FastifyInstance, { gate }: { gate: Gate
       const key = deviceKeyOf(request);
       const now = gate.now();
       const found = await findScan(gate.db, request.body.code, key.hash);
-      if (!found) return refuseUnknownDeviceKey(app, request, key.hash);
+      if (!found) return refuseUnknownDeviceKey(readers, request, key.hash);
       const { device, property, scanned } = found;
       const outcome = decideScan(scanned, device.propertyId, now);
       const call = {

@@ -116,7 +116,7 @@ export interface GateOpening {
 }
 
 /** The device and property part of a relay log row: ids and snapshots of their names. */
-export function logTarget(device: DeviceRow, property: LoggedProperty | null) {
+function logTarget(device: DeviceRow, property: LoggedProperty | null) {
   return {
     propertyId: device.propertyId,
     deviceId: device.id,
