@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS_RULES } from '../rules/access-rule';
 
 /**
  * When a reader stops waiting for its answer, in milliseconds since 1970 on the server's clock
@@ -18,6 +19,8 @@ export const entryAnswer = z.object({
   visitor: z.object({ firstName: z.string(), lastName: z.string() }).optional(),
   /** For a PIN let in: whom the reader's screen welcomes. */
   resident: z.object({ firstName: z.string() }).optional(),
+  /** For a refusal by a property rule: which one (core/rules/access-rule.ts). */
+  rule: z.enum(ACCESS_RULES).optional(),
 });
 export type EntryAnswer = z.infer<typeof entryAnswer>;
 

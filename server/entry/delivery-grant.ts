@@ -26,14 +26,20 @@ const logDetailsOf = (pass: DeliveryPassRow, credential: 'qr' | 'pin'): GateLogD
 export async function admitDelivery(
   app: PlatformDeps,
   gate: GateDeps,
-  at: { device: DeviceRow; property: { propertyName: string; propertyLocation: string } },
+  at: { device: DeviceRow; property: { propertyName: string; propertyLocation: string; timeZone: string } },
   credential: { tokenHash: string } | { pin: string },
   decideBy: number | undefined,
 ): Promise<EntryAnswer | null> {
   const kind = 'pin' in credential ? 'pin' : 'qr';
   const use = await takeDeliveryUse(gate.db, app.config.secret, at.device.propertyId, credential, gate.now());
   if (!use) return null;
-  const call = { ...at, who: logDetailsOf(use.pass, kind), counted: `delivery-${kind}`, decideBy };
+  const call = {
+    ...at,
+    who: logDetailsOf(use.pass, kind),
+    counted: `delivery-${kind}`,
+    decideBy,
+    passGateIds: use.pass.gateIds,
+  };
   if (!use.taken) return (await decideAtGate(gate, call, { refuse: 'refused', reason: use.reason })).answer;
   const grant = { reason: DELIVERY_MESSAGES.granted, visitor: courierOf(use.pass) };
   const decision = await decideAtGate(gate, call, { grant });

@@ -77,6 +77,7 @@ export async function qrEntryRoutes(app: FastifyInstance, { gate }: { gate: Gate
         counted: 'qr',
         at: now,
         decideBy: request.body.decideBy,
+        passGateIds: scanned?.code.gateIds,
       };
       if (outcome === 'unknown') {
         const tokenHash = sha256Hex(request.body.code.trim());

@@ -29,7 +29,11 @@ const scanQuery = preparedPerDatabase((db: Orm) =>
     .select({
       n: sql<number>`scan_request.n::integer`.mapWith(Number),
       device: devices,
-      property: { propertyName: properties.propertyName, propertyLocation: properties.propertyLocation },
+      property: {
+        propertyName: properties.propertyName,
+        propertyLocation: properties.propertyLocation,
+        timeZone: properties.timeZone,
+      },
       code: {
         id: qrCodes.id,
         propertyId: qrCodes.propertyId,
@@ -42,6 +46,7 @@ const scanQuery = preparedPerDatabase((db: Orm) =>
         recurringDays: qrCodes.recurringDays,
         multipleDays: qrCodes.multipleDays,
         qrNotification: qrCodes.qrNotification,
+        gateIds: qrCodes.gateIds,
       },
       visitor: { firstName: visitors.firstName, lastName: visitors.lastName, email: visitors.email },
       creator: {

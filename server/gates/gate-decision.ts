@@ -31,6 +31,9 @@
 
 import type { RelayFailure } from '@core/api/devices';
 import { type EntryAnswer, QR_ENTRY_REASONS } from '@core/api/entry';
+import { type AccessRule, refusingRule } from '@core/rules/access-rule';
+import { ACCESS_RULE_MESSAGES } from '@core/rules/access-rule-messages';
+import { wallTimeAt } from '@core/time/zoned-time';
 import type { FastifyInstance } from 'fastify';
 import { recordRelayResult } from '../device-health/seen-writes';
 import { httpRelayTarget } from '../devices/relay-target';
@@ -38,6 +41,7 @@ import type { DeviceRow, RelayOperation } from '../platform/db/schema';
 import type { GatehouseMetrics } from '../platform/metrics/metrics';
 import { DEFAULT_RELAY_TIMEOUTS, type RelayTimeouts } from '../platform/relays/relay-http';
 import { findProperty } from '../properties/property-queries';
+import { loadRuleFacts } from '../property-rules/rule-facts';
 import {
   commitOpeningOutcome,
   commitPendingOpening,
@@ -69,11 +73,13 @@ export type GateLogDetails = Pick<
 >;
 
 type LoggedProperty = { propertyName: string; propertyLocation: string };
+/** The gate's property: its names for the log, its zone for the rules' hours and dates. */
+type GateProperty = LoggedProperty & { timeZone: string };
 
 /** A credential already identified: which gate, who (for the log), when, and the reader's deadline. */
 export interface GateCall {
   device: DeviceRow;
-  property: LoggedProperty | null;
+  property: GateProperty;
   who: GateLogDetails;
   /** The gateDecisions metric's credential label; null: not counted (a remote open never was). */
   counted: string | null;
@@ -81,6 +87,8 @@ export interface GateCall {
   at?: Date;
   /** The reader's deadline (ms since the epoch): once passed, nothing is opened. */
   decideBy?: number;
+  /** A pass narrowed by its creator to some gates; null or absent: every gate its creator may use. */
+  passGateIds?: string[] | null;
 }
 
 /** What identifying the credential concluded. */
@@ -132,10 +140,18 @@ export async function decideAtGate(deps: GateDeps, call: GateCall, verdict: Verd
   const count = (outcome: string) => {
     if (call.counted) deps.metrics.gateDecisions.inc({ credential: call.counted, outcome });
   };
-  const refuse = async (outcome: string, reason: string, notice?: string, who = call.who): Promise<Decision> => {
+  const refuse = async (
+    outcome: string,
+    reason: string,
+    notice?: string,
+    who = call.who,
+    rule?: AccessRule,
+  ): Promise<Decision> => {
     count(outcome);
     await logRefusal(deps, { ...call, who }, reason);
-    const answer = notice === undefined ? { granted: false, reason } : { granted: false, reason, notice };
+    const answer: EntryAnswer = { granted: false, reason };
+    if (notice !== undefined) answer.notice = notice;
+    if (rule) answer.rule = rule;
     return { answer, outcome, opening: null };
   };
   if ('throttle' in verdict) {
@@ -144,6 +160,11 @@ export async function decideAtGate(deps: GateDeps, call: GateCall, verdict: Verd
     throw verdict.error;
   }
   if ('refuse' in verdict) return refuse(verdict.refuse, verdict.reason, verdict.notice);
+  const rule = await ruleRefusing(deps, call);
+  if (rule) {
+    const words = ACCESS_RULE_MESSAGES[rule];
+    return refuse(rule, words.log, readerWords(rule, call.who), call.who, rule);
+  }
   if (call.decideBy !== undefined && deps.now().getTime() > call.decideBy)
     return refuse('late', QR_ENTRY_REASONS.late, undefined, verdict.lateAs);
   const [opening] = await Promise.all([
@@ -156,6 +177,31 @@ export async function decideAtGate(deps: GateDeps, call: GateCall, verdict: Verd
   }
   count('granted');
   return { answer: { granted: true, ...verdict.grant }, outcome: 'granted', opening };
+}
+
+const isPass = (who: GateLogDetails) => who.callerType === 'visitor';
+
+/** What the person at the gate reads: a pass is spoken of as a pass. */
+function readerWords(rule: AccessRule, who: GateLogDetails): string {
+  const words = ACCESS_RULE_MESSAGES[rule];
+  return isPass(who) ? words.reader : (words.holder ?? words.reader);
+}
+
+/**
+ * The property's rules (core/rules/access-rule.ts) for this credential, read fresh: the holder's
+ * rights for an app, PIN or card; the host's for a pass, and the pass's own gates.
+ */
+async function ruleRefusing(deps: GateDeps, call: GateCall): Promise<AccessRule | null> {
+  const at = call.at ?? deps.now();
+  const facts = await loadRuleFacts(deps.db, {
+    propertyId: call.device.propertyId,
+    deviceId: call.device.id,
+    holderUserId: isPass(call.who) ? null : call.who.actorUserId,
+    hostUserId: isPass(call.who) ? call.who.creatorUserId : null,
+    at,
+  });
+  const passAllowsGate = !call.passGateIds || call.passGateIds.includes(call.device.id);
+  return refusingRule({ ...facts, passAllowsGate }, wallTimeAt(at, call.property.timeZone));
 }
 
 /** A refused attempt: one failed relay log row with the reason, and no pulse. */

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf, callerReadInScope } from '../authorization/route-permissions';
 import { healthFieldsOf } from '../device-health/health-rule';
 import { deviceHealth, devices } from '../platform/db/schema';
-import { notFound } from '../platform/errors/http-error';
+import { forbidden, notFound } from '../platform/errors/http-error';
 import { decideAtGate, type GateDeps } from './gate-decision';
 import { loadedGate, loadGateScope } from './loaded-gate';
 import { admitRemoteOpen } from './remote-open-limit';
@@ -61,7 +61,7 @@ export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDep
       schema: {
         tags: ['gates'],
         body: triggerRelayBody,
-        response: { 200: triggerRelayResponse, 429: errorResponse, 502: triggerRelayResponse },
+        response: { 200: triggerRelayResponse, 403: errorResponse, 429: errorResponse, 502: triggerRelayResponse },
       },
     },
     async (request, reply) => {
@@ -82,8 +82,10 @@ export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDep
       };
       // Remote opens were never counted in gateDecisions (relayPulses counts their pulses).
       const call = { device, property, who, counted: null };
-      const { opening } = await decideAtGate(gate, call, { grant: { reason: 'Gate opened successfully!' } });
-      if (!opening) throw new Error('a granted remote open always asks the relay');
+      const decision = await decideAtGate(gate, call, { grant: { reason: 'Gate opened successfully!' } });
+      const opening = decision.opening;
+      // Refused by a property rule (lockdown, hours, suspension): nothing was asked of the relay.
+      if (!opening) throw forbidden(decision.answer.notice ?? decision.answer.reason);
       const answer = {
         status: opening.status,
         relayOperations: opening.relayOperations,

@@ -20,6 +20,7 @@ import {
 import { RELAY_DRIVERS } from '../../../core/api/devices';
 import { LOG_STATUSES } from '../../../core/constants';
 import { GATE_CREDENTIALS } from '../../../core/gate-credentials';
+import type { AccessSchedule } from '../../../core/rules/schedule';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -72,6 +73,14 @@ export const users = pgTable(
     totpSecretSealed: text('totp_secret_sealed'),
     /** The last TOTP time step accepted, so a code works once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Suspended by a manager (docs/decisions/0044): sessions ended, credentials and passes refused. */
+    suspended: boolean('suspended').notNull().default(false),
+    suspendedReason: text('suspended_reason'),
+    /** Move-in and move-out: the first and last day (the property's calendar) this person may enter. */
+    accessFrom: date('access_from', { mode: 'string' }),
+    accessUntil: date('access_until', { mode: 'string' }),
+    /** May open during a lockdown; null: the role decides (property managers may). */
+    opensDuringLockdown: boolean('opens_during_lockdown'),
     createdAt: createdAt(),
     searchText: searchText(),
   },
@@ -231,6 +240,8 @@ export const qrCodes = pgTable(
     passLinkHash: text('pass_link_hash'),
     /** The gate token sealed (secret box, key 'pass-page'), so the pass page can draw the QR. */
     tokenSealed: text('token_sealed'),
+    /** The gates this pass opens, narrowed by its creator; null: every gate its creator may use. */
+    gateIds: uuid('gate_ids').array(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -276,6 +287,8 @@ export const deliveryPasses = pgTable(
     linkHash: text('link_hash'),
     linkSealed: text('link_sealed'),
     cancelledAt: tz('cancelled_at'),
+    /** The gates this pass opens, narrowed by its creator; null: every gate its creator may use. */
+    gateIds: uuid('gate_ids').array(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -523,5 +536,74 @@ export const webauthnChallenges = pgTable(
   (t) => [
     uniqueIndex('webauthn_challenges_hash_unique').on(t.challengeHash),
     index('webauthn_challenges_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Who may use which gates when (docs/decisions/0044). "All residents" (allGates, allResidents)
+ * follows the property's gates and residents as they come, until a manager edits it.
+ */
+export const accessGroups = pgTable(
+  'access_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    allGates: boolean('all_gates').notNull().default(false),
+    allResidents: boolean('all_residents').notNull().default(false),
+    schedule: jsonb('schedule').$type<AccessSchedule>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('access_groups_property_name_unique').on(t.propertyId, sql`lower(${t.name})`)],
+);
+
+export const accessGroupGates = pgTable(
+  'access_group_gates',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => accessGroups.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.deviceId] }), index('access_group_gates_device_idx').on(t.deviceId)],
+);
+
+export const accessGroupMembers = pgTable(
+  'access_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => accessGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('access_group_members_user_idx').on(t.userId)],
+);
+
+/** A lockdown of a property, or of some of its gates (gateIds), from startedAt until ended or endsAt. */
+export const lockdowns = pgTable(
+  'lockdowns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** Null: every gate of the property. */
+    gateIds: uuid('gate_ids').array(),
+    reason: text('reason').notNull(),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: tz('started_at').notNull().defaultNow(),
+    endsAt: tz('ends_at'),
+    endedAt: tz('ended_at'),
+    endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // At most one lockdown in force per property: the decision reads it by this index.
+    uniqueIndex('lockdowns_one_active').on(t.propertyId).where(sql`${t.endedAt} is null`),
   ],
 );
