@@ -12,7 +12,7 @@ export const ACCESS_RULE_MESSAGES: Record<AccessRule, { log: string; reader: str
   },
   outside_access_dates: {
     log: 'Outside access dates',
-    reader: 'Your access is paused. Please contact your property manager.',
+    reader: "Your access isn't active on this date. Please contact your property manager.",
   },
   host_suspended: { log: "Host's access paused", reader: "This pass can't be used right now" },
   not_allowed_at_gate: {
