@@ -1,7 +1,8 @@
 import type { RuleFacts, RulePerson } from '@core/rules/access-rule';
-import { sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Orm } from '../platform/db/connect';
-import { rowsOf } from '../platform/db/rows';
+import { preparedPerDatabase } from '../platform/db/prepared-per-database';
+import { properties } from '../platform/db/schema';
 
 /** Whose rights a decision checks, at which gate and when. */
 export interface RuleQuestion {
@@ -14,41 +15,61 @@ export interface RuleQuestion {
   at: Date;
 }
 
+const propertyId = sql.placeholder('propertyId');
+// The subqueries name the outer row as "properties"."id" by hand: drizzle writes a column
+// unqualified inside sql``, and the subquery's own tables (which have an id) would capture it.
+const deviceId = sql`${sql.placeholder('deviceId')}::uuid`;
+
 /**
  * A person and the schedules of their groups that include the gate: a group counts when they are
  * a member, or when it is one that follows every resident and they are a resident of the property.
  */
-const person = (userId: string | null | undefined, { propertyId, deviceId }: RuleQuestion) => sql`(
+const person = (userId: SQL) => sql<RulePerson | null>`(
   select json_build_object(
     'role', u.role, 'suspended', u.suspended, 'accessFrom', u.access_from, 'accessUntil', u.access_until,
     'opensDuringLockdown', u.opens_during_lockdown,
     'gateSchedules', coalesce((
       select json_agg(g.schedule) from access_groups g
-      where g.property_id = ${propertyId}
+      where g.property_id = "properties"."id"
         and (
           (g.all_residents and u.role = 'resident' and u.property_id = g.property_id)
           or exists (select 1 from access_group_members m where m.group_id = g.id and m.user_id = u.id)
         )
-        and (g.all_gates or exists (select 1 from access_group_gates gg where gg.group_id = g.id and gg.device_id = ${deviceId}))
+        and (g.all_gates or exists (
+          select 1 from access_group_gates gg where gg.group_id = g.id and gg.device_id = ${deviceId}
+        ))
     ), '[]'::json))
-  from users u where u.id = ${userId ?? null}::uuid)`;
+  from users u where u.id = ${userId})`;
+
+// Prepared once per database: it runs for every credential that would otherwise open a gate.
+const ruleFactsQuery = preparedPerDatabase((db: Orm) =>
+  db
+    .select({
+      lockdown: sql<boolean>`exists (
+        select 1 from lockdowns l
+        where l.property_id = "properties"."id" and l.ended_at is null
+          and (l.ends_at is null or l.ends_at > ${sql.placeholder('at')}::timestamptz)
+          and (l.gate_ids is null or ${deviceId} = any (l.gate_ids))
+      )`,
+      holder: person(sql`${sql.placeholder('holderUserId')}::uuid`),
+      host: person(sql`${sql.placeholder('hostUserId')}::uuid`),
+    })
+    .from(properties)
+    .where(eq(properties.id, propertyId))
+    .prepare('gate_rule_facts'),
+);
 
 /**
  * What the rules need to decide, read in one statement at the moment of the decision: never
  * cached, so a lockdown committed before it is seen by every process (docs/decisions/0044).
  */
 export async function loadRuleFacts(db: Orm, question: RuleQuestion): Promise<Omit<RuleFacts, 'passAllowsGate'>> {
-  const { propertyId, deviceId, at } = question;
-  const [row] = rowsOf<{ lockdown: boolean; holder: RulePerson | null; host: RulePerson | null }>(
-    await db.execute(sql`select
-      exists (
-        select 1 from lockdowns l
-        where l.property_id = ${propertyId} and l.ended_at is null
-          and (l.ends_at is null or l.ends_at > ${at.toISOString()}::timestamptz)
-          and (l.gate_ids is null or ${deviceId}::uuid = any (l.gate_ids))
-      ) as lockdown,
-      ${person(question.holderUserId, question)} as holder,
-      ${person(question.hostUserId, question)} as host`),
-  );
-  return { lockdown: row.lockdown, holder: row.holder, host: row.host };
+  const [row] = await ruleFactsQuery(db).execute({
+    propertyId: question.propertyId,
+    deviceId: question.deviceId,
+    holderUserId: question.holderUserId ?? null,
+    hostUserId: question.hostUserId ?? null,
+    at: question.at.toISOString(),
+  });
+  return { lockdown: row?.lockdown ?? false, holder: row?.holder ?? null, host: row?.host ?? null };
 }
