@@ -2,7 +2,9 @@
  * The gate decision: every way in (visitor QR, delivery pass by QR or guest PIN, resident Secure
  * PIN, card, remote open from the app) hands its credential, already identified, to decideAtGate.
  * It alone counts the gateDecisions metric, writes the attempt's relay log row (logTarget: the one
- * device/property snapshot), checks the reader's deadline (decideBy), opens the relay (openGate:
+ * device/property snapshot), applies the property's rules (lockdown, suspension and access dates,
+ * groups and schedules, a pass's gates: docs/decisions/0044), checks the reader's deadline
+ * (decideBy), opens the relay (openGate:
  * pending row, one pulse per device, outcome) and turns a relay that did not open into the answer.
  * Its two speed seams: the scan lookup (entry/qr-queries.ts, coalesced) and the log sink
  * (relay-logs/relay-log-sink.ts, coalesced commits); one pulse per device is relay-pulse.ts.
@@ -15,7 +17,8 @@
  *                                         the unknown-code throttle for codes no visitor holds, verdict
  *  4. entry/qr-queries.ts                 the scan lookup seam: device, property and code in one
  *                                         coalesced, prepared query
- *  5. gates/gate-decision.ts              this file: metric, log row, deadline, opening, answer
+ *  5. gates/gate-decision.ts              this file: metric, rules, log row, deadline, opening, answer
+ *     property-rules/rule-facts.ts        the rules' facts, read fresh in one prepared statement
  *  6. relay-logs/relay-log-sink.ts        the log sink seam: coalesced commits of refusals, pending
  *                                         openings and their outcomes
  *  7. gates/relay-pulse.ts                one pulse per device (in process, across processes), driver
