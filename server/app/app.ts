@@ -9,6 +9,8 @@ import type { AccountRow } from '../people/account-scope';
 import { PendingSignIns } from '../people/second-factor/pending-sign-in';
 import { purgeOldSessions } from '../people/session-retention';
 import type { Database, Orm } from '../platform/db/connect';
+import { installFreshReads } from '../platform/db/fresh-reads';
+import { REPLICA_DEFAULTS, ReadRouting } from '../platform/db/read-routing';
 import { drainConnectionsOnClose } from '../platform/http/drain-on-close';
 import { errorHandler } from '../platform/http/error-handler';
 import { frameworkErrors, MAX_PATH_PART_LENGTH } from '../platform/http/framework-errors';
@@ -40,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Orm;
+    /** Where heavy reads go: a replica when configured and caught up, else the primary. */
+    reads: ReadRouting;
     database: Database;
     tokens: TokenService;
     pendingSignIns: PendingSignIns;
@@ -98,6 +102,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.orm);
+  const replica = config.databaseReadUrl
+    ? (await import('../platform/db/replica-pool')).connectReplica(config.databaseReadUrl, config.databasePoolSize)
+    : null;
+  app.decorate('reads', new ReadRouting(database.orm, replica, { ...REPLICA_DEFAULTS, now: config.now }));
+  app.addHook('onClose', () => app.reads.close());
+  installFreshReads(app);
   app.decorate('tokens', new TokenService(config.secret, config.tokenLifetimeSeconds, config.now));
   app.decorate('pendingSignIns', new PendingSignIns(config.secret, config.now));
   app.decorate('deviceKeys', knownDeviceKeys());

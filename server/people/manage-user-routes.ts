@@ -4,6 +4,7 @@ import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf } from '../authorization/route-permissions';
+import { heavyRead } from '../platform/db/fresh-reads';
 import type { PlatformDeps } from '../platform/deps';
 import { deleteManagedUser, updateManagedUser, userScope } from './manage-user-commands';
 import { listManagedUsers, userListFilter } from './manage-user-queries';
@@ -28,7 +29,7 @@ export async function manageResidentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      return listManagedUsers(app.db, userListFilter(request.query, callerOf(request)));
+      return heavyRead(app, request, (db) => listManagedUsers(db, userListFilter(request.query, callerOf(request))));
     },
   );
 

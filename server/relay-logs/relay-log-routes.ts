@@ -15,6 +15,7 @@ import { ROLES } from '@core/roles';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, allowSelf } from '../authorization/route-permissions';
+import { heavyRead, heavyReadDatabase } from '../platform/db/fresh-reads';
 import { badRequest } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { errorHandler } from '../platform/http/error-handler';
@@ -39,8 +40,12 @@ export async function relayLogRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.setErrorHandler(logErrorHandler);
 
-  const listLogs = async (query: LogFilter & { page: number; limit: number }, propertyId?: string) => {
-    const { logs, totalItems } = await findLogPage(app.db, query, query, propertyId);
+  const listLogs = async (
+    request: FastifyRequest,
+    query: LogFilter & { page: number; limit: number },
+    propertyId?: string,
+  ) => {
+    const { logs, totalItems } = await heavyRead(app, request, (db) => findLogPage(db, query, query, propertyId));
     return {
       success: true,
       logs,
@@ -50,8 +55,9 @@ export async function relayLogRoutes(app: FastifyInstance) {
   };
 
   /** Refuses, rather than cuts short, an export larger than MAX_EXPORT_ROWS. */
-  const sendCsv = async (reply: FastifyReply, filter: LogFilter, propertyId?: string) => {
-    const { totalItems, exact } = await countLogsUpTo(app.db, filter, MAX_EXPORT_ROWS, propertyId);
+  const sendCsv = async (request: FastifyRequest, reply: FastifyReply, filter: LogFilter, propertyId?: string) => {
+    const db = await heavyReadDatabase(app, request);
+    const { totalItems, exact } = await countLogsUpTo(db, filter, MAX_EXPORT_ROWS, propertyId);
     if (totalItems > MAX_EXPORT_ROWS) {
       const matches = exact ? String(totalItems) : `more than ${MAX_EXPORT_ROWS}`;
       throw badRequest(
@@ -63,7 +69,7 @@ export async function relayLogRoutes(app: FastifyInstance) {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${csvFileName(filter.timezone, app.config.now())}"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(logsAsCsv(streamLogs(app.db, filter, propertyId), filter.timezone)));
+      .send(Readable.from(logsAsCsv(streamLogs(db, filter, propertyId), filter.timezone)));
   };
 
   const tags = ['relay-logs'];
@@ -71,25 +77,25 @@ export async function relayLogRoutes(app: FastifyInstance) {
   const csvSchema = { tags, querystring: logFilterQuery, produces: ['text/csv'] };
 
   api.get('/api/relay-logs/all', { config: { permission: superadminOnly }, schema: listSchema }, (request) =>
-    listLogs(request.query),
+    listLogs(request, request.query),
   );
 
   api.get(
     '/api/relay-logs/property/:propertyId',
     { config: { permission: propertyScope }, schema: { ...listSchema, params: propertyLogsParams } },
-    (request) => listLogs(request.query, request.params.propertyId),
+    (request) => listLogs(request, request.query, request.params.propertyId),
   );
 
   api.get(
     '/api/relay-logs/all/export',
     { config: { permission: superadminOnly }, schema: csvSchema },
-    (request, reply) => sendCsv(reply, request.query),
+    (request, reply) => sendCsv(request, reply, request.query),
   );
 
   api.get(
     '/api/relay-logs/property/:propertyId/export',
     { config: { permission: propertyScope }, schema: { ...csvSchema, params: propertyLogsParams } },
-    (request, reply) => sendCsv(reply, request.query, request.params.propertyId),
+    (request, reply) => sendCsv(request, reply, request.query, request.params.propertyId),
   );
 
   api.get(
@@ -104,7 +110,9 @@ export async function relayLogRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { logs, hasMore } = await findNotifications(app.db, request.params.UID, request.query);
+      const { logs, hasMore } = await heavyRead(app, request, (db) =>
+        findNotifications(db, request.params.UID, request.query),
+      );
       return { success: true, logs, pagination: { hasMore } };
     },
   );

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { userListFilter } from '../people/manage-user-queries';
+import { heavyRead } from '../platform/db/fresh-reads';
 import type { PlatformDeps } from '../platform/deps';
 import { deleteManagedVisitor, updateManagedVisitor, visitorScope } from './manage-visitor-commands';
 import { listManagedVisitors } from './manage-visitor-queries';
@@ -29,7 +30,7 @@ export async function manageVisitorRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      return listManagedVisitors(app.db, userListFilter(request.query, callerOf(request)));
+      return heavyRead(app, request, (db) => listManagedVisitors(db, userListFilter(request.query, callerOf(request))));
     },
   );
 

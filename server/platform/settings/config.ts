@@ -15,6 +15,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** A streaming replica for heavy reads (platform/db/read-routing.ts); only with databaseUrl. */
+  databaseReadUrl?: string;
   /** Connections this process keeps to PostgreSQL at most. */
   databasePoolSize: number;
   appUrl: string;
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: settings.HOST,
     dataDir,
     databaseUrl: settings.DATABASE_URL,
+    databaseReadUrl: settings.DATABASE_URL ? settings.DATABASE_READ_URL : undefined,
     databasePoolSize: settings.DATABASE_POOL_SIZE,
     appUrl: (settings.APP_URL ?? `http://localhost:${settings.PORT}`).replace(/\/$/, ''),
     smtpUrl: settings.SMTP_URL,

@@ -35,6 +35,7 @@ export const settingsSchema = z.object({
   HOST: z.preprocess(blankAsUnset, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(blankAsUnset, z.string().default('./data')),
   DATABASE_URL: url(['postgres', 'postgresql']),
+  DATABASE_READ_URL: url(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: integer(DATABASE_POOL_SIZE, 1, 1000),
   APP_URL: url(['http', 'https']),
   SMTP_URL: url(['smtp', 'smtps']),
