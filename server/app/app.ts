@@ -107,7 +107,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     : null;
   app.decorate('reads', new ReadRouting(database.orm, replica, { ...REPLICA_DEFAULTS, now: config.now }));
   app.addHook('onClose', () => app.reads.close());
-  installFreshReads(app);
+  // Without a replica every read is fresh: no cookie on any answer.
+  if (replica) installFreshReads(app);
   app.decorate('tokens', new TokenService(config.secret, config.tokenLifetimeSeconds, config.now));
   app.decorate('pendingSignIns', new PendingSignIns(config.secret, config.now));
   app.decorate('deviceKeys', knownDeviceKeys());
