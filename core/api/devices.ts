@@ -204,6 +204,8 @@ export type PropertyDevicesDto = z.infer<typeof propertyDevicesSchema>;
 export const devicesByPropertyQuery = z.strictObject({
   property: idSchema.optional().or(z.literal('').transform(() => undefined)),
   search: z.string().max(200).optional(),
+  /** A page of properties (DEVICE_LIST_PROPERTIES_PER_PAGE each, by name); a page shorter than that is the last. */
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
 
 /**

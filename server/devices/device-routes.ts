@@ -10,7 +10,7 @@ import {
   updateDeviceBody,
   updatedDeviceSchema,
 } from '@core/api/devices';
-import { MAX_UNPAGED_LIST } from '@core/constants';
+import { DEVICE_LIST_PROPERTIES_PER_PAGE } from '@core/constants';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -72,7 +72,12 @@ export async function deviceRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const now = app.config.now();
-      const propertyRows = await visiblePropertyRows(app.db, callerOf(request), request.query.property);
+      // A page of properties with all their gates: with a thousand properties, one list cut at a
+      // thousand devices left most properties looking empty.
+      const propertyRows = await visiblePropertyRows(app.db, callerOf(request), request.query.property, {
+        number: request.query.page,
+        size: DEVICE_LIST_PROPERTIES_PER_PAGE,
+      });
       if (!propertyRows.length) return [];
       const deviceRows = await app.db
         .select({ device: devices, health: deviceHealth })
@@ -85,7 +90,8 @@ export async function deviceRoutes(app: FastifyInstance) {
           ),
         )
         .orderBy(asc(devices.deviceName))
-        .limit(MAX_UNPAGED_LIST);
+        // A page's properties bring all their gates: 100 each at most is far beyond any estate.
+        .limit(DEVICE_LIST_PROPERTIES_PER_PAGE * 100);
       return propertyRows.map((property) => ({
         _id: property.id,
         propertyName: property.propertyName,

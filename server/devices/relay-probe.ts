@@ -56,15 +56,28 @@ async function claimDueProbes(deps: Pick<PlatformDeps, 'config' | 'db' | 'log'>,
  */
 export async function probeDueRelays(deps: Pick<PlatformDeps, 'config' | 'db' | 'log'>): Promise<number> {
   const due = await claimDueProbes(deps, deps.config.now());
-  await Promise.all(
-    due.map(async (device) => {
-      const driver = isMqttDriver(device.driver) ? null : RELAY_DRIVER_BY_NAME[device.driver];
-      if (!driver?.probe) return;
-      const target = httpRelayTarget(deps, device);
-      const send = relaySender(target, { timeouts: PROBE_TIMEOUTS, allowLocal: deps.config.allowLocalDevices });
-      const outcome = await driver.probe(target, send);
-      await recordRelayResult(deps, device.id, outcome.operations);
-    }),
-  );
+  await inTurns(due, PROBES_AT_ONCE, async (device) => {
+    const driver = isMqttDriver(device.driver) ? null : RELAY_DRIVER_BY_NAME[device.driver];
+    if (!driver?.probe) return;
+    const target = httpRelayTarget(deps, device);
+    const send = relaySender(target, { timeouts: PROBE_TIMEOUTS, allowLocal: deps.config.allowLocalDevices });
+    const outcome = await driver.probe(target, send);
+    await recordRelayResult(deps, device.id, outcome.operations);
+  });
   return due.length;
+}
+
+/**
+ * Probes in flight at once. All at once, 9,000 relays (1,000 properties) held 9,000 sockets and
+ * 60 MB more memory for the sweep (bench/many-properties.bench.ts); 200 at a time still probe a
+ * tenth of them dead (3 s each) in under 15 s of the minute.
+ */
+const PROBES_AT_ONCE = 200;
+
+async function inTurns<T>(items: T[], atOnce: number, each: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await each(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
 }

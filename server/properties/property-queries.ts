@@ -34,6 +34,7 @@ export async function visiblePropertyRows(
   db: Queryable,
   caller: { role: Role; propertyId: string | null },
   only?: string,
+  page: { number: number; size: number } = { number: 1, size: MAX_UNPAGED_LIST },
 ): Promise<PropertyRow[]> {
   const propertyId = caller.role === 'superadmin' ? only : caller.propertyId;
   if (caller.role !== 'superadmin' && !propertyId) return [];
@@ -41,6 +42,7 @@ export async function visiblePropertyRows(
     .select()
     .from(properties)
     .where(propertyId ? eq(properties.id, propertyId) : undefined)
-    .orderBy(asc(properties.propertyName))
-    .limit(MAX_UNPAGED_LIST);
+    .orderBy(asc(properties.propertyName), asc(properties.id))
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
 }

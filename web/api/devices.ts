@@ -11,15 +11,17 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from './client';
 import { queryKeys, refreshAfterChange } from './query-keys';
 
-export const devicesByPropertyQuery = (propertyId?: string) =>
+export const devicesByPropertyQuery = (propertyId?: string, page = 1) =>
   queryOptions({
-    queryKey: queryKeys.devices.byProperty(propertyId),
-    queryFn: () => api<PropertyDevicesDto[]>('GET', '/api/device/get-all', { query: { property: propertyId } }),
+    queryKey: queryKeys.devices.byProperty(propertyId, page),
+    queryFn: () =>
+      api<PropertyDevicesDto[]>('GET', '/api/device/get-all', { query: { property: propertyId, page: String(page) } }),
     // Online / Offline stays current while the list is open: readers send a heartbeat every 30 s.
     refetchInterval: 30_000,
   });
 
-export const useDevicesByProperty = (propertyId?: string) => useQuery(devicesByPropertyQuery(propertyId));
+export const useDevicesByProperty = (propertyId?: string, page = 1) =>
+  useQuery(devicesByPropertyQuery(propertyId, page));
 
 export const gateDevicesQuery = () =>
   queryOptions({

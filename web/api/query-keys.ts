@@ -26,7 +26,8 @@ export const queryKeys = {
   },
   devices: {
     all: ['devices'] as const,
-    byProperty: (propertyId: string | undefined) => ['devices', 'by-property', propertyId ?? 'all'] as const,
+    byProperty: (propertyId: string | undefined, page = 1) =>
+      ['devices', 'by-property', propertyId ?? 'all', page] as const,
     gates: () => ['devices', 'gates'] as const,
   },
   relayLogs: {

@@ -25,10 +25,10 @@ const NewReaderKeyDialog = lazy(async () => ({
 }));
 
 /** Devices by Property (docs/SPEC.md §2): one block per property; Edit and Delete for super administrators. */
-export function DevicesByProperty({ propertyId }: { propertyId?: string }) {
+export function DevicesByProperty({ propertyId, page = 1 }: { propertyId?: string; page?: number }) {
   const claims = useClaims();
   const canManage = claims.role === 'superadmin';
-  const list = useDevicesByProperty(propertyId);
+  const list = useDevicesByProperty(propertyId, page);
   const trigger = useTriggerRelay();
   const remove = useDeleteDevice();
   const [gateMessage, showGateMessage, clearGateMessage] = useTimedMessage(MESSAGE_TIMINGS_MS.gateDeviceList);
