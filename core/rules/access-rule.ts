@@ -38,7 +38,7 @@ const managesProperty = (person: RulePerson) => person.role !== 'resident';
 const opensInLockdown = (person: RulePerson | null) =>
   person !== null && (person.opensDuringLockdown ?? managesProperty(person));
 const paused = (person: RulePerson) => person.suspended;
-const outsideDates = (person: Pick<RulePerson, "accessFrom" | "accessUntil">, today: string) =>
+const outsideDates = (person: Pick<RulePerson, 'accessFrom' | 'accessUntil'>, today: string) =>
   (person.accessFrom !== null && today < person.accessFrom) ||
   (person.accessUntil !== null && today > person.accessUntil);
 

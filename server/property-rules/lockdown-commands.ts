@@ -4,7 +4,7 @@ import type { Caller } from '../authorization/caller';
 import type { Orm, Tx } from '../platform/db/connect';
 import { devices, lockdowns, users } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
-import { badRequest, conflict, notFound } from '../platform/errors/http-error';
+import { badRequest, conflict } from '../platform/errors/http-error';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { lockdownExpiryJob, lockdownNoticeJob } from './lockdown-job-kinds';
 import { logLockdownChange } from './lockdown-log';
@@ -111,7 +111,7 @@ export async function startLockdown(
   }
 }
 
-/** Ends the property's lockdown in force, by the caller; 404 in words when none is. */
+/** Ends the property's lockdown in force, by the caller; 409 in words when none is. */
 export async function endLockdown(deps: { db: Orm; jobs: JobQueue }, caller: Caller, propertyId: string, now: Date) {
   return deps.db.transaction(async (tx) => {
     await endExpiredLockdowns(deps.jobs, tx, { propertyId }, now);
@@ -122,7 +122,7 @@ export async function endLockdown(deps: { db: Orm; jobs: JobQueue }, caller: Cal
       caller.userId,
       now,
     );
-    if (!ended) throw notFound(LOCKDOWN_MESSAGES.noneInForce);
+    if (!ended) throw conflict(LOCKDOWN_MESSAGES.noneInForce);
     return ended;
   });
 }

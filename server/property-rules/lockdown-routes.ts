@@ -77,7 +77,7 @@ export async function lockdownRoutes(app: FastifyInstance, options: LockdownRout
         tags,
         summary: "End the property's lockdown in force",
         params: lockdownParams,
-        response: { 200: lockdownSchema, 404: errorResponse },
+        response: { 200: lockdownSchema, 409: errorResponse },
       },
     },
     async (request) => {

@@ -95,7 +95,7 @@ describe('lockdown', () => {
     expect((await current(world.property.id, world.manager)).json()).toBeNull();
     const after = await world.tryEvery();
     for (const kind of Object.keys(after)) expect(after[kind], kind).toMatchObject(granted);
-    expect((await end(world.property.id, world.manager)).statusCode).toBe(404);
+    expect((await end(world.property.id, world.manager)).statusCode).toBe(409);
 
     const notices = await noticeRows(world.property.id);
     expect(notices.map((row) => [row.reason, row.actorUserId, row.deviceDetails?.deviceName])).toEqual([

@@ -18,7 +18,7 @@ let cards = 40000;
  */
 export async function seedRuleWorld(t: TestApp, simulator: RelaySimulator) {
   const property = await seedProperty(t.app, { propertyFeatures: ['qr', 'securepin', 'rfid'] });
-  const gates = [];
+  const gates: { relay: { id: string }; device: { id: string }; key: string }[] = [];
   for (const name of ['North gate', 'South gate']) {
     const { relay, device } = await seedSimulatedGate(t.app, simulator, property.id, { name });
     gates.push({ relay, device, key: await giveDeviceKey(t.app, device.id) });
