@@ -18,6 +18,23 @@ export const LOCKDOWN_MESSAGES = {
   /** The log's "Access By" of an end nobody pressed, and its "Device" for the whole property. */
   scheduledEnd: 'Scheduled end',
   allGates: 'All gates',
+  /** Screens: the button, the dialog and the red banner. */
+  lockDown: 'Lock down',
+  lockDownProperty: (propertyName: string) => `Lock down ${propertyName}`,
+  startLockdown: 'Start lockdown',
+  endLockdown: 'End lockdown',
+  endConfirm: 'The gates will open again for everyone allowed to use them.',
+  dialogHelp:
+    'Every app, PIN, card and pass will be refused at once, except managers. Every manager of the property is emailed.',
+  otherReason: 'Other reason',
+  banner: (since: string, reason: string) => `Lockdown in force since ${since} — ${reason}`,
+  bannerEnds: (at: string) => `Ends by itself on ${at}.`,
+  bannerGates: (names: string) => `Locked gates: ${names}.`,
+  residentNote: 'The gates do not open from the app, PINs, cards or passes until a manager ends it.',
+  endDateRequired: 'Choose the end date, or clear the end time',
+  gateLockedButton: 'Gate locked down',
+  startFailed: 'The lockdown could not be started.',
+  endFailed: 'The lockdown could not be ended.',
 } as const;
 
 /** Reasons a manager picks with one tap; any other is typed. */
