@@ -31,6 +31,7 @@ export const LOCKDOWN_MESSAGES = {
   bannerEnds: (at: string) => `Ends by itself on ${at}.`,
   bannerGates: (names: string) => `Locked gates: ${names}.`,
   residentNote: 'The gates do not open from the app, PINs, cards or passes until a manager ends it.',
+  endHelp: (timeZone: string) => `Optional: leave empty to end it by hand. Property time (${timeZone}).`,
   endDateRequired: 'Choose the end date, or clear the end time',
   gateLockedButton: 'Gate locked down',
   startFailed: 'The lockdown could not be started.',

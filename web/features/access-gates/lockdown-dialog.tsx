@@ -92,12 +92,15 @@ export function LockdownDialog({
         </Checkbox.Group>
       )}
       <WallDateTimeInput
-        label={`Ends (optional, ${timeZone})`}
+        label="Ends"
         date={values.endDate}
         time={values.endTime}
         error={form.errors.endDate as string | undefined}
         onChange={({ date, time }) => form.setValues({ endDate: date, endTime: time })}
       />
+      <Text size="xs" c="dimmed" mt={-6}>
+        {LOCKDOWN_MESSAGES.endHelp(timeZone)}
+      </Text>
     </FormDialog>
   );
 }
