@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';
-import { devices, properties, qrCodes, users, visitors } from '../../server/platform/db/schema';
+import { devices, lockdowns, properties, qrCodes, relayLogs, users, visitors } from '../../server/platform/db/schema';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import * as processes from '../support/gatehouse-process';
+import { Mailbox } from '../support/mailbox';
 
 // Two real processes on one database: a lockdown started through one is seen by the other's very
 // next gate decision, and no scan sent after the start's answer came back is ever let through
@@ -12,6 +14,7 @@ let database: processes.FreshPostgres;
 let orm: Database;
 let pair: processes.GatehouseProcess[];
 const simulator = new RelaySimulator();
+const mailbox = new Mailbox();
 let propertyId: string;
 let superadminToken: string;
 let gateKey: string;
@@ -28,7 +31,8 @@ async function call(n: 0 | 1, method: string, path: string, token: string, body?
 
 beforeAll(async () => {
   database = await processes.freshPostgresDatabase('gatehouse_faults');
-  const env = { JWT_SECRET: 'lockdown-across-processes-0123456789abcd' };
+  await mailbox.start();
+  const env = { JWT_SECRET: 'lockdown-across-processes-0123456789abcd', SMTP_URL: mailbox.url };
   const first = await processes.spawnGatehouse({ databaseUrl: database.url, env });
   pair = [first, await processes.spawnGatehouse({ databaseUrl: database.url, env })];
   orm = await connectPostgres(database.url, 2);
@@ -79,6 +83,7 @@ afterAll(async () => {
   await Promise.all((pair ?? []).map((process) => process.stop()));
   await orm?.close();
   await simulator.close();
+  await mailbox.stop();
   await database?.drop();
 });
 
@@ -126,5 +131,49 @@ describe('lockdown across processes', () => {
     expect(after.filter((scan) => scan.granted)).toEqual([]);
     for (const scan of scans.filter((s) => s.granted)) expect(scan.sentAt).toBeLessThan(startAnsweredAt);
     expect((await endOn(1)).status).toBe(200);
+  });
+
+  it('ends at its end time once, with one log row and one email per manager, while both processes poll', async () => {
+    const managers = await orm.orm
+      .insert(users)
+      .values(
+        ['Mona', 'Max'].map((firstName) => ({
+          firstName,
+          lastName: 'Manager',
+          email: `${firstName.toLowerCase()}@twin-gates.test`,
+          role: 'admin' as const,
+          propertyId,
+        })),
+      )
+      .returning();
+    const endsAt = new Date(Date.now() + 1500).toISOString();
+    const started = await call(0, 'POST', lockdown.replace(':id', propertyId), superadminToken, {
+      reason: 'Storm',
+      endsAt,
+    });
+    expect(started.status).toBe(201);
+    const id = started.body._id as string;
+    const endedRows = async () =>
+      (
+        await orm.orm
+          .select()
+          .from(relayLogs)
+          .where(
+            and(eq(relayLogs.propertyId, propertyId), eq(relayLogs.reason, 'Lockdown ended at its end time: Storm')),
+          )
+      ).length;
+    const deadline = Date.now() + 15_000;
+    while ((await endedRows()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    // Both queues keep polling a while longer: neither ends it a second time.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await endedRows()).toBe(1);
+    const [row] = await orm.orm.select().from(lockdowns).where(eq(lockdowns.id, id));
+    expect(row.endedAt?.toISOString()).toBe(endsAt);
+    for (const manager of managers) {
+      await mailbox.waitFor(manager.email, (mail) => mail.subject === 'Lockdown ended: Twin Gates');
+      const subjects = mailbox.to(manager.email).map((mail) => mail.subject);
+      expect(subjects.filter((subject) => subject === 'Lockdown ended: Twin Gates')).toHaveLength(1);
+      expect(subjects.filter((subject) => subject === 'Lockdown started: Twin Gates')).toHaveLength(1);
+    }
   });
 });
