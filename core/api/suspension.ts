@@ -24,7 +24,6 @@ export const suspendRequest = z.strictObject({
     SUSPENSION_MESSAGES.reasonRequired,
   ),
 });
-export type SuspendRequest = z.input<typeof suspendRequest>;
 
 /** A day of the property's calendar, or empty/null for none (move-in, move-out). */
 export const accessDateField = z
