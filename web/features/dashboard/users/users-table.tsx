@@ -1,6 +1,6 @@
 import type { ManagedUser } from '@core/api/dashboard';
 import { roleLabel } from '@core/roles';
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Stack } from '@mantine/core';
 import { type ManagerColumn, ManagerTable } from '../../../ui/manager-table';
 import { propertyLabel, visitorEmailsLabel } from '../shared/dashboard-labels';
 import { RowActions } from '../shared/row-actions';
@@ -51,14 +51,14 @@ export function UsersTable({
     {
       label: 'Role',
       cell: (user) => (
-        <Group gap={6} wrap="nowrap">
+        <Stack gap={4} align="flex-start">
           {roleLabel(user.role)}
           {user.suspended && (
             <Badge color="red" variant="light" title={user.suspendedReason ?? undefined}>
               Suspended
             </Badge>
           )}
-        </Group>
+        </Stack>
       ),
     },
   ];
