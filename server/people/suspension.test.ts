@@ -13,6 +13,7 @@ import {
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { users } from '../platform/db/schema';
+import { endPausedSessions } from './paused-sessions';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -123,6 +124,19 @@ describe('suspension', () => {
     expect((await editUser(manager, resident, { accessUntil: '' })).statusCode).toBe(200);
     expect((await signIn(resident)).statusCode).toBe(200);
     expect((await world.tryEvery(world.gates[0], [])).pin).toMatchObject({ granted: true });
+  });
+
+  it('ends the sessions of someone whose move-out date passed by itself, at the next sweep', async () => {
+    const world = await seedRuleWorld(t, simulator);
+    const bystander = await seedUser(t.app, { role: 'resident', propertyId: world.property.id });
+    // The edit dialog set the last day to today; the sweep after midnight (the property's) ends it.
+    await t.app.db.update(users).set({ accessUntil: '2026-03-10' }).where(eq(users.id, world.resident.id));
+    expect(await endPausedSessions(t.app.db, t.clock.now())).toBe(0);
+    expect((await ownProfile(world.resident)).statusCode).toBe(200);
+    const afterMidnight = new Date('2026-03-11T05:30:00Z'); // 00:30 in New York
+    expect(await endPausedSessions(t.app.db, afterMidnight)).toBeGreaterThanOrEqual(1);
+    expect((await ownProfile(world.resident)).statusCode).toBe(401);
+    expect((await ownProfile(bystander)).statusCode).toBe(200);
   });
 
   it('lets only managers of the person’s property and super administrators suspend, never themselves', async () => {
