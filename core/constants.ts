@@ -68,9 +68,10 @@ export type CallerType = (typeof CALLER_TYPES)[number];
 
 /**
  * docs/SPEC.md §3's success, failed and partial, and two it shows as "other": pending while the relay is
- * being asked, unknown when the server stopped before it answered (docs/decisions/0021).
+ * being asked, unknown when the server stopped before it answered (docs/decisions/0021); notice for a
+ * change of the gates' state that opened nothing and refused no one (a lockdown's start and end).
  */
-export const LOG_STATUSES = ['success', 'failed', 'partial', 'pending', 'unknown'] as const;
+export const LOG_STATUSES = ['success', 'failed', 'partial', 'pending', 'unknown', 'notice'] as const;
 export type LogStatus = (typeof LOG_STATUSES)[number];
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

@@ -9,6 +9,7 @@ import { requiredName } from '../validation/visible-text';
 import { profileSchema } from './accounts';
 import { idSchema } from './common';
 import { DASHBOARD_MESSAGES } from './dashboard-messages';
+import { accessDateField, accessDatesInOrder, SUSPENSION_MESSAGES } from './suspension';
 
 export { DASHBOARD_MESSAGES };
 
@@ -17,6 +18,8 @@ export const listQuery = z.strictObject({
   search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
   property: z.union([idSchema, z.literal('')]).optional(),
   role: z.union([z.enum(ROLES), z.literal('')]).optional(),
+  /** 'suspended': only people whose access is paused. */
+  status: z.union([z.literal('suspended'), z.literal('')]).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
 });
@@ -36,6 +39,11 @@ export const managedUserSchema = profileSchema
     property: propertySummary.nullable(),
     visitorEmails: z.array(z.string()),
     visitorsCreated: z.number(),
+    suspended: z.boolean(),
+    suspendedReason: z.string().nullable(),
+    /** The first and last day (YYYY-MM-DD, the property's calendar) they may use the gates; null: no limit. */
+    accessFrom: z.string().nullable(),
+    accessUntil: z.string().nullable(),
   });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -68,18 +76,22 @@ export const editPhoneField = z
   .nullable()
   .optional();
 
-export const updateUserRequest = z.strictObject({
-  _id: idSchema,
-  firstName: nameField('First name'),
-  lastName: nameField('Last name'),
-  email: emailField(MESSAGES.invalidEmailEditUser),
-  phoneNumber: editPhoneField,
-  role: z.enum(ROLES, { error: needs('must be resident, admin or superadmin') }).optional(),
-  propertyId: z
-    .union([idSchema, z.literal('')])
-    .nullable()
-    .optional(),
-});
+export const updateUserRequest = z
+  .strictObject({
+    _id: idSchema,
+    firstName: nameField('First name'),
+    lastName: nameField('Last name'),
+    email: emailField(MESSAGES.invalidEmailEditUser),
+    phoneNumber: editPhoneField,
+    role: z.enum(ROLES, { error: needs('must be resident, admin or superadmin') }).optional(),
+    propertyId: z
+      .union([idSchema, z.literal('')])
+      .nullable()
+      .optional(),
+    accessFrom: accessDateField,
+    accessUntil: accessDateField,
+  })
+  .refine(accessDatesInOrder, { message: SUSPENSION_MESSAGES.accessDatesOrder, path: ['accessUntil'] });
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;
 
 export const updateVisitorRequest = z.strictObject({

@@ -48,6 +48,7 @@ export function statusSentence(log: RelayLogDto): string | null {
 export function operationWords(log: RelayLogDto): string[] {
   if (log.status === 'pending') return ['Waiting for the relay'];
   if (log.status === 'unknown') return ['Outcome unknown'];
+  if (log.status === 'notice') return ['Gate state changed'];
   if (!log.relayOperations.length) return ['No pulse sent'];
   return log.relayOperations.map((operation) =>
     operation.success ? 'Pulse sent' : relayFailureWords(log.status === 'success' ? null : log.reason),

@@ -38,7 +38,7 @@ const managesProperty = (person: RulePerson) => person.role !== 'resident';
 const opensInLockdown = (person: RulePerson | null) =>
   person !== null && (person.opensDuringLockdown ?? managesProperty(person));
 const paused = (person: RulePerson) => person.suspended;
-const outsideDates = (person: RulePerson, today: string) =>
+const outsideDates = (person: Pick<RulePerson, 'accessFrom' | 'accessUntil'>, today: string) =>
   (person.accessFrom !== null && today < person.accessFrom) ||
   (person.accessUntil !== null && today > person.accessUntil);
 
@@ -62,4 +62,9 @@ export function refusingRule(facts: RuleFacts, wall: WallTime): AccessRule | nul
   // A pass opens the gates its host may use; its own window, not the host's hours, says when.
   if (host && !managesProperty(host) && host.gateSchedules.length === 0) return 'not_allowed_at_gate';
   return null;
+}
+
+/** Whether the person's own access is paused today (suspended, or outside their dates): sign-in asks this. */
+export function accessPausedOn(person: Pick<RulePerson, 'suspended' | 'accessFrom' | 'accessUntil'>, today: string) {
+  return person.suspended || outsideDates(person, today);
 }

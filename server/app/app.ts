@@ -6,6 +6,7 @@ import { type KnownDeviceKeys, knownDeviceKeys } from '../authorization/device-k
 import { type DeclaredRoute, installPermissionChecks, type Permission } from '../authorization/route-permissions';
 import { TokenService } from '../authorization/tokens';
 import type { AccountRow } from '../people/account-scope';
+import { endPausedSessions } from '../people/paused-sessions';
 import { PendingSignIns } from '../people/second-factor/pending-sign-in';
 import { purgeOldSessions } from '../people/session-retention';
 import type { Database, Orm } from '../platform/db/connect';
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   );
   app.decorate('routeCatalog', [] as DeclaredRoute[]);
   app.jobs.addPurge('ended sessions', purgeOldSessions);
+  app.jobs.addPurge('sessions of people whose access is paused', endPausedSessions);
 
   registerNotificationJobs(app.jobs, {
     db: database.orm,

@@ -25,9 +25,11 @@ import { passkeySignInRoutes } from '../people/second-factor/passkeys/passkey-si
 import { secondFactorRoutes } from '../people/second-factor/second-factor-routes';
 import { totpEnrolmentRoutes } from '../people/second-factor/totp-enrolment-routes';
 import { sessionRoutes } from '../people/session-routes';
+import { suspensionRoutes } from '../people/suspension-routes';
 import { verifyEmailRoutes } from '../people/verify-email-routes';
 import { propertyAdminRoutes } from '../properties/property-admin-routes';
 import { propertyRoutes } from '../properties/property-routes';
+import { lockdownRoutes } from '../property-rules/lockdown-routes';
 import { relayLogRoutes } from '../relay-logs/relay-log-routes';
 import { manageVisitorRoutes } from '../visitors/manage-visitor-routes';
 import { qrCodeRoutes } from '../visitors/qr-code-routes';
@@ -69,4 +71,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(readerIdentityRoutes);
   await app.register(bulkUploadRoutes);
   await app.register(cardRoutes);
+  await app.register(suspensionRoutes);
+  // onLockdownChange: the hold-open schedules release held-open gates here.
+  await app.register(lockdownRoutes, {});
 }

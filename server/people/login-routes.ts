@@ -11,6 +11,7 @@ import { allowDuringEnrolment, callerOf, publicPermission } from '../authorizati
 import { sessions, users } from '../platform/db/schema';
 import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
+import { pauseFactsOf, refuseWhilePaused } from './access-pause';
 import { loginThrottle } from './login-throttle';
 import { upgradePasswordHash } from './password-upgrade';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
@@ -28,7 +29,7 @@ export async function loginRoutes(app: FastifyInstance) {
         tags: ['session'],
         summary: "Sign in through the form of the caller's role",
         body: loginRequest,
-        response: { 200: loginResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: loginResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
       },
     },
     async (request) => {
@@ -64,6 +65,9 @@ export async function loginRoutes(app: FastifyInstance) {
       await throttle.succeeded(email, request.ip);
       await upgradePasswordHash(app, user.id, password, user.passwordHash!);
       if (user.hasAuthenticatorApp || user.hasPasskey) {
+        // signInUser refuses a paused person; one with a second factor is told before their code.
+        const pause = await pauseFactsOf(app.db, user.id);
+        if (pause) refuseWhilePaused(pause, app.config.now());
         const factors = [
           ...(user.hasPasskey ? ['passkey' as const] : []),
           ...(user.hasAuthenticatorApp ? ['code' as const] : []),

@@ -8,6 +8,7 @@ import type { Orm, Queryable } from '../platform/db/connect';
 import { cards, properties, relayLogs, users } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors/http-error';
+import { isPausedNow, pauseFactsOf } from './access-pause';
 
 type UserUpdate = z.output<typeof updateUserRequest>;
 type UserRow = typeof users.$inferSelect;
@@ -35,9 +36,19 @@ async function placement(db: Queryable, caller: Caller, current: UserRow, update
   return { role, propertyId };
 }
 
+/** Whether new access dates leave the person outside them today: their sessions end as on suspension. */
+async function datesPauseNow(db: Queryable, current: UserRow, update: UserUpdate, now: Date) {
+  const changed =
+    (update.accessFrom !== undefined && (update.accessFrom || null) !== current.accessFrom) ||
+    (update.accessUntil !== undefined && (update.accessUntil || null) !== current.accessUntil);
+  if (!changed) return false;
+  const facts = await pauseFactsOf(db, current.id);
+  return facts !== null && isPausedNow(facts, now);
+}
+
 /**
  * Saves the edit-user dialog. A change of role or property ends the user's sessions, so none
- * carries stale claims.
+ * carries stale claims; so do access dates that leave them outside today.
  */
 export async function updateManagedUser(db: Queryable, caller: Caller, update: UserUpdate, now: Date) {
   const current = await findUser(db, update._id);
@@ -54,9 +65,12 @@ export async function updateManagedUser(db: Queryable, caller: Caller, update: U
         phoneNumber,
         role,
         propertyId,
+        // Absent: unchanged; empty or null: no limit.
+        ...(update.accessFrom === undefined ? {} : { accessFrom: update.accessFrom || null }),
+        ...(update.accessUntil === undefined ? {} : { accessUntil: update.accessUntil || null }),
       })
       .where(eq(users.id, current.id));
-    if (moved) await endAllSessions(db, current.id, now);
+    if (moved || (await datesPauseNow(db, current, update, now))) await endAllSessions(db, current.id, now);
     // Cards open the gates of the property they were enrolled at: someone who leaves it, or
     // becomes a super administrator (who has no property), cannot use them any more.
     if (propertyId !== current.propertyId || role === 'superadmin')

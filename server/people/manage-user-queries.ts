@@ -9,6 +9,7 @@ export interface UserListFilter {
   search?: string;
   propertyId?: string;
   role?: string;
+  suspendedOnly?: boolean;
   page: number;
   limit: number;
 }
@@ -23,6 +24,7 @@ export function userListFilter(query: ListQuery, caller: Caller): UserListFilter
     search: query.search || undefined,
     propertyId: ownProperty ?? (query.property || undefined),
     role: query.role || undefined,
+    suspendedOnly: query.status === 'suspended',
     page: query.page,
     limit: query.limit,
   };
@@ -33,6 +35,7 @@ function conditions(filter: UserListFilter): SQL | undefined {
     searchCondition(users.searchText, filter.search),
     filter.propertyId ? eq(users.propertyId, filter.propertyId) : undefined,
     filter.role ? eq(users.role, filter.role as 'resident') : undefined,
+    filter.suspendedOnly ? eq(users.suspended, true) : undefined,
   );
 }
 
@@ -94,6 +97,10 @@ export async function listManagedUsers(db: Queryable, filter: UserListFilter): P
         : null,
       visitorEmails: own?.emails ?? [],
       visitorsCreated: own?.total ?? 0,
+      suspended: user.suspended,
+      suspendedReason: user.suspendedReason,
+      accessFrom: user.accessFrom,
+      accessUntil: user.accessUntil,
     };
   });
   return { users: list, pagination: paginationOf(total, filter.limit) };

@@ -7,6 +7,7 @@ import type { TokenService } from '../authorization/tokens';
 import type { Queryable } from '../platform/db/connect';
 import { properties, sessions, users } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
+import { pauseColumns, refuseWhilePaused } from './access-pause';
 import { enqueueSecurityNotice } from './security-notice-jobs';
 
 /** Whether the user signed in before at all, and from a browser with this label. */
@@ -35,7 +36,7 @@ export const sourceOf = (request: FastifyRequest): SignInSource => ({
 /** How a sign-in was proven: the password alone, or the password and the second factor. */
 export type SignInProof = 'password' | 'second-factor';
 
-/** Starts a session for the user from this browser and address and returns its token. */
+/** Starts a session for the user from this browser and address and returns its token; 403 while their access is paused. */
 export async function signInUser(
   deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'> & { tokens: TokenService },
   userId: string,
@@ -43,12 +44,18 @@ export async function signInUser(
   proof: SignInProof,
 ): Promise<string> {
   const [user] = await deps.db
-    .select({ role: users.role, propertyId: users.propertyId, propertyFeatures: properties.propertyFeatures })
+    .select({
+      role: users.role,
+      propertyId: users.propertyId,
+      propertyFeatures: properties.propertyFeatures,
+      ...pauseColumns,
+    })
     .from(users)
     .leftJoin(properties, eq(properties.id, users.propertyId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) throw new Error(`signInUser: no user ${userId}`);
+  refuseWhilePaused(user, deps.config.now());
   const { session, notified } = await deps.db.transaction(async (tx) => {
     const seen = await browsersSeen(tx, userId, browserLabel(source.userAgent));
     const started = await startSession(tx, {

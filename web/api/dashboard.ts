@@ -11,7 +11,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from './client';
 import { type ChangedRecord, queryKeys, refreshAfterChange } from './query-keys';
 
-export type ListFilter = Pick<ListQuery, 'search' | 'property' | 'role'> & { page: number; limit: number };
+export type ListFilter = Pick<ListQuery, 'search' | 'property' | 'role' | 'status'> & { page: number; limit: number };
 export type ManagedEntity = 'resident' | 'visitor' | 'property';
 
 export const userListQuery = (filter: ListFilter) =>
@@ -76,3 +76,15 @@ export const useDeleteEntity = (entity: ManagedEntity) =>
     (target: { id: string; name: string }) => api('POST', `/api/${entity}/delete`, { body: { _id: target.id } }),
     (target) => CONFIRMATIONS.deleted(target.name),
   );
+
+/** Suspend (with a reason) or resume a person's access. */
+export const useSuspension = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, reason }: { userId: string; reason?: string }) =>
+      reason === undefined
+        ? api<{ message: string }>('POST', `/api/resident/${encodeURIComponent(userId)}/resume`)
+        : api<{ message: string }>('POST', `/api/resident/${encodeURIComponent(userId)}/suspend`, { body: { reason } }),
+    onSuccess: () => refreshAfterChange(queryClient, 'user'),
+  });
+};

@@ -40,11 +40,15 @@ export const queryKeys = {
     all: ['cards'] as const,
     byProperty: (propertyId: string) => ['cards', propertyId] as const,
   },
+  lockdowns: {
+    all: ['lockdowns'] as const,
+    byProperty: (propertyId: string) => ['lockdowns', propertyId] as const,
+  },
   deliveryPasses: ['delivery-passes'] as const,
   resetToken: (token: string) => ['reset-token', token] as const,
 };
 
-export type ChangedRecord = 'user' | 'visitor' | 'property' | 'device' | 'card';
+export type ChangedRecord = 'user' | 'visitor' | 'property' | 'device' | 'card' | 'lockdown';
 
 /** Which roots show each kind of record (a user's visitors, a property's name in every list, a device in the logs). */
 export const STALE_AFTER: Record<ChangedRecord, readonly QueryKey[]> = {
@@ -59,6 +63,7 @@ export const STALE_AFTER: Record<ChangedRecord, readonly QueryKey[]> = {
   ],
   device: [queryKeys.devices.all, queryKeys.relayLogs.all],
   card: [queryKeys.cards.all],
+  lockdown: [queryKeys.lockdowns.all, queryKeys.relayLogs.all],
 };
 
 /**

@@ -5,6 +5,7 @@ import type { FormEvent, ReactNode } from 'react';
 export function FormDialog({
   title,
   submitLabel = 'Save',
+  submitColor,
   busy,
   failure,
   onSubmit,
@@ -13,6 +14,8 @@ export function FormDialog({
 }: {
   title: string;
   submitLabel?: string;
+  /** Red for an action with consequences for everyone (a lockdown). */
+  submitColor?: string;
   busy: boolean;
   failure: string | null;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
@@ -33,7 +36,7 @@ export function FormDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={busy} color={submitColor}>
               {submitLabel}
             </Button>
           </Group>

@@ -7,10 +7,12 @@ import { useInterval } from '@mantine/hooks';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useGateDevices, useTriggerRelay } from '../../api/devices';
+import { useLockdowns } from '../../api/lockdowns';
 import { useClaims } from '../../auth/session';
 import { QueryState } from '../../ui/query-state';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { GateCard } from './gate-card';
+import { LockdownPanel } from './lockdown-panel';
 
 /** Gates (resident) or Access Gates (admin): a grid of the caller's gate devices, each with Open Gate. */
 export function AccessGatesPage() {
@@ -22,6 +24,14 @@ export function AccessGatesPage() {
   const [resultGateId, setResultGateId] = useState<string | null>(null);
   const [result, showResult, clearResult] = useTimedMessage(MESSAGE_TIMINGS_MS.gateAccessGates);
   const [now, setNow] = useState(() => new Date());
+  const propertyIds = [...new Set((gates.data ?? []).map((gate) => gate.propertyId))];
+  const lockdowns = useLockdowns(propertyIds);
+  const canManage = claims.role !== 'resident';
+  // Managers open during a lockdown (the server decides); everyone else's Open waits for its end.
+  const lockedFor = (gate: GateDeviceDto) => {
+    const lockdown = lockdowns.get(gate.propertyId);
+    return !canManage && Boolean(lockdown && (!lockdown.gateIds || lockdown.gateIds.includes(gate.id)));
+  };
   useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
 
   const open = (gate: GateDeviceDto) => {
@@ -52,6 +62,16 @@ export function AccessGatesPage() {
           {DEVICE_MESSAGES.openingGate(opening.deviceName)}
         </Alert>
       )}
+      {propertyIds.map((propertyId) => (
+        <LockdownPanel
+          key={propertyId}
+          propertyId={propertyId}
+          lockdown={lockdowns.get(propertyId) ?? null}
+          gates={(gates.data ?? []).filter((gate) => gate.propertyId === propertyId)}
+          canManage={canManage}
+          namedProperty={propertyIds.length > 1}
+        />
+      ))}
       <QueryState
         query={gates}
         errorTitle={DEVICE_MESSAGES.gatesLoadFailed}
@@ -65,6 +85,7 @@ export function AccessGatesPage() {
             gate={gate}
             now={now}
             busy={opening?.id === gate.id}
+            lockedDown={lockedFor(gate)}
             result={resultGateId === gate.id ? result : null}
             onDismissResult={clearResult}
             onOpen={() => open(gate)}

@@ -1,5 +1,6 @@
 import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import type { GateDeviceDto } from '@core/api/devices';
+import { LOCKDOWN_MESSAGES } from '@core/api/lockdown';
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { MessageLine } from '../../ui/message-line';
 import type { TimedMessage } from '../../ui/use-timed-message';
@@ -14,6 +15,7 @@ export function GateCard({
   gate,
   now,
   busy,
+  lockedDown = false,
   result,
   onDismissResult,
   onOpen,
@@ -21,6 +23,8 @@ export function GateCard({
   gate: GateDeviceDto;
   now: Date;
   busy: boolean;
+  /** A lockdown covers this gate and the caller may not open during one. */
+  lockedDown?: boolean;
   result: TimedMessage | null;
   onDismissResult: () => void;
   onOpen: () => void;
@@ -47,11 +51,18 @@ export function GateCard({
         <Button
           size="md"
           fullWidth
-          disabled={busy || offline}
+          disabled={busy || offline || lockedDown}
+          color={lockedDown ? 'red' : undefined}
           aria-describedby={offline ? helpId : undefined}
           onClick={onOpen}
         >
-          {offline ? DEVICE_MESSAGES.gateOfflineButton : busy ? 'Opening...' : 'Open Gate'}
+          {lockedDown
+            ? LOCKDOWN_MESSAGES.gateLockedButton
+            : offline
+              ? DEVICE_MESSAGES.gateOfflineButton
+              : busy
+                ? 'Opening...'
+                : 'Open Gate'}
         </Button>
         <MessageLine message={result} onClose={onDismissResult} />
       </Stack>

@@ -1,6 +1,9 @@
 import classes from './reader.module.css';
 import type { ReaderScreen } from './use-gate-reader';
 
+/** Under "Gate locked down": nobody at the gate can change it, so say who can. */
+const LOCKDOWN_READER_SUB = 'The property is in lockdown. Please contact the property manager.';
+
 export const OFFLINE_TEXT = 'Offline — ask the resident to open the gate from their phone';
 
 /**
@@ -21,6 +24,7 @@ export function ReaderOverlay({
       <div className={screen.granted ? classes.granted : classes.refused} role="status">
         <p className={classes.overlayText}>{(screen.lockedOut && lockedSentence) || screen.text}</p>
         {screen.granted && <p className={classes.overlaySub}>The gate is opening</p>}
+        {screen.lockdown && <p className={classes.overlaySub}>{LOCKDOWN_READER_SUB}</p>}
       </div>
     );
   }

@@ -12,7 +12,7 @@ const SAME_CODE_QUIET_MS = 3000;
 export type ReaderScreen =
   | { kind: 'ready' }
   | { kind: 'deciding' }
-  | { kind: 'result'; granted: boolean; text: string; lockedOut?: boolean };
+  | { kind: 'result'; granted: boolean; text: string; lockedOut?: boolean; lockdown?: boolean };
 
 function resultText(answer: EntryAnswer): string {
   if (!answer.granted) return answer.notice ?? answer.reason;
@@ -72,9 +72,9 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
       busy.current = true;
       setScreen({ kind: 'deciding' });
       const reply = await ask();
-      const show = (granted: boolean, text: string, lockedOut = false) => {
+      const show = (granted: boolean, text: string, lockedOut = false, lockdown = false) => {
         playTone(granted);
-        setScreen({ kind: 'result', granted, text, lockedOut });
+        setScreen({ kind: 'result', granted, text, lockedOut, lockdown });
         setTimeout(() => {
           busy.current = false;
           setScreen({ kind: 'ready' });
@@ -82,7 +82,7 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
       };
       if (reply.kind === 'answer') {
         setOnline(true);
-        return show(reply.data.granted, resultText(reply.data));
+        return show(reply.data.granted, resultText(reply.data), false, reply.data.rule === 'lockdown');
       }
       if (reply.kind === 'refused') {
         if (credential === 'pin' && reply.status === 429) {

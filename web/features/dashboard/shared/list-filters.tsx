@@ -11,10 +11,13 @@ export function ListFilters({
   controls,
   properties,
   roles,
+  statusFilter = false,
 }: {
   controls: ListFilterControls;
   properties: PropertyDto[] | null;
   roles: readonly Role[] | null;
+  /** Users only: all, or suspended only. */
+  statusFilter?: boolean;
 }) {
   return (
     <Group gap="sm" align="flex-end" grow preventGrowOverflow={false} wrap="wrap">
@@ -39,6 +42,18 @@ export function ListFilters({
           onChange={(value) => controls.setRole(value ?? '')}
           clearable
           clearButtonProps={{ 'aria-label': 'Clear role filter' }}
+          miw={180}
+        />
+      )}
+      {statusFilter && (
+        <Select
+          label="Access"
+          placeholder="Everyone"
+          data={[{ value: 'suspended', label: 'Suspended only' }]}
+          value={controls.status || null}
+          onChange={(value) => controls.setStatus(value ?? '')}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear access filter' }}
           miw={180}
         />
       )}

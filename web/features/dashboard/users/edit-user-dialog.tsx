@@ -3,14 +3,16 @@ import { DASHBOARD_MESSAGES } from '@core/api/dashboard-messages';
 import type { PropertyDto } from '@core/api/properties';
 import { ROLE_LABELS, ROLES } from '@core/roles';
 import { nationalDigits } from '@core/validation/phone';
-import { Input, Select, TextInput } from '@mantine/core';
+import { Group, Input, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdateUser } from '../../../api/dashboard';
+import { DateField } from '../../../ui/date-field';
 import { FormDialog } from '../../../ui/form-dialog';
 import { showServerErrors } from '../../../ui/forms/server-errors';
 import { useSchemaForm } from '../../../ui/forms/use-schema-form';
 import { UsPhoneInput } from '../../../ui/us-phone-input';
 import { SecurePinReveal } from './secure-pin-reveal';
+import { SuspensionSection } from './suspension-section';
 
 /** docs/SPEC.md §5 Edit user ('Invalid email format', 'Phone number must be 10 digits'), and a property unless a super user. */
 export const editUserFormSchema = updateUserRequest.refine(
@@ -27,6 +29,8 @@ function draftOf(user: ManagedUser) {
     phoneNumber: nationalDigits(user.phoneNumber),
     role: user.role,
     propertyId: user.propertyId ?? '',
+    accessFrom: user.accessFrom ?? '',
+    accessUntil: user.accessUntil ?? '',
   };
 }
 
@@ -96,6 +100,25 @@ export function EditUserDialog({
           searchable
         />
       )}
+      <Group grow align="flex-start" gap="xs">
+        <DateField
+          label="Access from"
+          valueFormat="YYYY-MM-DD"
+          clearable
+          {...form.getInputProps('accessFrom')}
+          value={form.values.accessFrom || null}
+          onChange={(value) => form.setFieldValue('accessFrom', value ?? '')}
+        />
+        <DateField
+          label="Access until"
+          valueFormat="YYYY-MM-DD"
+          clearable
+          {...form.getInputProps('accessUntil')}
+          value={form.values.accessUntil || null}
+          onChange={(value) => form.setFieldValue('accessUntil', value ?? '')}
+        />
+      </Group>
+      {user.role !== 'superadmin' && <SuspensionSection user={user} />}
     </FormDialog>
   );
 }

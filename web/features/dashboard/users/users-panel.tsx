@@ -43,6 +43,7 @@ export function UsersPanel() {
         controls={controls}
         properties={isSuper ? (properties.data ?? []) : null}
         roles={isSuper ? ROLES : (['admin', 'resident'] as const)}
+        statusFilter
       />
       <QueryState
         query={list}

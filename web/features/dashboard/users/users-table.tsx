@@ -1,6 +1,6 @@
 import type { ManagedUser } from '@core/api/dashboard';
 import { roleLabel } from '@core/roles';
-import { Button } from '@mantine/core';
+import { Badge, Button, Stack } from '@mantine/core';
 import { type ManagerColumn, ManagerTable } from '../../../ui/manager-table';
 import { propertyLabel, visitorEmailsLabel } from '../shared/dashboard-labels';
 import { RowActions } from '../shared/row-actions';
@@ -48,7 +48,19 @@ export function UsersTable({
       : []),
     { label: 'Property', cell: propertyLabel },
     { label: 'Visitors Created', cell: (user) => visitorEmailsLabel(user.visitorEmails) },
-    { label: 'Role', cell: (user) => roleLabel(user.role) },
+    {
+      label: 'Role',
+      cell: (user) => (
+        <Stack gap={4} align="flex-start">
+          {roleLabel(user.role)}
+          {user.suspended && (
+            <Badge color="red" variant="light" title={user.suspendedReason ?? undefined}>
+              Suspended
+            </Badge>
+          )}
+        </Stack>
+      ),
+    },
   ];
   return (
     <ManagerTable

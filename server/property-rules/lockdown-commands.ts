@@ -1,0 +1,128 @@
+import { LOCKDOWN_MESSAGES, type StartLockdownRequest } from '@core/api/lockdown';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Caller } from '../authorization/caller';
+import type { Orm, Tx } from '../platform/db/connect';
+import { devices, lockdowns, users } from '../platform/db/schema';
+import { isUniqueViolation } from '../platform/db/unique-violation';
+import { badRequest, conflict } from '../platform/errors/http-error';
+import type { JobQueue } from '../platform/jobs/job-queue';
+import { lockdownExpiryJob, lockdownNoticeJob } from './lockdown-job-kinds';
+import { logLockdownChange } from './lockdown-log';
+import { inForceAt, type LockdownRow } from './lockdown-queries';
+
+type Change = 'started' | 'ended';
+
+/** One email job per manager of the property, in the transaction of the change. */
+async function queueNotices(jobs: JobQueue, tx: Tx, lockdown: LockdownRow, change: Change) {
+  const managers = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.propertyId, lockdown.propertyId), eq(users.role, 'admin')));
+  await jobs.enqueueMany(
+    tx,
+    lockdownNoticeJob,
+    managers.map((manager) => ({ managerId: manager.id, lockdownId: lockdown.id, change })),
+  );
+}
+
+/** Marks ended, logs and queues the end emails, when `where` still finds the lockdown not ended. */
+async function endWhere(jobs: JobQueue, tx: Tx, where: ReturnType<typeof and>, byUserId: string | null, at: Date) {
+  const ended = await tx
+    .update(lockdowns)
+    // An end nobody pressed happened at the end time, whenever the sweep noticed it.
+    .set({ endedAt: byUserId ? at : sql`${lockdowns.endsAt}`, endedBy: byUserId })
+    .where(and(where, isNull(lockdowns.endedAt)))
+    .returning();
+  for (const lockdown of ended) {
+    await logLockdownChange(tx, lockdown, { kind: 'ended', byUserId, at: lockdown.endedAt ?? at });
+    await queueNotices(jobs, tx, lockdown, 'ended');
+  }
+  return ended;
+}
+
+/**
+ * Ends the property's lockdowns whose end time has passed. The conditional update is the claim:
+ * whichever process (a route, the expiry job) gets there first logs and emails; any other finds
+ * the row already ended and does nothing, so each end is logged and emailed exactly once.
+ */
+export function endExpiredLockdowns(jobs: JobQueue, tx: Tx, where: { propertyId?: string; id?: string }, now: Date) {
+  return endWhere(
+    jobs,
+    tx,
+    and(
+      where.propertyId ? eq(lockdowns.propertyId, where.propertyId) : undefined,
+      where.id ? eq(lockdowns.id, where.id) : undefined,
+      lte(lockdowns.endsAt, now),
+    ),
+    null,
+    now,
+  );
+}
+
+async function refuseOtherPropertysGates(tx: Tx, propertyId: string, gateIds: string[] | undefined) {
+  if (!gateIds) return;
+  const unique = [...new Set(gateIds)];
+  const found = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.propertyId, propertyId), inArray(devices.id, unique)));
+  if (found.length !== unique.length) throw badRequest(LOCKDOWN_MESSAGES.notThisPropertysGate, 'gateIds');
+}
+
+/**
+ * Starts a lockdown: the row, its gate log row, the managers' emails and (with an end time) the job
+ * that ends it, in one transaction. Once it commits, every process's next decision refuses: the
+ * decision reads the lockdowns table on every attempt (rule-facts.ts). A second start while one
+ * is in force is refused (409) rather than merged: changing another manager's reason, gates or end
+ * time without their knowing would be worse than asking to end it first.
+ */
+export async function startLockdown(
+  deps: { db: Orm; jobs: JobQueue },
+  caller: Caller,
+  propertyId: string,
+  request: StartLockdownRequest,
+  now: Date,
+): Promise<LockdownRow> {
+  const endsAt = request.endsAt ? new Date(request.endsAt) : null;
+  if (endsAt && endsAt <= now) throw badRequest(LOCKDOWN_MESSAGES.endsInThePast, 'endsAt');
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await refuseOtherPropertysGates(tx, propertyId, request.gateIds);
+      await endExpiredLockdowns(deps.jobs, tx, { propertyId }, now);
+      const [lockdown] = await tx
+        .insert(lockdowns)
+        .values({
+          propertyId,
+          gateIds: request.gateIds ? [...new Set(request.gateIds)] : null,
+          reason: request.reason,
+          startedBy: caller.userId,
+          startedAt: now,
+          endsAt,
+        })
+        .returning();
+      await logLockdownChange(tx, lockdown, { kind: 'started', byUserId: caller.userId, at: now });
+      await queueNotices(deps.jobs, tx, lockdown, 'started');
+      if (endsAt) await deps.jobs.enqueue(tx, lockdownExpiryJob, { lockdownId: lockdown.id }, endsAt);
+      return lockdown;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'lockdowns_one_active')) throw conflict(LOCKDOWN_MESSAGES.alreadyInForce);
+    throw error;
+  }
+}
+
+/** Ends the property's lockdown in force, by the caller; 409 in words when none is. */
+export async function endLockdown(deps: { db: Orm; jobs: JobQueue }, caller: Caller, propertyId: string, now: Date) {
+  return deps.db.transaction(async (tx) => {
+    await endExpiredLockdowns(deps.jobs, tx, { propertyId }, now);
+    const [ended] = await endWhere(
+      deps.jobs,
+      tx,
+      and(eq(lockdowns.propertyId, propertyId), inForceAt(now)),
+      caller.userId,
+      now,
+    );
+    if (!ended) throw conflict(LOCKDOWN_MESSAGES.noneInForce);
+    return ended;
+  });
+}

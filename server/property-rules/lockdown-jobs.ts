@@ -1,0 +1,73 @@
+import { readableTime } from '@core/time/readable-time';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { devices, lockdowns, properties, users } from '../platform/db/schema';
+import type { JobQueue } from '../platform/jobs/job-queue';
+import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
+import { endExpiredLockdowns } from './lockdown-commands';
+import { lockdownExpiryJob, lockdownNoticeJob } from './lockdown-job-kinds';
+import { lockdownById } from './lockdown-queries';
+
+async function gateNames(context: NotificationContext, gateIds: string[] | null) {
+  if (!gateIds) return 'every gate';
+  const rows = await context.db.select({ name: devices.deviceName }).from(devices).where(inArray(devices.id, gateIds));
+  return rows
+    .map((row) => row.name)
+    .sort()
+    .join(', ');
+}
+
+/** The lockdown emails, rendered from the rows when sent; and the end at the end time. */
+export function registerLockdownJobs(queue: JobQueue, context: NotificationContext) {
+  queue.register(lockdownNoticeJob, async (payload, running) => {
+    const [manager] = await context.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, payload.managerId));
+    const lockdown = await lockdownById(context.db, payload.lockdownId);
+    if (!manager || !lockdown)
+      return skipped(context, running, lockdownNoticeJob.name, 'the manager or lockdown is gone');
+    const [property] = await context.db
+      .select({ propertyName: properties.propertyName, timeZone: properties.timeZone })
+      .from(properties)
+      .where(eq(properties.id, lockdown.propertyId));
+    if (!property) return skipped(context, running, lockdownNoticeJob.name, 'the property is gone');
+    const when = (iso: string) => readableTime(iso, property.timeZone);
+    const gates = await gateNames(context, lockdown.gateIds);
+    const message =
+      payload.change === 'started'
+        ? {
+            subject: `Lockdown started: ${property.propertyName}`,
+            text:
+              `${lockdown.startedBy?.name || 'A manager'} locked down ${gates} at ${property.propertyName} ` +
+              `on ${when(lockdown.startedAt)}. Reason: ${lockdown.reason}. ` +
+              'Until it ends, the gates refuse every app, PIN, card and pass, except people allowed to open during a lockdown. ' +
+              (lockdown.endsAt
+                ? `It ends by itself on ${when(lockdown.endsAt)}.`
+                : 'It lasts until a manager ends it.'),
+          }
+        : {
+            subject: `Lockdown ended: ${property.propertyName}`,
+            text:
+              `The lockdown of ${gates} at ${property.propertyName} (${lockdown.reason}) ended on ` +
+              `${when(lockdown.endedAt ?? lockdown.startedAt)}` +
+              (lockdown.endedBy ? `, ended by ${lockdown.endedBy.name}.` : ', at its end time.') +
+              ' The gates open as usual again.',
+          };
+    await context.sendMail({ to: manager.email, ...message }, sendOptionsOf(running));
+  });
+
+  queue.register(lockdownExpiryJob, async (payload) => {
+    const now = context.now();
+    const ended = await context.db.transaction(async (tx) => {
+      const claimed = await endExpiredLockdowns(queue, tx, { id: payload.lockdownId }, now);
+      // Run early (this process's clock behind the one that queued it): again at the end time.
+      const early = await tx
+        .select({ endsAt: lockdowns.endsAt })
+        .from(lockdowns)
+        .where(and(eq(lockdowns.id, payload.lockdownId), isNull(lockdowns.endedAt), gt(lockdowns.endsAt, now)));
+      if (early[0]?.endsAt) await queue.enqueue(tx, lockdownExpiryJob, payload, early[0].endsAt);
+      return claimed;
+    });
+    if (ended.length) void queue.kick();
+  });
+}

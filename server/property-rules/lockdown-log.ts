@@ -1,0 +1,66 @@
+import { LOCKDOWN_MESSAGES } from '@core/api/lockdown';
+import { eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../platform/db/connect';
+import { devices, type PersonDetails, properties, relayLogs, users } from '../platform/db/schema';
+import { searchTextOf } from '../relay-logs/relay-log-sink';
+import type { LockdownRow } from './lockdown-queries';
+
+/** Which gates the row names: every one, or the chosen ones by name (snapshots, like every log row). */
+async function gatesText(tx: Tx, gateIds: string[] | null) {
+  if (!gateIds) return LOCKDOWN_MESSAGES.allGates;
+  const rows = await tx.select({ name: devices.deviceName }).from(devices).where(inArray(devices.id, gateIds));
+  return rows
+    .map((row) => row.name)
+    .sort()
+    .join(', ');
+}
+
+async function personDetails(tx: Tx, userId: string): Promise<PersonDetails | null> {
+  const [row] = await tx
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/**
+ * One gate log row for a lockdown's start or end, in the transaction that makes the change: who
+ * (or the scheduled end) and why. Its status is 'notice': not an opening, not a refusal.
+ */
+export async function logLockdownChange(
+  tx: Tx,
+  lockdown: LockdownRow,
+  change: { kind: 'started' | 'ended'; byUserId: string | null; at: Date },
+) {
+  const [property] = await tx
+    .select({ propertyName: properties.propertyName, propertyLocation: properties.propertyLocation })
+    .from(properties)
+    .where(eq(properties.id, lockdown.propertyId));
+  const userDetails = change.byUserId
+    ? await personDetails(tx, change.byUserId)
+    : { firstName: LOCKDOWN_MESSAGES.scheduledEnd, lastName: '', email: '' };
+  const reason =
+    change.kind === 'started'
+      ? LOCKDOWN_MESSAGES.logStarted(lockdown.reason)
+      : change.byUserId
+        ? LOCKDOWN_MESSAGES.logEnded(lockdown.reason)
+        : LOCKDOWN_MESSAGES.logEndedOnTime(lockdown.reason);
+  const entry = {
+    timestamp: change.at,
+    callerType: 'user' as const,
+    status: 'notice' as const,
+    reason,
+    propertyId: lockdown.propertyId,
+    deviceId: lockdown.gateIds?.length === 1 ? lockdown.gateIds[0] : null,
+    actorUserId: change.byUserId,
+    userDetails,
+    deviceDetails: { deviceName: await gatesText(tx, lockdown.gateIds), deviceType: 'lockdown' },
+    propertyDetails: property ?? null,
+  };
+  await tx.insert(relayLogs).values({ ...entry, searchText: searchTextOf(entry) });
+}
