@@ -41,6 +41,9 @@ test('a manager locks the property down from a phone, the reader and the residen
   const banner = page.getByRole('alert').filter({ hasText: 'Lockdown in force since' });
   await expect(banner).toContainText('— Police request');
   await shot(page, 'banner-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, 'banner-desktop');
+  await page.setViewportSize(PHONE);
   expect(await axeFindings(page), 'axe on the banner').toEqual([]);
   await mailbox.waitFor(manager.email, (mail) => mail.subject === `Lockdown started: ${world.property.propertyName}`);
 

@@ -16,8 +16,15 @@ async function gateNames(context: NotificationContext, gateIds: string[] | null)
     .join(', ');
 }
 
-/** The lockdown emails, rendered from the rows when sent; and the end at the end time. */
-export function registerLockdownJobs(queue: JobQueue, context: NotificationContext) {
+/**
+ * The lockdown emails, rendered from the rows when sent; and the end at the end time, after which
+ * `onLockdownChange` (as for the routes: lockdown-routes.ts) is called for the property.
+ */
+export function registerLockdownJobs(
+  queue: JobQueue,
+  context: NotificationContext,
+  onLockdownChange?: (propertyId: string) => Promise<void>,
+) {
   queue.register(lockdownNoticeJob, async (payload, running) => {
     const [manager] = await context.db
       .select({ email: users.email })
@@ -69,5 +76,6 @@ export function registerLockdownJobs(queue: JobQueue, context: NotificationConte
       return claimed;
     });
     if (ended.length) void queue.kick();
+    for (const lockdown of ended) await onLockdownChange?.(lockdown.propertyId);
   });
 }

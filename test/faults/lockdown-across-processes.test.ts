@@ -106,8 +106,10 @@ describe('lockdown across processes', () => {
     const scans: { sentAt: number; granted: boolean }[] = [];
     const scanning: Promise<void>[] = [];
     let startAnsweredAt = Number.POSITIVE_INFINITY;
+    let startSentAt = 0;
     const started = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 60));
+      startSentAt = performance.now();
       const answer = await startOn(0, 'Police request');
       startAnsweredAt = performance.now();
       expect(answer.status).toBe(201);
@@ -124,7 +126,7 @@ describe('lockdown across processes', () => {
     const after = scans.filter((scan) => scan.sentAt > startAnsweredAt);
     const before = scans.filter((scan) => scan.sentAt < startAnsweredAt);
     console.log(
-      `lockdown race: ${scans.length} scans, ${before.filter((s) => s.granted).length}/${before.length} granted before the start answered, ${after.filter((s) => s.granted).length}/${after.length} after`,
+      `lockdown race: ${scans.length} scans, ${before.filter((s) => s.granted).length}/${before.length} granted before the start answered, ${after.filter((s) => s.granted).length}/${after.length} after; the start took ${(startAnsweredAt - startSentAt).toFixed(0)} ms; the last granted scan was sent ${(startAnsweredAt - Math.max(...scans.filter((s) => s.granted).map((s) => s.sentAt))).toFixed(0)} ms before it answered`,
     );
     expect(before.some((scan) => scan.granted)).toBe(true);
     expect(after.length).toBeGreaterThan(10);

@@ -2,17 +2,16 @@ import { DEVICE_HINTS } from '@core/api/device-hints';
 import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import type { GateDeviceDto } from '@core/api/devices';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
-import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useGateDevices, useTriggerRelay } from '../../api/devices';
-import { useLockdowns } from '../../api/lockdowns';
 import { useClaims } from '../../auth/session';
 import { QueryState } from '../../ui/query-state';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { GateCard } from './gate-card';
-import { LockdownPanel } from './lockdown-panel';
+import { PropertyGates } from './property-gates';
 
 /** Gates (resident) or Access Gates (admin): a grid of the caller's gate devices, each with Open Gate. */
 export function AccessGatesPage() {
@@ -25,13 +24,7 @@ export function AccessGatesPage() {
   const [result, showResult, clearResult] = useTimedMessage(MESSAGE_TIMINGS_MS.gateAccessGates);
   const [now, setNow] = useState(() => new Date());
   const propertyIds = [...new Set((gates.data ?? []).map((gate) => gate.propertyId))];
-  const lockdowns = useLockdowns(propertyIds);
   const canManage = claims.role !== 'resident';
-  // Managers open during a lockdown (the server decides); everyone else's Open waits for its end.
-  const lockedFor = (gate: GateDeviceDto) => {
-    const lockdown = lockdowns.get(gate.propertyId);
-    return !canManage && Boolean(lockdown && (!lockdown.gateIds || lockdown.gateIds.includes(gate.id)));
-  };
   useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
 
   const open = (gate: GateDeviceDto) => {
@@ -62,36 +55,33 @@ export function AccessGatesPage() {
           {DEVICE_MESSAGES.openingGate(opening.deviceName)}
         </Alert>
       )}
-      {propertyIds.map((propertyId) => (
-        <LockdownPanel
-          key={propertyId}
-          propertyId={propertyId}
-          lockdown={lockdowns.get(propertyId) ?? null}
-          gates={(gates.data ?? []).filter((gate) => gate.propertyId === propertyId)}
-          canManage={canManage}
-          namedProperty={propertyIds.length > 1}
-        />
-      ))}
       <QueryState
         query={gates}
         errorTitle={DEVICE_MESSAGES.gatesLoadFailed}
         empty={gates.data?.length === 0}
         emptyText={DEVICE_HINTS.noGates(claims.role)}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-        {gates.data?.map((gate) => (
-          <GateCard
-            key={gate.id}
-            gate={gate}
-            now={now}
-            busy={opening?.id === gate.id}
-            lockedDown={lockedFor(gate)}
-            result={resultGateId === gate.id ? result : null}
-            onDismissResult={clearResult}
-            onOpen={() => open(gate)}
-          />
-        ))}
-      </SimpleGrid>
+      {propertyIds.map((propertyId) => (
+        <PropertyGates
+          key={propertyId}
+          propertyId={propertyId}
+          gates={(gates.data ?? []).filter((gate) => gate.propertyId === propertyId)}
+          canManage={canManage}
+          namedProperty={propertyIds.length > 1}
+          card={(gate, lockedDown) => (
+            <GateCard
+              key={gate.id}
+              gate={gate}
+              now={now}
+              busy={opening?.id === gate.id}
+              lockedDown={lockedDown}
+              result={resultGateId === gate.id ? result : null}
+              onDismissResult={clearResult}
+              onOpen={() => open(gate)}
+            />
+          )}
+        />
+      ))}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import type { GateDeviceDto } from '@core/api/devices';
-import { LOCKDOWN_MESSAGES } from '@core/api/lockdown';
+import { LOCKDOWN_MESSAGES } from '@core/api/lockdown-messages';
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { MessageLine } from '../../ui/message-line';
 import type { TimedMessage } from '../../ui/use-timed-message';

@@ -1,4 +1,5 @@
-import { LOCKDOWN_MESSAGES, type LockdownDto } from '@core/api/lockdown';
+import type { LockdownDto } from '@core/api/lockdown';
+import { LOCKDOWN_MESSAGES } from '@core/api/lockdown-messages';
 import { readableTime } from '@core/time/readable-time';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';

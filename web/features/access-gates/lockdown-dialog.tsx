@@ -1,4 +1,4 @@
-import { LOCKDOWN_MESSAGES } from '@core/api/lockdown';
+import { LOCKDOWN_MESSAGES } from '@core/api/lockdown-messages';
 import { Checkbox, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useStartLockdown } from '../../api/lockdowns';

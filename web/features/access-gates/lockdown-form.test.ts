@@ -1,4 +1,4 @@
-import { LOCKDOWN_MESSAGES } from '@core/api/lockdown';
+import { LOCKDOWN_MESSAGES } from '@core/api/lockdown-messages';
 import { describe, expect, it } from 'vitest';
 import { emptyLockdownDraft, lockdownDraftSchema, lockdownRequestOf, OTHER_REASON } from './lockdown-form';
 

@@ -1,4 +1,5 @@
-import { LOCKDOWN_MESSAGES, LOCKDOWN_REASON_CHOICES, type StartLockdownRequest } from '@core/api/lockdown';
+import type { StartLockdownRequest } from '@core/api/lockdown';
+import { LOCKDOWN_MESSAGES, LOCKDOWN_REASON_CHOICES } from '@core/api/lockdown-messages';
 import { wallToInstant } from '@core/time/zoned-time';
 import { z } from 'zod';
 

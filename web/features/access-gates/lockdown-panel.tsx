@@ -1,10 +1,14 @@
-import { LOCKDOWN_MESSAGES, type LockdownDto } from '@core/api/lockdown';
+import type { LockdownDto } from '@core/api/lockdown';
+import { LOCKDOWN_MESSAGES } from '@core/api/lockdown-messages';
 import { DEFAULT_TIME_ZONE } from '@core/constants';
 import { Button } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useProperty } from '../../api/properties';
 import { LockdownBanner } from './lockdown-banner';
-import { LockdownDialog } from './lockdown-dialog';
+
+// The dialog (its form and validation, which bring zod) loads when first opened, keeping the
+// gates screen's first load within its budget.
+const LockdownDialog = lazy(async () => ({ default: (await import('./lockdown-dialog')).LockdownDialog }));
 
 /**
  * One property's lockdown on the gates screen: the red banner while one is in force (managers end
@@ -45,7 +49,14 @@ export function LockdownPanel({
           : LOCKDOWN_MESSAGES.lockDown}
       </Button>
       {starting && (
-        <LockdownDialog propertyId={propertyId} timeZone={timeZone} gates={gates} onClose={() => setStarting(false)} />
+        <Suspense fallback={null}>
+          <LockdownDialog
+            propertyId={propertyId}
+            timeZone={timeZone}
+            gates={gates}
+            onClose={() => setStarting(false)}
+          />
+        </Suspense>
       )}
     </>
   );
