@@ -20,7 +20,7 @@ export const MAX_PAGE_SIZE = 100;
 /** The most rows a list without paging (properties, devices, one resident's visitors) returns. */
 export const MAX_UNPAGED_LIST = 1000;
 /** Properties per page of the devices list: each with all its gates (bench/many-properties.bench.ts). */
-export const DEVICE_LIST_PROPERTIES_PER_PAGE = 50;
+export const DEVICE_LIST_PROPERTIES_PER_PAGE = 20;
 /** The most rows one CSV export streams; narrow the dates for more. */
 export const MAX_EXPORT_ROWS = 50_000;
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -15,7 +15,7 @@ afterAll(async () => {
 describe('GET /api/device/get-all with many properties', () => {
   it('pages properties, each with every one of its gates, however many gates there are in all', async () => {
     const PROPERTIES = DEVICE_LIST_PROPERTIES_PER_PAGE + 10;
-    const GATES = 25; // 1,500 gates in all: more than one unpaged list ever held
+    const GATES = 40; // 1,200 gates in all: more than one unpaged list ever held
     const rows = await t.app.db
       .insert(properties)
       .values(

@@ -10,7 +10,7 @@ import {
   updateDeviceBody,
   updatedDeviceSchema,
 } from '@core/api/devices';
-import { DEVICE_LIST_PROPERTIES_PER_PAGE } from '@core/constants';
+import { DEVICE_LIST_PROPERTIES_PER_PAGE, MAX_UNPAGED_LIST } from '@core/constants';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -90,8 +90,8 @@ export async function deviceRoutes(app: FastifyInstance) {
           ),
         )
         .orderBy(asc(devices.deviceName))
-        // A page's properties bring all their gates: 100 each at most is far beyond any estate.
-        .limit(DEVICE_LIST_PROPERTIES_PER_PAGE * 100);
+        // A page's properties bring all their gates: 50 each on average before any list's bound.
+        .limit(MAX_UNPAGED_LIST);
       return propertyRows.map((property) => ({
         _id: property.id,
         propertyName: property.propertyName,
