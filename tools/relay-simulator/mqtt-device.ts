@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { PulseRequest } from './device-protocols';
+import type { LatchRequest, PulseRequest } from './device-protocols';
 
 export const MQTT_PROTOCOLS = ['shelly-gen2-mqtt', 'tasmota-mqtt'] as const;
 export type MqttProtocol = (typeof MQTT_PROTOCOLS)[number];
@@ -34,6 +34,8 @@ export class MqttSimulatedDevice {
   private delayMs = 0;
   /** Channels latched on with no timer (hold-open); a pulse ends a latch, as a real relay's timer does. */
   readonly latched = new Set<number>();
+  /** Every latch command received, in order. */
+  readonly latches: LatchRequest[] = [];
 
   constructor(
     readonly options: MqttDeviceOptions,
@@ -118,8 +120,11 @@ export class MqttSimulatedDevice {
     if (seconds > 0) {
       this.latched.delete(channel);
       if (on) this.onPulse({ channel, seconds, command: `Switch.Set id=${channel} toggle_after=${seconds}` });
-    } else if (on) this.latched.add(channel);
-    else this.latched.delete(channel);
+    } else {
+      this.latches.push({ channel, on });
+      if (on) this.latched.add(channel);
+      else this.latched.delete(channel);
+    }
     answer({ result: { was_on: false } });
   }
 
@@ -130,6 +135,7 @@ export class MqttSimulatedDevice {
     if (latch && /^(on|off|1|0)$/i.test(payload.trim())) {
       const index = Number(latch[1] || 1);
       const on = /^(on|1)$/i.test(payload.trim());
+      this.latches.push({ channel: index - 1, on });
       if (on) this.latched.add(index - 1);
       else this.latched.delete(index - 1);
       return result({ [`POWER${index}`]: on ? 'ON' : 'OFF' });

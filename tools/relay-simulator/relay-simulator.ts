@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import {
+  type LatchRequest,
   PROTOCOL_HANDLERS,
   type PulseRequest,
   type SimulatedCredentials,
@@ -70,6 +71,8 @@ class SimulatedDevice {
   delayMs = DEFAULT_SLOW_MS;
   /** Channels latched on with no timer (hold-open); a pulse ends a latch, as a real relay's timer does. */
   readonly latched = new Set<number>();
+  /** Every latch command received, in order. */
+  readonly latches: LatchRequest[] = [];
   port = 0;
   private server: http.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
@@ -142,6 +145,7 @@ class SimulatedDevice {
         refuseAll: this.fault === 'auth',
         realm: `sim-${this.id.slice(0, 8)}`,
       });
+      if (answer.latch) this.latches.push(answer.latch);
       if (answer.latch?.on) this.latched.add(answer.latch.channel);
       else if (answer.latch) this.latched.delete(answer.latch.channel);
       if (answer.pulse) {
@@ -229,6 +233,12 @@ export class RelaySimulator {
   isLatchedOn(id: string, channel = 0): boolean {
     const mqttDevice = this.mqttDevices.get(id);
     return (mqttDevice ? mqttDevice.device.latched : this.httpDevice(id).latched).has(channel);
+  }
+
+  /** Every latch command (hold or release) a device received, in order. */
+  latches(id: string): LatchRequest[] {
+    const mqttDevice = this.mqttDevices.get(id);
+    return [...(mqttDevice ? mqttDevice.device.latches : this.httpDevice(id).latches)];
   }
 
   clearPulses(id: string) {
