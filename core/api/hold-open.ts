@@ -19,7 +19,12 @@ export const holdBody = z
       .min(1, HOLD_OPEN_MESSAGES.minutes)
       .max(MAX_HOLD_MINUTES, HOLD_OPEN_MESSAGES.minutes)
       .optional(),
-    until: z.string({ error: HOLD_OPEN_MESSAGES.until }).trim().min(1, HOLD_OPEN_MESSAGES.until).max(40).optional(),
+    until: z
+      .string({ error: HOLD_OPEN_MESSAGES.until })
+      .trim()
+      .min(1, HOLD_OPEN_MESSAGES.until)
+      .max(40, HOLD_OPEN_MESSAGES.untilTooLong)
+      .optional(),
   })
   .refine((body) => (body.minutes === undefined) !== (body.until === undefined), {
     message: HOLD_OPEN_MESSAGES.minutesOrUntil,
