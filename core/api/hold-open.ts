@@ -8,7 +8,6 @@ export { HOLD_OPEN_MESSAGES };
 export const MAX_HOLD_MINUTES = 1440;
 
 export const holdScheduleBody = z.strictObject({ schedule: accessSchedule.nullable() });
-export type HoldScheduleBody = z.infer<typeof holdScheduleBody>;
 
 /** "Hold open for N minutes" or "until" an end: HH:MM in the property's zone (the next one), or a date and time. */
 export const holdBody = z

@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 beforeEach(() => t.clock.set(at('06:59')));
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: unknown) =>
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
 
 async function seedGate(protocol: SimulatedProtocol = 'shelly-gen1', settings?: Record<string, unknown>) {
