@@ -11,3 +11,11 @@ export const HOLD_OPEN_MESSAGES = {
   lockedDown: "The gate is locked down: it can't be held open until the lockdown ends",
   relayFailed: 'Saved, but the gate device did not confirm',
 } as const;
+
+/** The screen's words for a hold-open action that failed without the server's own words. */
+export const HOLD_OPEN_SCREEN_MESSAGES = {
+  loadFailed: 'The hold-open state could not be loaded',
+  actionFailed: 'The gate could not be changed. Please try again.',
+  saveFailed: 'The schedule could not be saved. Please try again.',
+  notSupported: "This device's driver can't hold the gate open",
+} as const;

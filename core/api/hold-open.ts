@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessSchedule } from '../rules/schedule';
+import { formatWall } from '../time/zoned-time';
 import { HOLD_OPEN_MESSAGES } from './hold-open-messages';
 
 export { HOLD_OPEN_MESSAGES };
@@ -52,3 +53,12 @@ export const holdStateSchema = z.object({
 });
 export type HoldState = z.infer<typeof holdStateSchema>;
 export const holdStateResponse = z.object({ message: z.string(), state: holdStateSchema });
+
+/** The state in words: "Held open until 09:00 (schedule)", "Held open by Pat Lee until 10:30", "Not held open". */
+export function holdStateWords(state: HoldState): string {
+  if (state.lockdown) return 'Released: lockdown';
+  if (!state.held) return 'Not held open';
+  const until = state.until ? ` until ${formatWall(new Date(state.until), state.timeZone).time}` : '';
+  if (state.cause === 'manual') return `Held open by ${state.by ?? 'a manager'}${until}`;
+  return `Held open${until} (schedule)`;
+}
