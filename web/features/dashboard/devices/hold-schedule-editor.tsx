@@ -98,7 +98,7 @@ export function HoldScheduleEditor({
             <Button
               size="compact-xs"
               variant="subtle"
-              aria-label={`Add a range on ${DAY_NAMES[day]}`}
+              aria-label={`Add range on ${DAY_NAMES[day]}`}
               onClick={() => setRanges(day, [...ranges, { from: '07:00', to: '09:00' }])}
             >
               Add range
