@@ -36,6 +36,11 @@ const HOLD_COMMANDS: Record<SimulatedProtocol, [string, string]> = {
   'http-template': ['POST /hold?channel=0', 'POST /release?channel=0'],
 };
 
+const MQTT_HOLD_COMMANDS = {
+  'shelly-gen2-mqtt': ['Switch.Set id=0 on=true', 'Switch.Set id=0 on=false'],
+  'tasmota-mqtt': ['Power1 On', 'Power1 Off'],
+} as const;
+
 let t: TestApp;
 const simulator = new RelaySimulator();
 let propertyId: string;
@@ -371,8 +376,15 @@ describe.each(MQTT_PROTOCOLS)('%s over MQTT (Mosquitto)', (protocol) => {
       mqttApp.clock.set(at('09:00'));
       await sweepHolds(deps);
       expect(simulator.isLatchedOn(relay.id)).toBe(false);
-      const log = await mqttApp.app.db.select().from(relayLogs).where(eq(relayLogs.deviceId, device.id));
-      expect(log.map((row) => row.status).sort()).toEqual(['success', 'success']);
+      const log = await mqttApp.app.db
+        .select()
+        .from(relayLogs)
+        .where(eq(relayLogs.deviceId, device.id))
+        .orderBy(asc(relayLogs.timestamp));
+      expect(log.map((row) => [row.reason, row.relayOperations])).toEqual([
+        ['Held open (schedule)', [{ command: MQTT_HOLD_COMMANDS[protocol][0], success: true }]],
+        ['Released (schedule end)', [{ command: MQTT_HOLD_COMMANDS[protocol][1], success: true }]],
+      ]);
     } finally {
       await mqttApp.close();
     }

@@ -43,10 +43,10 @@ export function HoldScheduleEditor({
             <Text size="sm" w={90} pt={6}>
               {DAY_NAMES[day]}
             </Text>
-            <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
+            <Stack gap={4} style={{ flex: 1, minWidth: 270 }}>
               {ranges.length === 0 && (
                 <Text size="sm" c="dimmed" pt={6}>
-                  Not held open
+                  No hold
                 </Text>
               )}
               {ranges.map((range, index) => {
@@ -62,6 +62,7 @@ export function HoldScheduleEditor({
                     <TextInput
                       type="time"
                       size="xs"
+                      w={105}
                       aria-label={`${DAY_NAMES[day]} range ${index + 1} from`}
                       value={range.from}
                       onChange={(event) => update({ from: event.currentTarget.value })}
@@ -73,6 +74,7 @@ export function HoldScheduleEditor({
                     <TextInput
                       type="time"
                       size="xs"
+                      w={105}
                       aria-label={`${DAY_NAMES[day]} range ${index + 1} to`}
                       value={range.to === '24:00' ? '23:59' : range.to}
                       onChange={(event) => update({ to: event.currentTarget.value })}
