@@ -27,7 +27,9 @@ test('a manager holds a gate open for 30 minutes, sets its hold-open schedule, a
 
   await signIn(page, admin);
   await page.goto('/dashboard?type=device');
-  await rowWith(page, gateName).getByRole('button', { name: `Hold open ${gateName}` }).click();
+  await rowWith(page, gateName)
+    .getByRole('button', { name: `Hold open ${gateName}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Hold open: ${gateName}` });
   await expect(dialog.getByTestId('hold-state')).toHaveText('Not held open');
 

@@ -112,7 +112,8 @@ export function HoldScheduleEditor({
         Closed dates (holidays)
       </Text>
       {closed.map((exception, index) => (
-        <Group key={`${exception.date}-${index}`} gap={4} wrap="nowrap" align="flex-start">
+        // biome-ignore lint/suspicious/noArrayIndexKey: a date being typed has no identity but its place
+        <Group key={index} gap={4} wrap="nowrap" align="flex-start">
           <TextInput
             type="date"
             size="xs"
