@@ -1,3 +1,6 @@
-/** How someone asked a gate to open: from the app, a visitor's QR code, a keypad PIN or a card. */
-export const GATE_CREDENTIALS = ['remote', 'qr', 'pin', 'card'] as const;
+/**
+ * How someone asked a gate to open: from the app, a visitor's QR code, a keypad PIN or a card; or
+ * who held it open or released it: its hold-open schedule, or a manager's hold.
+ */
+export const GATE_CREDENTIALS = ['remote', 'qr', 'pin', 'card', 'schedule', 'hold'] as const;
 export type GateCredential = (typeof GATE_CREDENTIALS)[number];

@@ -67,15 +67,22 @@ export const relayCredentialsSchema = z.strictObject({
   password: z.string().max(240),
 });
 
+const relayPath = z
+  .string()
+  .max(500)
+  .regex(/^\/[^\s]*$/, { error: needs('must be a path starting with /') });
+
 /** Settings of the generic HTTP template driver; the path is always sent to the registered address. */
 export const httpTemplateSettingsSchema = z.strictObject({
   method: z.enum(['GET', 'POST', 'PUT']).default('GET'),
-  pathTemplate: z
-    .string()
-    .max(500)
-    .regex(/^\/[^\s]*$/, { error: needs('must be a path starting with /') }),
+  pathTemplate: relayPath,
   bodyTemplate: z.string().max(2000).optional(),
   successMatch: z.string().max(200).optional(),
+  /** Hold-open: the request that latches the relay on, and the one that releases it (same method). */
+  holdPathTemplate: relayPath.optional(),
+  holdBodyTemplate: z.string().max(2000).optional(),
+  releasePathTemplate: relayPath.optional(),
+  releaseBodyTemplate: z.string().max(2000).optional(),
 });
 
 /** Driver fields beyond docs/SPEC.md's; all optional with the Shelly /relay/0 defaults. */

@@ -48,7 +48,14 @@ export function propertyText(log: RelayLogDto): string {
   return property ? `${property.propertyName} (${property.propertyLocation})` : 'Unknown property';
 }
 
-const CREDENTIAL_WORDS = { remote: 'Remote', qr: 'QR code', pin: 'PIN', card: 'Card' } as const;
+const CREDENTIAL_WORDS = {
+  remote: 'Remote',
+  qr: 'QR code',
+  pin: 'PIN',
+  card: 'Card',
+  schedule: 'Hold-open schedule',
+  hold: 'Manager hold',
+} as const;
 
 /** How the gate was asked ('Card'); empty on rows from before the credential was recorded. */
 export function credentialText(log: RelayLogDto): string {

@@ -21,6 +21,8 @@ export interface FakeRelay {
   /** Every pulse the fake relay received, oldest first. */
   pulses(): Promise<RecordedPulse[]>;
   clearPulses(): Promise<void>;
+  /** Whether channel 0 is latched on now (held open with no timer). */
+  isLatchedOn(): Promise<boolean>;
   setFault(mode: FaultMode, delayMs?: number): Promise<void>;
   /** Connection refused until `healthy()`. */
   down(): Promise<void>;
@@ -98,6 +100,10 @@ export async function startRelaySimulator(): Promise<RunningRelaySimulator> {
       pulses: async () => (await control<{ pulses: RecordedPulse[] }>(`${base}/pulses`, 'GET')).pulses,
       clearPulses: async () => {
         await control(`${base}/pulses`, 'DELETE');
+      },
+      isLatchedOn: async () => {
+        const { devices } = await control<{ devices: SimulatedDeviceInfo[] }>(`${controlUrl}/devices`, 'GET');
+        return devices.find((device) => device.id === info.id)?.latchedOn.includes(0) ?? false;
       },
       setFault,
       down: () => setFault('down'),

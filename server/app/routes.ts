@@ -11,6 +11,7 @@ import { qrEntryRoutes } from '../entry/qr-entry-routes';
 import { readerIdentityRoutes } from '../entry/reader-identity-routes';
 import { gateDependencies } from '../gates/gate-decision';
 import { gateRoutes } from '../gates/gate-routes';
+import { holdOpenRoutes } from '../hold-open/hold-open-routes';
 import { passRoutes } from '../passes/pass-routes';
 import { changePasswordRoutes } from '../people/change-password-routes';
 import { loginRoutes } from '../people/login-routes';
@@ -56,6 +57,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(propertyAdminRoutes);
   await app.register(deviceRoutes);
   await app.register(gateRoutes, { gate });
+  await app.register(holdOpenRoutes, { gate });
   await app.register(relayLogRoutes);
   await app.register(manageResidentRoutes);
   await app.register(manageVisitorRoutes);

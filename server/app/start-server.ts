@@ -2,6 +2,8 @@ import closeWithGrace from 'close-with-grace';
 import { startDeviceHealthSweeper } from '../device-health/health-sweep';
 import { probeDueRelays } from '../devices/relay-probe';
 import { startAbandonedOpeningSweeper } from '../gates/abandoned-openings';
+import { gateDependencies } from '../gates/gate-decision';
+import { reassertAfterOutage, startHoldSweeper } from '../hold-open/hold-sweep';
 import { ensureSuperadmin } from '../people/bootstrap-superadmin';
 import type { Database } from '../platform/db/connect';
 import { startCounterSweeper } from '../platform/limits/counter-sweeper';
@@ -16,7 +18,13 @@ export async function startServer(config: AppConfig, opening: Promise<Database>)
   const app = await buildApp(config, database);
   const stopSweepers = [
     startCounterSweeper(app),
-    startDeviceHealthSweeper(app, config.deviceHealthSweepMs, () => probeDueRelays(app)),
+    startDeviceHealthSweeper(
+      app,
+      config.deviceHealthSweepMs,
+      () => probeDueRelays(app),
+      (deviceIds) => reassertAfterOutage(app, deviceIds),
+    ),
+    startHoldSweeper(gateDependencies(app)),
   ];
   app.addHook('onClose', async () => {
     for (const stop of stopSweepers) stop();

@@ -113,16 +113,19 @@ export async function sweepDeviceHealth(
 
 /**
  * Every `intervalMs` until stopped (the answer stops it): `probeRelays` (devices/relay-probe, given
- * by the wiring) asks the HTTP relays due one, then the emails now due are sent.
+ * by the wiring) asks the HTTP relays due one, then the emails now due are sent, and `cameBack`
+ * (hold-open, given by the wiring) hears which devices are back online.
  */
 export function startDeviceHealthSweeper(
   deps: Pick<PlatformDeps, 'config' | 'db' | 'log' | 'jobs'>,
   intervalMs: number,
   probeRelays: () => Promise<unknown>,
+  cameBack: (deviceIds: string[]) => Promise<unknown> = async () => undefined,
 ) {
   const timer = setInterval(() => {
     probeRelays()
       .then(() => sweepDeviceHealth(deps))
+      .then((notices) => cameBack(notices.filter((n) => n.change === 'online').map((n) => n.deviceId)))
       .catch((error) => deps.log.warn({ err: error }, 'device health sweep failed'));
   }, intervalMs);
   timer.unref();

@@ -28,6 +28,11 @@ export function hintsFor(field: string | undefined, now: Date): unknown[] {
     lifetimeValidity: [false],
     qrType: ['betweenDates'],
     role: ['resident'],
+    // A time range (core/rules/schedule.ts) must end at another time than it starts.
+    from: ['07:00'],
+    to: ['09:00'],
+    // A manual hold-open gives minutes or an end time, not both.
+    minutes: [30],
     userType: ['resident'],
   };
   return field ? (hints[field] ?? []) : [];

@@ -23,6 +23,14 @@ export interface ProtocolAnswer {
   headers?: Record<string, string>;
   /** Set when the request switched the relay. */
   pulse?: PulseRequest;
+  /** Set when the request latched a relay on or released it, with no timer (hold-open). */
+  latch?: LatchRequest;
+}
+
+/** A relay set on or off with no timer: it stays so until told otherwise. */
+export interface LatchRequest {
+  channel: number;
+  on: boolean;
 }
 
 export interface ProtocolContext {
@@ -67,12 +75,12 @@ function relayPath(context: ProtocolContext): ProtocolAnswer | null {
   if (!match) return null;
   const seconds = Number(context.url.searchParams.get('timer') ?? 0);
   const on = context.url.searchParams.get('turn') === 'on';
+  const channel = Number(match[1]);
   return {
     status: 200,
     body: { ison: on, has_timer: seconds > 0, timer_duration: seconds, source: 'http' },
-    pulse: on
-      ? { channel: Number(match[1]), seconds, command: `relay/${match[1]} turn=on timer=${seconds}` }
-      : undefined,
+    pulse: on && seconds > 0 ? { channel, seconds, command: `relay/${match[1]} turn=on timer=${seconds}` } : undefined,
+    latch: seconds > 0 ? undefined : { channel, on },
   };
 }
 
@@ -121,13 +129,13 @@ function shellyGen2(context: ProtocolContext): ProtocolAnswer {
     return { status: 404, body: { id: call.id, error: { code: 404, message: 'No handler' } } };
   const channel = Number(call.params.id ?? 0);
   const seconds = Number(call.params.toggle_after ?? 0);
+  const on = call.params.on === true;
   return {
     status: 200,
     body: { id: call.id, src: context.realm, result: { was_on: false } },
     pulse:
-      call.params.on === true
-        ? { channel, seconds, command: `Switch.Set id=${channel} toggle_after=${seconds}` }
-        : undefined,
+      on && seconds > 0 ? { channel, seconds, command: `Switch.Set id=${channel} toggle_after=${seconds}` } : undefined,
+    latch: seconds > 0 ? undefined : { channel, on },
   };
 }
 
@@ -147,10 +155,18 @@ function tasmota(context: ProtocolContext): ProtocolAnswer {
     .split(';')
     .map((step) => step.trim());
   if (/^Status\s+0$/i.test(command)) return { status: 200, body: { Status: { Topic: 'tasmota' }, StatusNET: {} } };
+  const off = /^Power(\d*)\s+(Off|0)$/i.exec(command);
+  if (off)
+    return {
+      status: 200,
+      body: { [`POWER${Number(off[1] || 1)}`]: 'OFF' },
+      latch: { channel: Number(off[1] || 1) - 1, on: false },
+    };
   const on = steps.map((step) => /^Power(\d*)\s+(On|1)$/i.exec(step)).find(Boolean);
   if (!on) return { status: 200, body: { Command: 'Unknown' } };
   const delay = steps.map((step) => /^Delay\s+(\d+)$/i.exec(step)).find(Boolean);
   const index = Number(on[1] || 1);
+  if (!delay) return { status: 200, body: { [`POWER${index}`]: 'ON' }, latch: { channel: index - 1, on: true } };
   return {
     status: 200,
     body: { [`POWER${index}`]: 'ON' },
@@ -163,6 +179,10 @@ function httpTemplate(context: ProtocolContext): ProtocolAnswer {
   // Lets tests prove the server never follows a redirect: following it would record a pulse.
   if (context.url.pathname === '/redirect') return { status: 302, body: '', headers: { location: '/open' } };
   const { searchParams } = context.url;
+  const channel = Number(searchParams.get('channel') ?? 0);
+  // Templates are free-form: the simulator takes /hold and /release as the latching requests.
+  if (context.url.pathname === '/hold' || context.url.pathname === '/release')
+    return { status: 200, body: 'OK', latch: { channel, on: context.url.pathname === '/hold' } };
   return {
     status: 200,
     body: 'OK',

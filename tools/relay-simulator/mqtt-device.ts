@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { PulseRequest } from './device-protocols';
+import type { LatchRequest, PulseRequest } from './device-protocols';
 
 export const MQTT_PROTOCOLS = ['shelly-gen2-mqtt', 'tasmota-mqtt'] as const;
 export type MqttProtocol = (typeof MQTT_PROTOCOLS)[number];
@@ -32,6 +32,10 @@ export class MqttSimulatedDevice {
   private client: MqttClient | null = null;
   fault: MqttFault = 'none';
   private delayMs = 0;
+  /** Channels latched on with no timer (hold-open); a pulse ends a latch, as a real relay's timer does. */
+  readonly latched = new Set<number>();
+  /** Every latch command received, in order. */
+  readonly latches: LatchRequest[] = [];
 
   constructor(
     readonly options: MqttDeviceOptions,
@@ -112,18 +116,35 @@ export class MqttSimulatedDevice {
     if (call.method !== 'Switch.Set') return answer({ error: { code: 404, message: 'No handler' } });
     const channel = Number(call.params?.id ?? 0);
     const seconds = Number(call.params?.toggle_after ?? 0);
-    if (call.params?.on === true)
-      this.onPulse({ channel, seconds, command: `Switch.Set id=${channel} toggle_after=${seconds}` });
+    const on = call.params?.on === true;
+    if (seconds > 0) {
+      this.latched.delete(channel);
+      if (on) this.onPulse({ channel, seconds, command: `Switch.Set id=${channel} toggle_after=${seconds}` });
+    } else {
+      this.latches.push({ channel, on });
+      if (on) this.latched.add(channel);
+      else this.latched.delete(channel);
+    }
     answer({ result: { was_on: false } });
   }
 
   private tasmotaCommand(command: string, payload: string) {
     const result = (body: unknown) => this.answer(`stat/${this.topic}/RESULT`, body);
     const steps = (/^backlog$/i.test(command) ? payload : `${command} ${payload}`).split(';').map((s) => s.trim());
+    const latch = /^power(\d*)$/i.exec(command);
+    if (latch && /^(on|off|1|0)$/i.test(payload.trim())) {
+      const index = Number(latch[1] || 1);
+      const on = /^(on|1)$/i.test(payload.trim());
+      this.latches.push({ channel: index - 1, on });
+      if (on) this.latched.add(index - 1);
+      else this.latched.delete(index - 1);
+      return result({ [`POWER${index}`]: on ? 'ON' : 'OFF' });
+    }
     const on = steps.map((step) => /^Power(\d*)\s+(On|1)$/i.exec(step)).find(Boolean);
     if (!on) return result({ Command: 'Unknown' });
     const delay = steps.map((step) => /^Delay\s+(\d+)$/i.exec(step)).find(Boolean);
     const index = Number(on[1] || 1);
+    this.latched.delete(index - 1);
     this.onPulse({ channel: index - 1, seconds: delay ? Number(delay[1]) / 10 : 0, command: payload });
     result({ [`POWER${index}`]: 'ON' });
   }

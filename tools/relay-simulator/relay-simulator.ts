@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import {
+  type LatchRequest,
   PROTOCOL_HANDLERS,
   type PulseRequest,
   type SimulatedCredentials,
@@ -44,6 +45,8 @@ export interface MqttSimulatedDeviceInfo {
   pulses: number;
   /** Whether it holds its connection to the broker now. */
   connected: boolean;
+  /** Channels latched on now (held open). */
+  latchedOn: number[];
 }
 
 export interface SimulatedDeviceInfo {
@@ -54,6 +57,8 @@ export interface SimulatedDeviceInfo {
   address: string;
   fault: FaultMode;
   pulses: number;
+  /** Channels latched on now (held open). */
+  latchedOn: number[];
 }
 
 const DEFAULT_SLOW_MS = 6000;
@@ -64,6 +69,10 @@ class SimulatedDevice {
   readonly pulses: RecordedPulse[] = [];
   fault: FaultMode = 'none';
   delayMs = DEFAULT_SLOW_MS;
+  /** Channels latched on with no timer (hold-open); a pulse ends a latch, as a real relay's timer does. */
+  readonly latched = new Set<number>();
+  /** Every latch command received, in order. */
+  readonly latches: LatchRequest[] = [];
   port = 0;
   private server: http.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
@@ -87,6 +96,7 @@ class SimulatedDevice {
       address,
       fault: this.fault,
       pulses: this.pulses.length,
+      latchedOn: [...this.latched].sort(),
     };
   }
 
@@ -135,7 +145,11 @@ class SimulatedDevice {
         refuseAll: this.fault === 'auth',
         realm: `sim-${this.id.slice(0, 8)}`,
       });
+      if (answer.latch) this.latches.push(answer.latch);
+      if (answer.latch?.on) this.latched.add(answer.latch.channel);
+      else if (answer.latch) this.latched.delete(answer.latch.channel);
       if (answer.pulse) {
+        this.latched.delete(answer.pulse.channel);
         const pulse = { ...answer.pulse, at: new Date().toISOString(), protocol: this.options.protocol };
         this.pulses.push(pulse);
         this.onPulse({ name: this.name, protocol: this.options.protocol }, pulse);
@@ -174,7 +188,8 @@ class MqttDeviceEntry {
   info(): MqttSimulatedDeviceInfo {
     const { device } = this;
     const base = { id: this.id, name: device.topic, protocol: device.options.protocol, topic: device.topic };
-    return { ...base, fault: device.fault, pulses: this.pulses.length, connected: device.connected };
+    const latchedOn = [...device.latched].sort();
+    return { ...base, fault: device.fault, pulses: this.pulses.length, connected: device.connected, latchedOn };
   }
 
   close() {
@@ -212,6 +227,18 @@ export class RelaySimulator {
 
   pulses(id: string): RecordedPulse[] {
     return [...this.device(id).pulses];
+  }
+
+  /** Whether a relay's channel is latched on now (held open with no timer). */
+  isLatchedOn(id: string, channel = 0): boolean {
+    const mqttDevice = this.mqttDevices.get(id);
+    return (mqttDevice ? mqttDevice.device.latched : this.httpDevice(id).latched).has(channel);
+  }
+
+  /** Every latch command (hold or release) a device received, in order. */
+  latches(id: string): LatchRequest[] {
+    const mqttDevice = this.mqttDevices.get(id);
+    return [...(mqttDevice ? mqttDevice.device.latches : this.httpDevice(id).latches)];
   }
 
   clearPulses(id: string) {

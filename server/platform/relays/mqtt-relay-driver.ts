@@ -1,6 +1,6 @@
 import type { MqttRelayDriverName } from '@core/api/devices';
 import type { MqttLink } from '../mqtt/mqtt-link';
-import { failedCommand, type RelayOutcome } from './relay-driver';
+import { failedCommand, type LatchState, type RelayOutcome } from './relay-driver';
 
 /** An MQTT relay: found on the broker by its topic, not by an address. */
 export interface MqttRelayTarget {
@@ -12,6 +12,8 @@ export interface MqttRelayTarget {
 export interface MqttRelayDriver {
   name: MqttRelayDriverName;
   pulse(target: MqttRelayTarget, link: MqttLink, totalMs: number): Promise<RelayOutcome>;
+  /** Latches the relay on or releases it, with no timer: hold-open. */
+  latch(target: MqttRelayTarget, link: MqttLink, totalMs: number, state: LatchState): Promise<RelayOutcome>;
 }
 
 type Answer = Record<string, unknown> | null;

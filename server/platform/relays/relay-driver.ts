@@ -36,10 +36,21 @@ export interface RelayOutcome {
   failure?: RelayFailure;
 }
 
+/** A held-open relay is latched on; a released one off. */
+export type LatchState = 'on' | 'off';
+
+/** The words for a driver that cannot hold a gate open (server/hold-open answers them). */
+export const HOLD_UNSUPPORTED = "This device's driver can't hold the gate open";
+
 /** One relay protocol. The pulse uses the device's own timer: never on, wait, off from the server. */
 export interface RelayDriver {
   name: HttpRelayDriverName;
   pulse(target: RelayTarget, send: RelaySend): Promise<RelayOutcome>;
+  /**
+   * Latches the relay on (`on`) or releases it (`off`), with no timer: hold-open. Absent where the
+   * driver has no such command; http-template answers `holdUnsupported` when its settings give none.
+   */
+  latch?(target: RelayTarget, send: RelaySend, state: LatchState): Promise<RelayOutcome>;
   /**
    * Asks the device for its status without switching anything: device health's probe. Absent where
    * no request is known to be harmless (a template's URL may switch the relay).

@@ -40,6 +40,11 @@ export const tasmotaDriver: RelayDriver = {
     const command = `Backlog ${power} On; Delay ${target.pulseSeconds * 10}; ${power} Off`;
     return runCommand(command, () => send({ method: 'GET', path: commandPath(target, command) }), answerProblem);
   },
+  /** `Power<n> On` / `Power<n> Off`: no Delay, so the relay stays as set. */
+  latch(target, send, state) {
+    const command = `Power${target.channel + 1} ${state === 'on' ? 'On' : 'Off'}`;
+    return runCommand(command, () => send({ method: 'GET', path: commandPath(target, command) }), answerProblem);
+  },
   probe(target, send) {
     return runCommand('Status 0', () => send({ method: 'GET', path: commandPath(target, 'Status 0') }), answerProblem);
   },

@@ -12,23 +12,28 @@ export function DeviceTable({
   devices,
   now,
   canManage,
+  canHold,
   openingId,
   onOpen,
   onEdit,
   onDelete,
   onNewKey,
+  onHold,
 }: {
   propertyName: string;
   devices: ListedDeviceDto[];
   /** What "last seen" counts from. */
   now: Date;
   canManage: boolean;
+  /** Managers of the property and super administrators: a gate's "Hold open". */
+  canHold: boolean;
   openingId: string | null;
   onOpen: (device: DeviceDto) => void;
   onEdit: (device: DeviceDto) => void;
   onDelete: (device: DeviceDto) => void;
   /** A new reader key with its pairing QR (super administrators). */
   onNewKey: (device: DeviceDto) => void;
+  onHold: (device: DeviceDto) => void;
 }) {
   return (
     <ManagerTable
@@ -50,6 +55,16 @@ export function DeviceTable({
           {device.deviceType === 'gate' && (
             <Button size="xs" disabled={openingId === device._id} onClick={() => onOpen(device)}>
               {openingId === device._id ? 'Opening...' : 'Open Gate'}
+            </Button>
+          )}
+          {device.deviceType === 'gate' && canHold && (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => onHold(device)}
+              aria-label={`Hold open ${device.deviceName}`}
+            >
+              Hold open
             </Button>
           )}
           {canManage && (

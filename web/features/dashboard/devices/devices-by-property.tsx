@@ -20,6 +20,9 @@ import { NoDevicesHint } from './no-devices-hint';
 const EditDeviceDialog = lazy(async () => ({
   default: (await import('./edit-device-dialog')).EditDeviceDialog,
 }));
+const HoldOpenDialog = lazy(async () => ({
+  default: (await import('./hold-open-dialog')).HoldOpenDialog,
+}));
 const NewReaderKeyDialog = lazy(async () => ({
   default: (await import('./new-reader-key-dialog')).NewReaderKeyDialog,
 }));
@@ -37,6 +40,7 @@ export function DevicesByProperty({ propertyId, page = 1 }: { propertyId?: strin
   const [editing, setEditing] = useState<DeviceDto | null>(null);
   const [deleting, setDeleting] = useState<DeviceDto | null>(null);
   const [rekeying, setRekeying] = useState<DeviceDto | null>(null);
+  const [holding, setHolding] = useState<DeviceDto | null>(null);
   const [now, setNow] = useState(() => new Date());
   useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
 
@@ -101,11 +105,13 @@ export function DevicesByProperty({ propertyId, page = 1 }: { propertyId?: strin
                 devices={property.devices}
                 now={now}
                 canManage={canManage}
+                canHold={claims.role === 'admin' || canManage}
                 openingId={openingId}
                 onOpen={(device) => open(property, device)}
                 onEdit={setEditing}
                 onDelete={setDeleting}
                 onNewKey={setRekeying}
+                onHold={setHolding}
               />
             )}
           </Stack>
@@ -121,6 +127,11 @@ export function DevicesByProperty({ propertyId, page = 1 }: { propertyId?: strin
               showDeviceMessage({ color: 'green', text: DEVICE_MESSAGES.updated });
             }}
           />
+        </Suspense>
+      )}
+      {holding && (
+        <Suspense fallback={null}>
+          <HoldOpenDialog device={holding} onClose={() => setHolding(null)} />
         </Suspense>
       )}
       {rekeying && (

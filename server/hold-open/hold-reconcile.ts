@@ -1,0 +1,175 @@
+import crypto from 'node:crypto';
+import { type ExpectedHold, expectedHold, type HoldFacts, holdChangeWords } from '@core/rules/hold-open';
+import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { GateDeps } from '../gates/gate-decision';
+import { pulseLeaseMs, statusOf } from '../gates/relay-pulse';
+import { devices, gateHolds, properties } from '../platform/db/schema';
+import { writeRelayLog } from '../relay-logs/relay-log-sink';
+import { latchRelay } from './latch-relay';
+
+/** What driving a gate's hold needs: the gate decision's relay dependencies (gateDependencies). */
+export type HoldDeps = Pick<
+  GateDeps,
+  'db' | 'now' | 'log' | 'timeouts' | 'allowLocal' | 'mqtt' | 'httpTarget' | 'recordRelayResult'
+>;
+
+/** A manager's action, for the gate log: who, and that it is logged even when the relay was already so. */
+export interface HoldActor {
+  userId: string;
+  details: { firstName: string; lastName: string; email: string };
+}
+
+/** Lockdowns in force now that cover the device (docs: a null gate_ids is the whole property). */
+const lockdownCovers = (now: Date) => sql<boolean>`exists (
+  select 1 from lockdowns l
+  where l.property_id = ${devices.propertyId} and l.ended_at is null
+    and (l.ends_at is null or l.ends_at > ${now.toISOString()}::timestamptz)
+    and (l.gate_ids is null or ${devices.id} = any(l.gate_ids)))`;
+
+/** Every hold row matching `where`, with its device, property and lockdown: one query. */
+export async function loadHolds(deps: Pick<HoldDeps, 'db'>, now: Date, where: SQL | undefined) {
+  return deps.db
+    .select({ hold: gateHolds, device: devices, property: properties, lockdown: lockdownCovers(now) })
+    .from(gateHolds)
+    .innerJoin(devices, eq(devices.id, gateHolds.deviceId))
+    .innerJoin(properties, eq(properties.id, devices.propertyId))
+    .where(where);
+}
+type LoadedHold = Awaited<ReturnType<typeof loadHolds>>[number];
+
+export function factsOf(row: LoadedHold): HoldFacts {
+  return {
+    schedule: row.hold.schedule,
+    manualState: row.hold.manualState,
+    manualUntil: row.hold.manualUntil,
+    manualByName: row.hold.manualByName,
+    lockdown: Boolean(row.lockdown),
+    assertedCause: row.hold.assertedCause,
+    timeZone: row.property.timeZone,
+  };
+}
+
+/** Whether a sweep has anything to do for this row: drive the relay, or drop a manual override that ended. */
+export function needsWork(row: LoadedHold, expected: ExpectedHold): boolean {
+  return (
+    expected.on !== row.hold.assertedOn ||
+    row.hold.needsAssert ||
+    (row.hold.manualState !== null && !expected.manualInForce)
+  );
+}
+
+const POLL_MS = 50;
+
+/**
+ * Brings one gate's relay to its expected state. One process at a time per device: it takes the
+ * row's lease (as a pulse takes device_pulses'), reads the facts after taking it, drives the relay
+ * only when the expected state differs from what was last asserted (or must be told again), logs
+ * each change once, and gives the lease back. With `actor` (a manager's hold or release) it waits
+ * for a lease another process holds, and logs the action even if the relay was already so.
+ */
+export async function reconcileHold(
+  deps: HoldDeps,
+  deviceId: string,
+  actor?: HoldActor,
+): Promise<{ driven: boolean; on: boolean | null; error?: string }> {
+  const leaseMs = pulseLeaseMs(deps.timeouts);
+  const deadline = performance.now() + (actor ? leaseMs + 1000 : 0);
+  for (;;) {
+    const leaseId = await claimLease(deps, deviceId, leaseMs);
+    if (leaseId) return driveUnderLease(deps, deviceId, leaseId, actor);
+    if (performance.now() >= deadline) return { driven: false, on: null };
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+async function claimLease(deps: HoldDeps, deviceId: string, leaseMs: number): Promise<string | null> {
+  const now = deps.now();
+  const leaseId = crypto.randomUUID();
+  const claimed = await deps.db
+    .update(gateHolds)
+    .set({ leaseId, leaseUntil: new Date(now.getTime() + leaseMs) })
+    .where(and(eq(gateHolds.deviceId, deviceId), or(isNull(gateHolds.leaseUntil), lt(gateHolds.leaseUntil, now))))
+    .returning({ leaseId: gateHolds.leaseId });
+  return claimed[0]?.leaseId === leaseId ? leaseId : null;
+}
+
+async function driveUnderLease(deps: HoldDeps, deviceId: string, leaseId: string, actor?: HoldActor) {
+  const now = deps.now();
+  const ownLease = and(eq(gateHolds.deviceId, deviceId), eq(gateHolds.leaseId, leaseId));
+  try {
+    const [row] = await loadHolds(deps, now, eq(gateHolds.deviceId, deviceId));
+    if (!row) return { driven: false, on: null };
+    const facts = factsOf(row);
+    const expected = expectedHold(facts, now);
+    await dropEndedOverride(deps, row, expected);
+    const change = expected.on !== row.hold.assertedOn;
+    if (!change && !row.hold.needsAssert && !actor) return { driven: false, on: expected.on };
+    const outcome = await latchRelay(deps, row.device, expected.on ? 'on' : 'off');
+    await deps.recordRelayResult(deviceId, outcome.operations);
+    // A manager's release is worded as theirs, whatever else would have ended the hold.
+    const worded: ExpectedHold =
+      actor && !expected.on && expected.cause !== 'lockdown' ? { ...expected, cause: 'manual' } : expected;
+    if (change || actor) await logChange(deps, row, { expected: worded, facts, outcome, actor, at: now });
+    await deps.db
+      .update(gateHolds)
+      .set({
+        assertedOn: expected.on,
+        assertedCause: expected.on ? expected.cause : null,
+        assertedAt: now,
+        needsAssert: Boolean(outcome.error),
+      })
+      .where(ownLease);
+    return { driven: true, on: expected.on, error: outcome.error };
+  } finally {
+    await deps.db
+      .update(gateHolds)
+      .set({ leaseId: null, leaseUntil: null })
+      .where(ownLease)
+      .catch((error) => deps.log.error({ err: error, deviceId }, 'hold lease not given back'));
+  }
+}
+
+/** A manager's hold past its end, or a release once the schedule closed, is forgotten (unless replaced meanwhile). */
+async function dropEndedOverride(deps: HoldDeps, row: LoadedHold, expected: ExpectedHold) {
+  const { manualState, manualUntil } = row.hold;
+  if (manualState === null || expected.manualInForce) return;
+  await deps.db
+    .update(gateHolds)
+    .set({ manualState: null, manualUntil: null, manualBy: null })
+    .where(
+      and(
+        eq(gateHolds.deviceId, row.device.id),
+        eq(gateHolds.manualState, manualState),
+        manualUntil ? eq(gateHolds.manualUntil, manualUntil) : isNull(gateHolds.manualUntil),
+      ),
+    );
+}
+
+async function logChange(
+  deps: HoldDeps,
+  row: LoadedHold,
+  change: {
+    expected: ExpectedHold;
+    facts: HoldFacts;
+    outcome: Awaited<ReturnType<typeof latchRelay>>;
+    actor?: HoldActor;
+    at: Date;
+  },
+) {
+  const { device, property } = row;
+  const words = holdChangeWords(change.expected, change.facts);
+  await writeRelayLog(deps.db, {
+    timestamp: change.at,
+    callerType: 'user',
+    credential: change.actor ? 'hold' : 'schedule',
+    status: statusOf(change.outcome.operations),
+    reason: change.outcome.error ? `${words}: ${change.outcome.error}` : words,
+    propertyId: device.propertyId,
+    deviceId: device.id,
+    actorUserId: change.actor?.userId ?? null,
+    userDetails: change.actor?.details ?? null,
+    deviceDetails: { deviceName: device.deviceName, deviceType: device.deviceType },
+    propertyDetails: { propertyName: property.propertyName, propertyLocation: property.propertyLocation },
+    relayOperations: change.outcome.operations,
+  });
+}
