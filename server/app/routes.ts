@@ -12,6 +12,7 @@ import { readerIdentityRoutes } from '../entry/reader-identity-routes';
 import { gateDependencies } from '../gates/gate-decision';
 import { gateRoutes } from '../gates/gate-routes';
 import { holdOpenRoutes } from '../hold-open/hold-open-routes';
+import { reassertHolds } from '../hold-open/hold-sweep';
 import { passRoutes } from '../passes/pass-routes';
 import { changePasswordRoutes } from '../people/change-password-routes';
 import { loginRoutes } from '../people/login-routes';
@@ -74,6 +75,12 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(bulkUploadRoutes);
   await app.register(cardRoutes);
   await app.register(suspensionRoutes);
-  // onLockdownChange: the hold-open schedules release held-open gates here.
-  await app.register(lockdownRoutes, {});
+  // A lockdown releases held-open gates at once, and its end holds them again; a relay that does
+  // not answer now is driven by the next hold sweep (hold-open/hold-sweep.ts), so the change stands.
+  const onLockdownChange = async (propertyId: string) => {
+    await reassertHolds(gate, propertyId).catch((error) =>
+      app.log.warn({ err: error, propertyId }, 'held gates not yet driven after a lockdown change'),
+    );
+  };
+  await app.register(lockdownRoutes, { onLockdownChange });
 }

@@ -221,6 +221,23 @@ describe('lockdown', () => {
     ]);
   });
 
+  it('releases a held gate by the time the lockdown start answers, and holds it again when it is ended', async () => {
+    const property = await seedProperty(t.app, { timeZone: 'UTC' });
+    const boss = await seedUser(t.app, { role: 'admin', propertyId: property.id });
+    const { relay, device } = await seedSimulatedGate(t.app, simulator, property.id);
+    await call('PUT', `/api/device/${device.id}/hold-open/schedule`, boss.token, { schedule: WEEKDAY_MORNINGS });
+    t.clock.set(at('07:00'));
+    await sweepHolds(gateDependencies(t.app, timeouts));
+    expect(simulator.isLatchedOn(relay.id)).toBe(true);
+
+    const path = `/api/properties/${property.id}/lockdown`;
+    expect((await call('POST', path, boss.token, { reason: 'Intruder' })).statusCode).toBe(201);
+    expect(simulator.isLatchedOn(relay.id)).toBe(false);
+    const ended = await t.app.inject({ method: 'DELETE', url: path, headers: bearer(boss.token) });
+    expect(ended.statusCode).toBe(200);
+    expect(simulator.isLatchedOn(relay.id)).toBe(true);
+  });
+
   it('leaves gates outside a partial lockdown held', async () => {
     const property = await seedProperty(t.app, { timeZone: 'UTC' });
     const boss = await seedUser(t.app, { role: 'admin', propertyId: property.id });
