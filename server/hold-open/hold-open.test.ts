@@ -8,7 +8,7 @@ import type { SimulatedProtocol } from '../../tools/relay-simulator/device-proto
 import { MQTT_PROTOCOLS } from '../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
-import { gateDependencies } from '../gates/gate-decision';
+import { gateDependencies, openGate } from '../gates/gate-decision';
 import { devices, lockdowns, relayLogs } from '../platform/db/schema';
 import { HOLD_UNSUPPORTED } from '../platform/relays/relay-driver';
 import { reassertHolds, sweepHolds } from './hold-sweep';
@@ -182,6 +182,22 @@ describe('hold-open schedule', () => {
     const log = await holdLog(device.id);
     expect(log.map((row) => row.status)).toEqual(['failed']);
     expect(log[0].reason).toMatch(/^Held open \(schedule\): the relay answered HTTP 500/);
+  });
+
+  it('latches the relay again after a gate press pulsed it (the pulse timer switched it off)', async () => {
+    const { relay, device } = await seedGate();
+    await call('PUT', `/api/device/${device.id}/hold-open/schedule`, manager.token, { schedule: WEEKDAY_MORNINGS });
+    const deps = gateDependencies(t.app, timeouts);
+    t.clock.set(at('07:00'));
+    await sweepHolds(deps);
+    t.clock.set(at('07:05'));
+    await openGate(deps, { device, logDetails: { callerType: 'user' } });
+    expect(simulator.isLatchedOn(relay.id)).toBe(false);
+    t.clock.set(at('07:06'));
+    await sweepHolds(deps);
+    expect(simulator.isLatchedOn(relay.id)).toBe(true);
+    expect(await sweepHolds(deps)).toBe(0);
+    expect((await holdLog(device.id)).map((row) => row.reason)).toEqual(['Held open (schedule)']);
   });
 });
 

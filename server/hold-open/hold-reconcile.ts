@@ -26,10 +26,25 @@ const lockdownCovers = (now: Date) => sql<boolean>`exists (
     and (l.ends_at is null or l.ends_at > ${now.toISOString()}::timestamptz)
     and (l.gate_ids is null or ${devices.id} = any(l.gate_ids)))`;
 
+/**
+ * A pulse since the relay was last latched on: its timer switched the held relay off (a Shelly's
+ * `timer` and a Tasmota Backlog's `Off` do), so it must be latched again. device_pulses keeps a
+ * device's last pulse at least a minute, longer than a sweep's interval.
+ */
+const pulsedSinceAsserted = sql<boolean>`exists (
+  select 1 from device_pulses p
+  where p.device_id = ${gateHolds.deviceId} and p.started_at >= ${gateHolds.assertedAt})`;
+
 /** Every hold row matching `where`, with its device, property and lockdown: one query. */
 export async function loadHolds(deps: Pick<HoldDeps, 'db'>, now: Date, where: SQL | undefined) {
   return deps.db
-    .select({ hold: gateHolds, device: devices, property: properties, lockdown: lockdownCovers(now) })
+    .select({
+      hold: gateHolds,
+      device: devices,
+      property: properties,
+      lockdown: lockdownCovers(now),
+      pulsed: pulsedSinceAsserted,
+    })
     .from(gateHolds)
     .innerJoin(devices, eq(devices.id, gateHolds.deviceId))
     .innerJoin(properties, eq(properties.id, devices.propertyId))
@@ -49,11 +64,14 @@ export function factsOf(row: LoadedHold): HoldFacts {
   };
 }
 
+/** Whether the relay must be told its state again though it did not change: a failed command, an outage, a pulse. */
+const mustReassert = (row: LoadedHold) => row.hold.needsAssert || (row.hold.assertedOn && Boolean(row.pulsed));
+
 /** Whether a sweep has anything to do for this row: drive the relay, or drop a manual override that ended. */
 export function needsWork(row: LoadedHold, expected: ExpectedHold): boolean {
   return (
     expected.on !== row.hold.assertedOn ||
-    row.hold.needsAssert ||
+    mustReassert(row) ||
     (row.hold.manualState !== null && !expected.manualInForce)
   );
 }
@@ -103,7 +121,7 @@ async function driveUnderLease(deps: HoldDeps, deviceId: string, leaseId: string
     const expected = expectedHold(facts, now);
     await dropEndedOverride(deps, row, expected);
     const change = expected.on !== row.hold.assertedOn;
-    if (!change && !row.hold.needsAssert && !actor) return { driven: false, on: expected.on };
+    if (!change && !mustReassert(row) && !actor) return { driven: false, on: expected.on };
     const outcome = await latchRelay(deps, row.device, expected.on ? 'on' : 'off');
     await deps.recordRelayResult(deviceId, outcome.operations);
     // A manager's release is worded as theirs, whatever else would have ended the hold.
