@@ -163,7 +163,7 @@ export async function decideAtGate(deps: GateDeps, call: GateCall, verdict: Verd
     throw verdict.error;
   }
   if ('refuse' in verdict) return refuse(verdict.refuse, verdict.reason, verdict.notice);
-  const rule = await ruleRefusing(deps, call);
+  const { rule, held } = await rulesAt(deps, call);
   if (rule) {
     const words = ACCESS_RULE_MESSAGES[rule];
     return refuse(rule, words.log, readerWords(rule, call.who), call.who, rule);
@@ -171,7 +171,9 @@ export async function decideAtGate(deps: GateDeps, call: GateCall, verdict: Verd
   if (call.decideBy !== undefined && deps.now().getTime() > call.decideBy)
     return refuse('late', QR_ENTRY_REASONS.late, undefined, verdict.lateAs);
   const [opening] = await Promise.all([
-    openGate(deps, { device: call.device, property: call.property, logDetails: call.who }),
+    held
+      ? logHeldOpen(deps, call)
+      : openGate(deps, { device: call.device, property: call.property, logDetails: call.who }),
     verdict.alongside?.(),
   ]);
   if (opening.status === 'failed') {
@@ -194,7 +196,7 @@ function readerWords(rule: AccessRule, who: GateLogDetails): string {
  * The property's rules (core/rules/access-rule.ts) for this credential, read fresh: the holder's
  * rights for an app, PIN or card; the host's for a pass, and the pass's own gates.
  */
-async function ruleRefusing(deps: GateDeps, call: GateCall): Promise<AccessRule | null> {
+async function rulesAt(deps: GateDeps, call: GateCall): Promise<{ rule: AccessRule | null; held: boolean }> {
   const at = call.at ?? deps.now();
   const facts = await loadRuleFacts(deps.db, {
     propertyId: call.device.propertyId,
@@ -204,7 +206,26 @@ async function ruleRefusing(deps: GateDeps, call: GateCall): Promise<AccessRule 
     at,
   });
   const passAllowsGate = !call.passGateIds || call.passGateIds.includes(call.device.id);
-  return refusingRule({ ...facts, passAllowsGate }, wallTimeAt(at, call.property.timeZone));
+  return { rule: refusingRule({ ...facts, passAllowsGate }, wallTimeAt(at, call.property.timeZone)), held: facts.held };
+}
+
+export const HELD_OPEN_REASON = 'Gate already held open';
+
+/**
+ * A granted press on a gate held open (hold-open/): logged as let in, with no pulse, whose timer
+ * would otherwise switch the latched relay off until the next hold sweep.
+ */
+async function logHeldOpen(deps: GateDeps, call: GateCall): Promise<GateOpening> {
+  const logId = await commitRelayLog(deps.db, {
+    ...call.who,
+    timestamp: deps.now(),
+    status: 'success',
+    reason: HELD_OPEN_REASON,
+    relayOperations: [],
+    totalDurationMs: 0,
+    ...logTarget(call.device, call.property),
+  });
+  return { status: 'success', relayOperations: [], totalDurationMs: 0, logId, joined: false };
 }
 
 /** A refused attempt: one failed relay log row with the reason, and no pulse. */

@@ -8,7 +8,7 @@ import type { SimulatedProtocol } from '../../tools/relay-simulator/device-proto
 import { MQTT_PROTOCOLS } from '../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
-import { gateDependencies, openGate } from '../gates/gate-decision';
+import { gateDependencies, HELD_OPEN_REASON, openGate } from '../gates/gate-decision';
 import { devices, lockdowns, relayLogs } from '../platform/db/schema';
 import { HOLD_UNSUPPORTED } from '../platform/relays/relay-driver';
 import { reassertHolds, sweepHolds } from './hold-sweep';
@@ -198,6 +198,26 @@ describe('hold-open schedule', () => {
     expect(simulator.isLatchedOn(relay.id)).toBe(true);
     expect(await sweepHolds(deps)).toBe(0);
     expect((await holdLog(device.id)).map((row) => row.reason)).toEqual(['Held open (schedule)']);
+  });
+});
+
+describe('a press on a held gate', () => {
+  it('is let in and logged without a pulse, so the latched relay stays on', async () => {
+    const { relay, device } = await seedGate();
+    await call('PUT', `/api/device/${device.id}/hold-open/schedule`, manager.token, { schedule: WEEKDAY_MORNINGS });
+    t.clock.set(at('07:00'));
+    await sweepHolds(gateDependencies(t.app, timeouts));
+    const pulsesBefore = simulator.pulses(relay.id).length;
+    const resident = await seedUser(t.app, { role: 'resident', propertyId });
+    const press = await call('POST', '/api/device/trigger-relay', resident.token, { deviceId: device.id, propertyId });
+    expect(press.statusCode).toBe(200);
+    expect(simulator.isLatchedOn(relay.id)).toBe(true);
+    expect(simulator.pulses(relay.id).length).toBe(pulsesBefore);
+    const [row] = await t.app.db
+      .select()
+      .from(relayLogs)
+      .where(and(eq(relayLogs.deviceId, device.id), eq(relayLogs.actorUserId, resident.id)));
+    expect(row).toMatchObject({ status: 'success', reason: HELD_OPEN_REASON, credential: 'remote' });
   });
 });
 

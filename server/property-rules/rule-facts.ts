@@ -53,6 +53,7 @@ const ruleFactsQuery = preparedPerDatabase((db: Orm) =>
       )`,
       holder: person(sql`${sql.placeholder('holderUserId')}::uuid`),
       host: person(sql`${sql.placeholder('hostUserId')}::uuid`),
+      held: sql<boolean>`exists (select 1 from gate_holds h where h.device_id = ${deviceId} and h.asserted_on)`,
     })
     .from(properties)
     .where(eq(properties.id, propertyId))
@@ -60,10 +61,13 @@ const ruleFactsQuery = preparedPerDatabase((db: Orm) =>
 );
 
 /**
- * What the rules need to decide, read in one statement at the moment of the decision: never
+ * What the rules need to decide, and whether the gate is held open, read in one statement at the moment of the decision: never
  * cached, so a lockdown committed before it is seen by every process (docs/decisions/0044).
  */
-export async function loadRuleFacts(db: Orm, question: RuleQuestion): Promise<Omit<RuleFacts, 'passAllowsGate'>> {
+export async function loadRuleFacts(
+  db: Orm,
+  question: RuleQuestion,
+): Promise<Omit<RuleFacts, 'passAllowsGate'> & { held: boolean }> {
   const [row] = await ruleFactsQuery(db).execute({
     propertyId: question.propertyId,
     deviceId: question.deviceId,
@@ -71,5 +75,11 @@ export async function loadRuleFacts(db: Orm, question: RuleQuestion): Promise<Om
     hostUserId: question.hostUserId ?? null,
     at: question.at.toISOString(),
   });
-  return { lockdown: row?.lockdown ?? false, holder: row?.holder ?? null, host: row?.host ?? null };
+  return {
+    lockdown: row?.lockdown ?? false,
+    holder: row?.holder ?? null,
+    host: row?.host ?? null,
+    // The gate's relay is latched open (hold-open): a press has nothing to open.
+    held: row?.held ?? false,
+  };
 }
