@@ -129,6 +129,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     now: config.now,
     sendMail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     sendSms: createSmsSender({ sms: config.sms, dataDir: config.dataDir, log: app.log }),
+    vapid: config.vapid,
     log: app.log,
   });
 

@@ -9,6 +9,7 @@ import type { JobQueue } from '../platform/jobs/job-queue';
 import { registerLegacyJobs } from '../platform/jobs/legacy-jobs';
 import type { NotificationContext } from '../platform/jobs/notification-context';
 import { registerLockoutNoticeJob } from '../platform/limits/lockout-notice-jobs';
+import { registerPushNoticeJob } from '../push/push-notices';
 import { registerPassLinkSmsJob } from '../visitors/pass-link-sms-jobs';
 import { registerQrCodeEmailJob } from '../visitors/qr-code-email-jobs';
 
@@ -24,5 +25,6 @@ export function registerNotificationJobs(queue: JobQueue, context: NotificationC
   registerLockoutNoticeJob(queue, context);
   registerSecurityNoticeJob(queue, context);
   registerDeviceHealthNoticeJob(queue, context);
+  registerPushNoticeJob(queue, context);
   registerLegacyJobs(queue, context);
 }

@@ -28,6 +28,7 @@ import { sessionRoutes } from '../people/session-routes';
 import { verifyEmailRoutes } from '../people/verify-email-routes';
 import { propertyAdminRoutes } from '../properties/property-admin-routes';
 import { propertyRoutes } from '../properties/property-routes';
+import { pushRoutes } from '../push/push-routes';
 import { relayLogRoutes } from '../relay-logs/relay-log-routes';
 import { manageVisitorRoutes } from '../visitors/manage-visitor-routes';
 import { qrCodeRoutes } from '../visitors/qr-code-routes';
@@ -39,6 +40,7 @@ export async function apiRoutes(app: FastifyInstance) {
   const gate = gateDependencies(app);
   await app.register(loginRoutes);
   await app.register(sessionRoutes);
+  await app.register(pushRoutes);
   await app.register(secondFactorRoutes);
   await app.register(totpEnrolmentRoutes);
   await app.register(passkeyRoutes);
