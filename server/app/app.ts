@@ -82,7 +82,7 @@ const jsonSchemaUnused = (): never => {
 /** The whole server, used alike by `main` and by every test. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, config.logStream),
     // Unique across processes, so a request can be found in the logs of any of them.
     genReqId: () => crypto.randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,

@@ -37,6 +37,8 @@ export interface AppConfig {
   /** Where the built SPA lives; absent in API-only tests. */
   webRoot?: string;
   logLevel: string;
+  /** Where log lines go: stdout, unless a test reads them. */
+  logStream?: NodeJS.WritableStream;
   /** Reverse proxies (addresses or CIDRs) whose X-Forwarded-For is believed. */
   trustedProxies: string[];
   jobPollMs: number;
