@@ -7,7 +7,6 @@ export const PUSH_MESSAGES = {
   endpointNotHttps: 'Endpoint must be an https:// address.',
   keysMissing: 'Keys are required: p256dh and auth.',
   fieldMissing: (field: string) => `${field} is required.`,
-  fieldTooLong: (field: string) => `${field} is too long.`,
   notBase64url: (field: string) => `${field} must be base64url text.`,
   notificationTitle: 'Gatehouse',
   visitorArrived: (firstName: string, gate: string) => `Your visitor ${firstName} arrived at ${gate}`,

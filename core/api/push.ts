@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { idSchema } from './common';
 import { PUSH_MESSAGES } from './push-messages';
 
@@ -8,17 +9,18 @@ const base64url = (field: string, max: number) =>
   z
     .string({ error: PUSH_MESSAGES.fieldMissing(field) })
     .min(1, PUSH_MESSAGES.fieldMissing(field))
-    .max(max, PUSH_MESSAGES.fieldTooLong(field))
+    .max(max, MESSAGES.tooLong(field, max))
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, PUSH_MESSAGES.notBase64url(field));
 
 /** A browser's PushSubscription.toJSON(), as the service worker gets it from pushManager.subscribe. */
-export const createPushSubscriptionRequest = z.object({
+export const createPushSubscriptionRequest = z.strictObject({
   endpoint: z
     .string({ error: PUSH_MESSAGES.endpointMissing })
-    .max(2000, PUSH_MESSAGES.fieldTooLong('Endpoint'))
+    .max(2000, MESSAGES.tooLong('Endpoint', 2000))
     .pipe(z.url({ protocol: /^https?$/, error: PUSH_MESSAGES.endpointNotUrl })),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.object(
+  // Milliseconds since 1970, as the browser gives it; ignored (the push service answers 410 once it passes).
+  expirationTime: z.number().int().min(0).max(8.64e15).nullable().optional(),
+  keys: z.strictObject(
     { p256dh: base64url('p256dh key', 200), auth: base64url('auth key', 100) },
     { error: PUSH_MESSAGES.keysMissing },
   ),

@@ -59,7 +59,8 @@ export function listSubscriptions(db: Queryable, userId: string) {
     })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
-    .orderBy(desc(pushSubscriptions.createdAt));
+    .orderBy(desc(pushSubscriptions.createdAt))
+    .limit(MAX_PUSH_SUBSCRIPTIONS);
 }
 
 /** Removes one of the user's subscriptions; false when it is not theirs (or gone). */
