@@ -9,6 +9,23 @@ export const PUSH_MESSAGES = {
   fieldMissing: (field: string) => `${field} is required.`,
   notBase64url: (field: string) => `${field} must be base64url text.`,
   notificationTitle: 'Gatehouse',
+  turnOn: 'Turn on notifications on this device',
+  turningOnExplained: 'Your visitors arriving, your delivery passes used and, for managers, gates going offline.',
+  notSupported:
+    'This browser cannot show notifications. On an iPhone or iPad, add Gatehouse to your Home Screen first (Share → Add to Home Screen), then open it from there.',
+  permissionDenied:
+    'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
+  turnOnFailed: 'Could not turn on notifications on this device. Please try again.',
+  listFailed: 'Could not load your devices.',
+  noDevices: 'No device has notifications on yet.',
+  thisDevice: 'This device',
+  offline: 'You’re offline. Gatehouse will load your gates and visitors again when you’re back online.',
+  installTitle: 'Install the app',
+  installIos: 'Tap Share, then “Add to Home Screen” to open Gatehouse like an app and get notifications.',
+  installOther:
+    'Open your browser menu and choose “Install app” or “Add to Home screen” to open Gatehouse like an app.',
+  installButton: 'Install',
+  dismiss: 'Don’t show again',
   visitorArrived: (firstName: string, gate: string) => `Your visitor ${firstName} arrived at ${gate}`,
   deliveryUsed: (who: string, gate: string) => `Your delivery pass for ${who} was used at ${gate}`,
   deviceOffline: (device: string, property: string) => `${device} at ${property} is offline`,
