@@ -123,3 +123,27 @@ test('Profile lists the devices with notifications on and removes one', async ({
   await expect(devices).toHaveCount(0);
   await expect(page.getByText(PUSH_MESSAGES.noDevices)).toBeVisible();
 });
+
+test('an iPhone is told once how to add the app to its Home Screen, and “Don’t show again” holds', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  });
+  const page = await context.newPage();
+  await page.goto('/login/Resident-Login');
+  const hint = page.getByTestId('install-hint');
+  await expect(hint).toContainText(PUSH_MESSAGES.installIos);
+  expect(await moderateOrWorseFindings(page)).toEqual([]);
+  await shoot(page, 'install-hint-ios', ['phone']);
+  await hint.getByRole('button', { name: PUSH_MESSAGES.dismiss }).click();
+  await expect(hint).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(hint).toHaveCount(0);
+  await context.close();
+});
