@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { PUSH_MESSAGES } from '@core/api/push-messages';
 import { eq } from 'drizzle-orm';
@@ -214,6 +215,60 @@ describe('a visitor arriving', () => {
     expect(log).toContain('/api/push/subscriptions');
     for (const secret of [device.clientHash, device.keys.p256dh, device.keys.auth, device.endpoint])
       expect(log).not.toContain(secret);
+  });
+});
+
+describe('a push that fails', () => {
+  it('is retried, and arrives exactly once when the push service answers again', async () => {
+    // The device's endpoint goes through a port where nothing listens yet: the first try is refused.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const { publicKey } = (await call('GET', '/api/push/public-key', resident.token)).json();
+    const subscription = await pushService.subscribe(publicKey);
+    const endpoint = subscription.endpoint.replace(/^http:\/\/localhost:\d+/, `http://localhost:${port}`);
+    const created = await call('POST', '/api/push/subscriptions', resident.token, {
+      endpoint,
+      keys: subscription.keys,
+    });
+    expect(created.statusCode).toBe(201);
+
+    await visitorArrives('retried@example.com');
+    const failed = await readUntil(
+      () => t.app.db.select().from(jobs).where(eq(jobs.kind, 'push-notice')),
+      (rows) => rows.some((job) => job.lastError && JSON.stringify(job.payload).includes(created.json()._id)),
+      5_000,
+      50,
+    );
+    const job = failed.find((row) => JSON.stringify(row.payload).includes(created.json()._id))!;
+    expect(job.lastError).toContain('push service unreachable');
+    expect(job.lastError).not.toContain(subscription.clientHash);
+
+    const forwarder = net.createServer((socket) => {
+      const upstream = net.connect(Number(new URL(pushService.url).port), '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => forwarder.listen(port, '127.0.0.1', resolve));
+    try {
+      t.clock.advance(60_000);
+      await t.app.jobs.kick();
+      const messages = await readUntil(
+        () => pushService.messages(subscription.clientHash),
+        (m) => m.length > 0,
+        5_000,
+        50,
+      );
+      t.clock.advance(3_600_000);
+      await t.app.jobs.kick();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await pushService.messages(subscription.clientHash)).toEqual(messages);
+      expect(messages.map((message) => JSON.parse(message).body)).toEqual(['Your visitor Vera arrived at Main Gate']);
+    } finally {
+      await new Promise((resolve) => forwarder.close(resolve));
+    }
   });
 });
 
