@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { INSTALL_MESSAGES } from '../core/api/install-messages';
+import { OFFLINE_MESSAGE } from '../core/api/offline-messages';
 import { PUSH_MESSAGES } from '../core/api/push-messages';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { apiCall, apiToken } from './support/api';
@@ -48,7 +50,7 @@ test('the app opens offline from its precache and says “You’re offline”', 
   await controlledBy(page);
   await context.setOffline(true);
   await page.goto('/login/Resident-Login');
-  await expect(page.getByText(PUSH_MESSAGES.offline)).toBeVisible();
+  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   // Nothing from /api was kept: an API answer offline is a network failure, not a cached copy.
   const api = await page.evaluate(() =>
@@ -137,10 +139,10 @@ test('an iPhone is told once how to add the app to its Home Screen, and “Don�
   const page = await context.newPage();
   await page.goto('/login/Resident-Login');
   const hint = page.getByTestId('install-hint');
-  await expect(hint).toContainText(PUSH_MESSAGES.installIos);
+  await expect(hint).toContainText(INSTALL_MESSAGES.installIos);
   expect(await moderateOrWorseFindings(page)).toEqual([]);
   await shoot(page, 'install-hint-ios', ['phone']);
-  await hint.getByRole('button', { name: PUSH_MESSAGES.dismiss }).click();
+  await hint.getByRole('button', { name: INSTALL_MESSAGES.dismiss }).click();
   await expect(hint).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

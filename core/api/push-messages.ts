@@ -19,13 +19,6 @@ export const PUSH_MESSAGES = {
   listFailed: 'Could not load your devices.',
   noDevices: 'No device has notifications on yet.',
   thisDevice: 'This device',
-  offline: 'You’re offline. Gatehouse will load your gates and visitors again when you’re back online.',
-  installTitle: 'Install the app',
-  installIos: 'Tap Share, then “Add to Home Screen” to open Gatehouse like an app and get notifications.',
-  installOther:
-    'Open your browser menu and choose “Install app” or “Add to Home screen” to open Gatehouse like an app.',
-  installButton: 'Install',
-  dismiss: 'Don’t show again',
   visitorArrived: (firstName: string, gate: string) => `Your visitor ${firstName} arrived at ${gate}`,
   deliveryUsed: (who: string, gate: string) => `Your delivery pass for ${who} was used at ${gate}`,
   deviceOffline: (device: string, property: string) => `${device} at ${property} is offline`,

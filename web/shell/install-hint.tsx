@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES } from '@core/api/push-messages';
+import { INSTALL_MESSAGES } from '@core/api/install-messages';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
@@ -44,16 +44,16 @@ export function InstallHint() {
     setShown(false);
   };
   return (
-    <Alert color="teal" radius={0} title={PUSH_MESSAGES.installTitle} data-testid="install-hint">
-      <Text size="sm">{isIos() ? PUSH_MESSAGES.installIos : PUSH_MESSAGES.installOther}</Text>
+    <Alert color="teal" radius={0} title={INSTALL_MESSAGES.installTitle} data-testid="install-hint">
+      <Text size="sm">{isIos() ? INSTALL_MESSAGES.installIos : INSTALL_MESSAGES.installOther}</Text>
       <Group mt="xs" gap="xs">
         {prompt && (
           <Button size="sm" onClick={() => void prompt.prompt().then(dismiss)}>
-            {PUSH_MESSAGES.installButton}
+            {INSTALL_MESSAGES.installButton}
           </Button>
         )}
         <Button size="sm" variant="subtle" onClick={dismiss}>
-          {PUSH_MESSAGES.dismiss}
+          {INSTALL_MESSAGES.dismiss}
         </Button>
       </Group>
     </Alert>

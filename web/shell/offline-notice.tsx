@@ -1,5 +1,5 @@
-import { PUSH_MESSAGES } from '@core/api/push-messages';
-import { Alert } from '@mantine/core';
+import { OFFLINE_MESSAGE } from '@core/api/offline-messages';
+import { Box } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
 /** "You're offline" over every screen while the device has no network (the installed app still opens). */
@@ -16,8 +16,9 @@ export function OfflineNotice() {
   }, []);
   if (!offline) return null;
   return (
-    <Alert color="yellow" radius={0} role="status" data-testid="offline-notice">
-      {PUSH_MESSAGES.offline}
-    </Alert>
+    // A Box, not an Alert: this sits in every route's first load (e2e/bundle-size.spec.ts).
+    <Box role="status" bg="yellow.1" c="dark.9" px="md" py="sm" fz="sm" data-testid="offline-notice">
+      {OFFLINE_MESSAGE}
+    </Box>
   );
 }
