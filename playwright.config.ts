@@ -21,6 +21,9 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    // The app's service worker would serve pages from its precache and hide requests from page.route;
+    // only e2e/installable-app.spec.ts lets it run.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },

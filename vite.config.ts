@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import postcss from 'postcss';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // Mantine keeps each component's class names in `<Name>.module.mjs` and its rules in
 // `@mantine/core/styles/<Name>.css`; dates and notifications ship one stylesheet each.
@@ -66,9 +67,52 @@ function mantineCssByComponent(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 32): the manifest, and a Workbox service worker that precaches the
+ * built shell so the app opens at once and offline (the shell then says "You're offline"). It
+ * caches no API answer: only build files are precached and there is no runtime cache. The reader
+ * page keeps its own manifest and its stricter-than-shell CSP, so its navigations are not served
+ * from the worker; nor are the server's own pages.
+ */
+const installableApp = VitePWA({
+  injectRegister: null,
+  registerType: 'autoUpdate',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'Gatehouse',
+    short_name: 'Gatehouse',
+    description: 'Open your gates and let your visitors in.',
+    start_url: '/access-gates?source=app',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#0b7285',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    shortcuts: [
+      { name: 'Register a visitor', url: '/?source=app', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
+    globIgnores: ['**/reader*', '**/zxing*'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/reader/, /^\/(livez|readyz|healthz|metrics)/],
+    runtimeCaching: [],
+    importScripts: ['/push-handlers.js'],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+  },
+});
+
 export default defineConfig({
   root: 'web',
-  plugins: [react(), mantineCssByComponent()],
+  plugins: [react(), mantineCssByComponent(), installableApp],
   resolve: { alias: { '@core': new URL('./core', import.meta.url).pathname } },
   build: { outDir: '../dist/web', emptyOutDir: true, manifest: true },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

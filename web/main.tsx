@@ -17,6 +17,9 @@ import { ToastHost } from './ui/toast-host';
 
 const queryClient = createQueryClient(toast);
 
+// The installed app's service worker (vite.config.ts): built only, so development stays uncached.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js');
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>

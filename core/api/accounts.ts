@@ -106,7 +106,7 @@ export const profileSchema = z.object({
   phoneNumber: z.string().nullable(),
   role: z.enum(ROLES),
   propertyId: z.string().nullable(),
-  preferences: z.object({ email: z.boolean(), sms: z.boolean() }),
+  preferences: z.object({ email: z.boolean(), sms: z.boolean(), push: z.boolean() }),
   /** Present only where the caller may see it and the property has securepin. */
   securePin: z.string().nullable(),
 });
@@ -117,10 +117,12 @@ export const phoneAvailability = z.object({ available: z.boolean() });
 export const updatePreferencesRequest = z.strictObject({
   email: z.boolean(),
   sms: z.boolean(),
+  /** Notifications on the devices turned on in Profile; absent: unchanged. */
+  push: z.boolean().optional(),
 });
 export const preferencesResponse = z.object({
   message: z.string(),
-  preferences: z.object({ email: z.boolean(), sms: z.boolean() }),
+  preferences: z.object({ email: z.boolean(), sms: z.boolean(), push: z.boolean() }),
 });
 
 /** 10 digits, or +1 followed by 10 digits; stored as +1 and the digits. */

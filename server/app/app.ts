@@ -83,7 +83,7 @@ const jsonSchemaUnused = (): never => {
 /** The whole server, used alike by `main` and by every test. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, config.logStream),
     // Unique across processes, so a request can be found in the logs of any of them.
     genReqId: () => crypto.randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -131,6 +131,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     now: config.now,
     sendMail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     sendSms: createSmsSender({ sms: config.sms, dataDir: config.dataDir, log: app.log }),
+    vapid: config.vapid,
     log: app.log,
   });
 

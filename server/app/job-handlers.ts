@@ -10,6 +10,7 @@ import { registerLegacyJobs } from '../platform/jobs/legacy-jobs';
 import type { NotificationContext } from '../platform/jobs/notification-context';
 import { registerLockoutNoticeJob } from '../platform/limits/lockout-notice-jobs';
 import { registerLockdownJobs } from '../property-rules/lockdown-jobs';
+import { registerPushNoticeJob } from '../push/push-notices';
 import { registerPassLinkSmsJob } from '../visitors/pass-link-sms-jobs';
 import { registerQrCodeEmailJob } from '../visitors/qr-code-email-jobs';
 
@@ -26,5 +27,6 @@ export function registerNotificationJobs(queue: JobQueue, context: NotificationC
   registerSecurityNoticeJob(queue, context);
   registerDeviceHealthNoticeJob(queue, context);
   registerLockdownJobs(queue, context);
+  registerPushNoticeJob(queue, context);
   registerLegacyJobs(queue, context);
 }

@@ -32,6 +32,7 @@ import { verifyEmailRoutes } from '../people/verify-email-routes';
 import { propertyAdminRoutes } from '../properties/property-admin-routes';
 import { propertyRoutes } from '../properties/property-routes';
 import { lockdownRoutes } from '../property-rules/lockdown-routes';
+import { pushRoutes } from '../push/push-routes';
 import { relayLogRoutes } from '../relay-logs/relay-log-routes';
 import { manageVisitorRoutes } from '../visitors/manage-visitor-routes';
 import { qrCodeRoutes } from '../visitors/qr-code-routes';
@@ -43,6 +44,7 @@ export async function apiRoutes(app: FastifyInstance) {
   const gate = gateDependencies(app);
   await app.register(loginRoutes);
   await app.register(sessionRoutes);
+  await app.register(pushRoutes);
   await app.register(secondFactorRoutes);
   await app.register(totpEnrolmentRoutes);
   await app.register(passkeyRoutes);

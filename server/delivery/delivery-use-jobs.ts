@@ -6,6 +6,7 @@ import type { PlatformDeps } from '../platform/deps';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, queueNotice, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
+import { queuePushNotice } from '../push/push-notices';
 import { type DeliveryPassRow, findDeliveryPassWithPeople, usesLeftOf } from './delivery-pass-queries';
 
 /** "Your delivery pass was used", by email and/or SMS, written from the pass and the gate when sent. */
@@ -28,6 +29,7 @@ export async function queueDeliveryUseNotice(
     .where(eq(users.id, pass.createdBy));
   if (creator)
     await queueNotice(deps, deliveryUseNoticeJob, creator, { passId: pass.id, deviceId, at: at.toISOString() });
+  await queuePushNotice(deps, deps.db, [pass.createdBy], { event: 'delivery-used', passId: pass.id, deviceId });
 }
 
 export function registerDeliveryUseNoticeJob(queue: JobQueue, context: NotificationContext) {

@@ -3,6 +3,7 @@ import type { Tx } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
 import { devices, users } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
+import { queuePushNotice } from '../push/push-notices';
 import { type DeviceHealthNotice, deviceHealthNoticeJob } from './health-notice-jobs';
 import { type DeviceHealthRow, deviceHealthOf, OFFLINE_NOTICE_AFTER_MS, READER_OFFLINE_AFTER_MS } from './health-rule';
 
@@ -74,6 +75,11 @@ async function queueNotices(
     notices.filter((notice) => notice.deviceId === deviceId).map((notice) => ({ ...notice, managerId })),
   );
   await deps.jobs.enqueueMany(tx, deviceHealthNoticeJob, jobs);
+  for (const notice of notices) {
+    const managerIds = managers.filter((row) => row.deviceId === notice.deviceId).map((row) => row.managerId);
+    const event = notice.change === 'offline' ? 'device-offline' : 'device-online';
+    await queuePushNotice(deps, tx, managerIds, { event, deviceId: notice.deviceId });
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import type { PlatformDeps } from '../platform/deps';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, queueNotice, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
+import { queuePushNotice } from '../push/push-notices';
 import type { ScannedCode } from './qr-queries';
 
 /** "Your visitor arrived", by email or by SMS, rendered from the code and the gate when sent. */
@@ -15,8 +16,8 @@ export const arrivalNoticeJob = jobKind(
 );
 
 /**
- * Tells the resident their visitor arrived, by email and/or SMS per their preferences, through the
- * job queue; only when the code's arrival notification is on.
+ * Tells the resident their visitor arrived, by email and/or SMS and on their subscribed devices
+ * per their preferences, through the job queue; only when the code's arrival notification is on.
  */
 export async function queueArrivalNotification(app: PlatformDeps, scanned: ScannedCode, deviceId: string, at: Date) {
   if (!scanned.code.qrNotification) return;
@@ -24,6 +25,11 @@ export async function queueArrivalNotification(app: PlatformDeps, scanned: Scann
     qrCodeId: scanned.code.id,
     deviceId,
     at: at.toISOString(),
+  });
+  await queuePushNotice(app, app.db, [scanned.creator.id], {
+    event: 'visitor-arrived',
+    qrCodeId: scanned.code.id,
+    deviceId,
   });
 }
 

@@ -37,7 +37,7 @@ function toProfile(secret: Buffer, caller: Caller, target: AccountRow): ProfileD
     phoneNumber: target.phoneNumber,
     role: target.role,
     propertyId: target.propertyId,
-    preferences: { email: target.prefEmail, sms: target.prefSms },
+    preferences: { email: target.prefEmail, sms: target.prefSms, push: target.prefPush },
     securePin: pinVisible(caller, target) ? readSecurePin(secret, target.securePinEncrypted) : null,
   };
 }
@@ -72,7 +72,7 @@ export async function profileRoutes(app: FastifyInstance) {
       config: { permission: access },
       schema: {
         tags: ['profile'],
-        summary: 'Email and SMS arrival notifications; SMS needs a phone number',
+        summary: 'Email, SMS and push notifications; SMS needs a phone number',
         params,
         body: updatePreferencesRequest,
         response: { 200: preferencesResponse, 400: errorResponse },
@@ -81,15 +81,16 @@ export async function profileRoutes(app: FastifyInstance) {
     async (request) => {
       const target = targetAccountOf(request);
       const { email, sms } = request.body;
+      const push = request.body.push ?? target.prefPush;
       if (sms && !target.phoneNumber) throw badRequest(ACCOUNT_MESSAGES.smsNeedsPhone, 'sms');
       await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ prefEmail: email, prefSms: sms }).where(eq(users.id, target.id));
+        await tx.update(users).set({ prefEmail: email, prefSms: sms, prefPush: push }).where(eq(users.id, target.id));
         if (sms && !target.prefSms && target.phoneNumber) {
           await app.jobs.enqueue(tx, smsConsentJob, { userId: target.id });
         }
       });
       void app.jobs.kick();
-      return { message: ACCOUNT_MESSAGES.preferencesUpdated, preferences: { email, sms } };
+      return { message: ACCOUNT_MESSAGES.preferencesUpdated, preferences: { email, sms, push } };
     },
   );
 

@@ -63,6 +63,7 @@ describe('profile', () => {
     expect((await get(resident.token, `${base}/get-by-id/${resident.id}`)).json().preferences).toEqual({
       email: false,
       sms: false,
+      push: true,
     });
 
     const badPhone = await post(resident.token, `${base}/update-phone-number/${resident.id}`, {
@@ -83,6 +84,7 @@ describe('profile', () => {
     expect((await get(resident.token, `${base}/get-by-id/${resident.id}`)).json().preferences).toEqual({
       email: true,
       sms: true,
+      push: true,
     });
     const texts = await sentSmsTo(t.app, '+15551234567');
     expect(texts.some((text) => /SMS notifications are on/.test(text))).toBe(true);

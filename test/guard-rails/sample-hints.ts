@@ -34,6 +34,9 @@ export function hintsFor(field: string | undefined, now: Date): unknown[] {
     // A manual hold-open gives minutes or an end time, not both.
     minutes: [30],
     userType: ['resident'],
+    endpoint: ['https://push.example.com/send/sample'],
+    p256dh: ['BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM'],
+    auth: ['tBHItJI5svbpez7KI4CCXg'],
   };
   return field ? (hints[field] ?? []) : [];
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { createDeliveryPass } from '../../server/delivery/delivery-pass-queries';
 import { createAccountToken } from '../../server/people/account-tokens';
 import { sha256Hex } from '../../server/platform/crypto/keys';
-import { cards, passkeys, qrCodes, visitors } from '../../server/platform/db/schema';
+import { cards, passkeys, pushSubscriptions, qrCodes, visitors } from '../../server/platform/db/schema';
 import { type GuardWorld, guardEmail } from './guard-world';
 
 /** The kinds of record a route's input can name; each is created in property A. */
@@ -18,7 +18,8 @@ export type RecordKind =
   | 'passkey'
   | 'card'
   | 'deliveryPass'
-  | 'pendingSignIn';
+  | 'pendingSignIn'
+  | 'pushSubscription';
 
 export interface SeededRecord {
   id: string;
@@ -45,6 +46,7 @@ export const FIELD_RECORDS: Record<string, RecordKind> = {
   passkeyId: 'passkey',
   cardId: 'card',
   passId: 'deliveryPass',
+  subscriptionId: 'pushSubscription',
   pendingToken: 'pendingSignIn',
   'device.id': 'device',
   'device._id': 'device',
@@ -102,6 +104,19 @@ const SEEDERS: Record<RecordKind, Seeder> = {
         transports: ['internal'],
       })
       .returning({ id: passkeys.id });
+    return { id: row.id, owned: true };
+  },
+  // A device of the resident of A with notifications on.
+  pushSubscription: async (world) => {
+    const [row] = await world.app.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: world.owner.id,
+        endpointHash: crypto.randomUUID(),
+        subscriptionSealed: 'sealed',
+        label: 'Chrome on Android',
+      })
+      .returning({ id: pushSubscriptions.id });
     return { id: row.id, owned: true };
   },
   // A fob of the resident of A; the property's managers run it (not owned by the resident).

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { PropertyFeature } from '@core/constants';
 import type { Role } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
+import webPush from 'web-push';
 import { buildApp } from '../../server/app/app';
 import { hashPassword } from '../../server/people/passwords';
 import type { Database } from '../../server/platform/db/connect';
@@ -16,6 +17,8 @@ import { createTestDatabase } from './test-database';
 export const TEST_PASSWORD = 'correct horse battery';
 /** The smallest argon2id memory that keeps tests quick; production uses 19 MiB. */
 export const TEST_HASH_MEMORY_KIB = 256;
+
+const TEST_VAPID_KEYS = webPush.generateVAPIDKeys();
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -40,6 +43,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jobLeaseSeconds: 30,
     jobConcurrency: 4,
     deviceHealthSweepMs: 60_000,
+    vapid: { ...TEST_VAPID_KEYS, subject: 'mailto:push@gatehouse.test' },
     now: () => new Date(),
     ...overrides,
   };

@@ -65,7 +65,7 @@ function useUserMutation<T, R>(call: (input: T) => Promise<R>, confirmation?: (i
 }
 
 export const useUpdatePreferences = (userId: string) =>
-  useUserMutation((preferences: { email: boolean; sms: boolean }) =>
+  useUserMutation((preferences: { email: boolean; sms: boolean; push?: boolean }) =>
     api<Message>('POST', `/api/resident/update-preferences/${enc(userId)}`, { body: preferences }),
   );
 

@@ -6,7 +6,9 @@ import { useSession } from '../auth/session';
 import { LoadingScreen } from '../ui/loading-screen';
 import classes from './app-layout.module.css';
 import { HeaderTitle } from './header-title';
+import { InstallHint } from './install-hint';
 import { navItemsFor } from './nav-items';
+import { OfflineNotice } from './offline-notice';
 import { SiteFooter } from './site-footer';
 
 // Only signed-in people see the bell; its popover code stays out of the login page's download.
@@ -67,6 +69,8 @@ export function AppLayout() {
           </nav>
         )}
         <main className={classes.main}>
+          <OfflineNotice />
+          <InstallHint />
           <div className={classes.page}>
             <Suspense fallback={<LoadingScreen />}>
               <Outlet />

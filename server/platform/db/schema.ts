@@ -65,6 +65,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     prefEmail: boolean('pref_email').notNull().default(false),
     prefSms: boolean('pref_sms').notNull().default(false),
+    /** Push to the devices they turned notifications on for; subscribing a device is the opt-in. */
+    prefPush: boolean('pref_push').notNull().default(true),
     /** AES-256-GCM ciphertext of the 6-digit PIN; never stored in plain text. */
     securePinEncrypted: text('secure_pin_encrypted'),
     /** Keyed HMAC of the PIN, for lookup at a keypad and uniqueness within a property. */
@@ -640,4 +642,29 @@ export const gateHolds = pgTable(
     leaseUntil: tz('lease_until'),
   },
   (t) => [index('gate_holds_property_idx').on(t.propertyId)],
+);
+
+/**
+ * A browser's Web Push subscription (issue 32). The endpoint is a capability URL and the keys
+ * encrypt the payloads: both sealed, never logged; the endpoint's hash finds a re-subscription.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpointHash: text('endpoint_hash').notNull(),
+    /** Sealed JSON of { endpoint, keys: { p256dh, auth } }. */
+    subscriptionSealed: text('subscription_sealed').notNull(),
+    /** Browser and system, from the user agent when subscribed. */
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: tz('last_success_at'),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpointHash),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
 );

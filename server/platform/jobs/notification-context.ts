@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Orm } from '../db/connect';
 import type { PlatformDeps } from '../deps';
 import type { SendMail, SendOptions } from '../mail/mailer';
+import type { VapidConfig } from '../settings/config';
 import type { SendSms } from '../sms/sms-sender';
 import type { JobKind, RunningJob } from './job-kind';
 
@@ -15,6 +16,8 @@ export interface NotificationContext {
   now: () => Date;
   sendMail: SendMail;
   sendSms: SendSms;
+  /** Web Push identity, for push notices. */
+  vapid: VapidConfig;
   log: FastifyBaseLogger;
 }
 

@@ -37,6 +37,8 @@ export interface AppConfig {
   /** Where the built SPA lives; absent in API-only tests. */
   webRoot?: string;
   logLevel: string;
+  /** Where log lines go: stdout, unless a test reads them. */
+  logStream?: NodeJS.WritableStream;
   /** Reverse proxies (addresses or CIDRs) whose X-Forwarded-For is believed. */
   trustedProxies: string[];
   jobPollMs: number;
@@ -54,7 +56,15 @@ export interface AppConfig {
   jobConcurrency: number;
   /** How often this process looks for devices whose managers are due an offline or back-online email. */
   deviceHealthSweepMs: number;
+  /** Web Push identity: VAPID keys (base64url) and the contact push services see. */
+  vapid: VapidConfig;
   now: () => Date;
+}
+
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 /** JWT_SECRET if set, else a random secret generated once and kept under DATA_DIR. */
@@ -66,6 +76,28 @@ function loadSecret(jwtSecret: string | undefined, dataDir: string): Buffer {
   const secret = crypto.randomBytes(48);
   fs.writeFileSync(file, secret.toString('base64'), { mode: 0o600 });
   return secret;
+}
+
+/** VAPID keys from the settings, else a pair generated once and kept under DATA_DIR like the secret. */
+function loadVapidKeys(settings: Settings, dataDir: string): Pick<VapidConfig, 'publicKey' | 'privateKey'> {
+  if (settings.VAPID_PUBLIC_KEY && settings.VAPID_PRIVATE_KEY)
+    return { publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY };
+  const file = path.join(dataDir, 'vapid.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const point = publicKey.export({ format: 'der', type: 'spki' }).subarray(-65);
+  const keys = { publicKey: point.toString('base64url'), privateKey: jwk.d as string };
+  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+/** The VAPID subject: as set, else the app's https address, else a mailto: of the sender domain. */
+function vapidSubjectOf(settings: Settings, appUrl: string): string {
+  if (settings.VAPID_SUBJECT) return settings.VAPID_SUBJECT;
+  if (appUrl.startsWith('https://')) return appUrl;
+  return 'mailto:no-reply@gatehouse.local';
 }
 
 function smsOf(settings: Settings): SmsConfig | undefined {
@@ -82,6 +114,7 @@ function smsOf(settings: Settings): SmsConfig | undefined {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const settings = readSettings(env);
   const dataDir = path.resolve(settings.DATA_DIR);
+  const appUrl = (settings.APP_URL ?? `http://localhost:${settings.PORT}`).replace(/\/$/, '');
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -89,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: settings.DATABASE_URL,
     databaseReadUrl: settings.DATABASE_URL ? settings.DATABASE_READ_URL : undefined,
     databasePoolSize: settings.DATABASE_POOL_SIZE,
-    appUrl: (settings.APP_URL ?? `http://localhost:${settings.PORT}`).replace(/\/$/, ''),
+    appUrl,
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
     sms: smsOf(settings),
@@ -114,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLeaseSeconds: settings.JOB_LEASE_SECONDS,
     jobConcurrency: settings.JOB_CONCURRENCY,
     deviceHealthSweepMs: settings.DEVICE_HEALTH_SWEEP_MS,
+    vapid: { ...loadVapidKeys(settings, dataDir), subject: vapidSubjectOf(settings, appUrl) },
     now: () => new Date(),
   };
 }

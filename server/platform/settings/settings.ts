@@ -24,6 +24,17 @@ const url = (protocols: string[]) =>
       })
       .optional(),
   );
+/** A VAPID key: the bytes of an uncompressed P-256 point (public) or scalar (private), base64url. */
+const vapidKey = (bytes: number) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .refine((value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes, {
+        error: `must be a base64url VAPID key of ${bytes} bytes (npx web-push generate-vapid-keys)`,
+      })
+      .optional(),
+  );
 const flag = z.preprocess(blankAsUnset, z.enum(['0', '1'], { error: 'must be 1 or 0' }).default('0'));
 
 /**
@@ -94,18 +105,35 @@ export const settingsSchema = z.object({
   ),
   API_DOCS: flag,
   METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters long').optional()),
+  VAPID_PUBLIC_KEY: vapidKey(65),
+  VAPID_PRIVATE_KEY: vapidKey(32),
+  // Apple's push service refuses any other subject.
+  VAPID_SUBJECT: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^\s]+)$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+  ),
+});
+
+/** Both VAPID keys or neither (then they are generated into DATA_DIR). */
+const settingsChecked = settingsSchema.superRefine((settings, context) => {
+  if (Boolean(settings.VAPID_PUBLIC_KEY) === Boolean(settings.VAPID_PRIVATE_KEY)) return;
+  const missing = settings.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+  context.addIssue({ code: 'custom', path: [missing], message: 'must be set with the other VAPID key, or neither' });
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** Settings whose value may hold a secret or a credential: named in errors, never shown. */
-const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|_URL$/;
+const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|PRIVATE|_URL$/;
 
 /** Raised when the environment holds bad settings; its message has one line per bad value. */
 export class SettingsError extends Error {}
 
 export function readSettings(env: NodeJS.ProcessEnv): Settings {
-  const parsed = settingsSchema.safeParse(env);
+  const parsed = settingsChecked.safeParse(env);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0]);

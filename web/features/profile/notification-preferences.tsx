@@ -46,6 +46,13 @@ export function NotificationPreferences({ profile }: { profile: ProfileDto }) {
         disabled={mutation.isPending}
         onChange={(event) => void toggle('sms', event.currentTarget.checked)}
       />
+      <Switch
+        label="Push Notifications"
+        description="On the devices listed below"
+        checked={current.push}
+        disabled={mutation.isPending}
+        onChange={(event) => mutation.mutate({ ...current, push: event.currentTarget.checked })}
+      />
       <Text size="xs" c="dimmed">
         Sent when a visitor whose arrival notifications are on arrives.
       </Text>

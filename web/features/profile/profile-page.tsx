@@ -10,6 +10,7 @@ import { ActiveSessions } from './active-sessions';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { NotificationPreferences } from './notification-preferences';
 import { PhoneNumberDialog } from './phone-number-dialog';
+import { PushDevices } from './push-devices';
 import { SecurePinSection } from './secure-pin-section';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -72,6 +73,7 @@ export function ProfilePage() {
               Notifications
             </Title>
             <NotificationPreferences profile={profile.data} />
+            <PushDevices />
             {showPin && (
               <>
                 <Divider />

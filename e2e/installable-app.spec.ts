@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { INSTALL_MESSAGES } from '../core/api/install-messages';
+import { OFFLINE_MESSAGE } from '../core/api/offline-messages';
+import { PUSH_MESSAGES } from '../core/api/push-messages';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { apiCall, apiToken } from './support/api';
+import { moderateOrWorseFindings } from './support/axe';
+import { expect, signIn, test } from './support/fixtures';
+import { shoot } from './support/screens';
+import { createProperty, createUser } from './support/seed';
+
+// The one suite that lets the app's service worker run (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
+/** Waits until the service worker is installed, active and controlling this page. */
+async function controlledBy(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+test('the service worker installs and the manifest passes Chromium’s installability check', async ({ baseURL }) => {
+  // A profile on disk: Chromium refuses to install anything from an incognito context.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-install-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    baseURL,
+  });
+  const page = await context.newPage();
+  await page.goto('/login/Resident-Login');
+  await controlledBy(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors).toEqual([]);
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+});
+
+test('the manifest names the app and lands on the gates', async ({ page }) => {
+  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ name: 'Gatehouse', display: 'standalone', start_url: '/access-gates?source=app' });
+});
+
+test('the app opens offline from its precache and says “You’re offline”', async ({ page, context }) => {
+  await page.goto('/login/Resident-Login');
+  await controlledBy(page);
+  await context.setOffline(true);
+  await page.goto('/login/Resident-Login');
+  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // Nothing from /api was kept: an API answer offline is a network failure, not a cached copy.
+  const api = await page.evaluate(() =>
+    fetch('/api/push/public-key').then(
+      () => 'answered',
+      () => 'failed',
+    ),
+  );
+  expect(api).toBe('failed');
+  await shoot(page, 'app-offline');
+  await context.setOffline(false);
+});
+
+test('a push delivered to the service worker shows its sentence as a notification', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await page.goto('/login/Resident-Login');
+  await controlledBy(page);
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL.startsWith(baseURL!));
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL!).origin,
+    registrationId,
+    data: JSON.stringify({ body: 'Your visitor Ana arrived at Main Gate', url: '/visitor-list' }),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body, n.data?.url]),
+      ),
+    )
+    .toEqual([['Gatehouse', 'Your visitor Ana arrived at Main Gate', '/visitor-list']]);
+});
+
+test('Profile lists the devices with notifications on and removes one', async ({
+  page,
+  request,
+  mailbox,
+  superadmin,
+}) => {
+  const property = await createProperty(request, await apiToken(request, superadmin));
+  const resident = await createUser(request, await apiToken(request, superadmin), mailbox, {
+    role: 'resident',
+    propertyId: property._id,
+  });
+  const token = await apiToken(request, resident);
+  await apiCall(request, token, 'POST', '/api/push/subscriptions', {
+    endpoint: 'https://push.example.com/send/e2e-phone',
+    keys: {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
+  });
+  await signIn(page, resident);
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByRole('button', { name: PUSH_MESSAGES.turnOn })).toBeVisible();
+  const devices = page.getByTestId('push-device');
+  await expect(devices).toHaveCount(1);
+  expect(await moderateOrWorseFindings(page)).toEqual([]);
+  await shoot(page, 'profile-push-devices');
+  await devices.getByRole('button', { name: /^Remove/ }).click();
+  await expect(devices).toHaveCount(0);
+  await expect(page.getByText(PUSH_MESSAGES.noDevices)).toBeVisible();
+});
+
+test('an iPhone is told once how to add the app to its Home Screen, and “Don’t show again” holds', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  });
+  const page = await context.newPage();
+  await page.goto('/login/Resident-Login');
+  const hint = page.getByTestId('install-hint');
+  await expect(hint).toContainText(INSTALL_MESSAGES.installIos);
+  expect(await moderateOrWorseFindings(page)).toEqual([]);
+  await shoot(page, 'install-hint-ios', ['phone']);
+  await hint.getByRole('button', { name: INSTALL_MESSAGES.dismiss }).click();
+  await expect(hint).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(hint).toHaveCount(0);
+  await context.close();
+});

@@ -1,0 +1,84 @@
+import { MAX_PUSH_SUBSCRIPTIONS } from '@core/api/push';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { deriveKey, hmacHex } from '../platform/crypto/keys';
+import { open, seal } from '../platform/crypto/secret-box';
+import type { Orm, Queryable } from '../platform/db/connect';
+import { pushSubscriptions, users } from '../platform/db/schema';
+import type { PushTarget } from '../platform/push/push-sender';
+
+const sealKey = (secret: Buffer) => deriveKey(secret, 'push-subscription');
+const hashKey = (secret: Buffer) => deriveKey(secret, 'push-endpoint-hash');
+
+export function openTarget(secret: Buffer, sealed: string): PushTarget {
+  return JSON.parse(open(sealKey(secret), sealed)) as PushTarget;
+}
+
+/**
+ * Keeps this browser's subscription for the user, answering its id. The same endpoint again (the
+ * app re-subscribing, or another person signing in on that browser) replaces the row: one
+ * browser's pushes reach only whoever subscribed it last. Keeps the newest MAX_PUSH_SUBSCRIPTIONS.
+ */
+export async function saveSubscription(
+  db: Orm,
+  secret: Buffer,
+  userId: string,
+  target: PushTarget,
+  label: string,
+): Promise<string> {
+  const endpointHash = hmacHex(hashKey(secret), target.endpoint);
+  const subscriptionSealed = seal(sealKey(secret), JSON.stringify({ endpoint: target.endpoint, keys: target.keys }));
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(pushSubscriptions)
+      .values({ userId, endpointHash, subscriptionSealed, label })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpointHash,
+        set: { userId, subscriptionSealed, label, createdAt: sql`now()`, lastSuccessAt: null },
+      })
+      .returning({ id: pushSubscriptions.id });
+    const kept = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt))
+      .limit(MAX_PUSH_SUBSCRIPTIONS);
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
+    return row.id;
+  });
+}
+
+export function listSubscriptions(db: Queryable, userId: string) {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      label: pushSubscriptions.label,
+      createdAt: pushSubscriptions.createdAt,
+      lastSuccessAt: pushSubscriptions.lastSuccessAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt))
+    .limit(MAX_PUSH_SUBSCRIPTIONS);
+}
+
+/** Removes one of the user's subscriptions; false when it is not theirs (or gone). */
+export async function removeSubscription(db: Queryable, userId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id });
+  return removed.length > 0;
+}
+
+/** The subscriptions of these people who keep push on: the devices a notice goes to. */
+export async function subscriptionIdsOf(db: Queryable, userIds: string[]): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(and(inArray(pushSubscriptions.userId, userIds), eq(users.prefPush, true)));
+  return rows.map((row) => row.id);
+}
