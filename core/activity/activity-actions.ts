@@ -57,4 +57,3 @@ export const ACTIVITY_ACTION_CODES = Object.keys(ACTIVITY_ACTIONS) as ActivityAc
 /** 'card.enrol' → 'card': what the screen's "action kind" filter chooses among. */
 export const actionKind = (action: string) => action.split('.')[0];
 export const ACTIVITY_KINDS = [...new Set(ACTIVITY_ACTION_CODES.map(actionKind))];
-export type ActivityKind = string;

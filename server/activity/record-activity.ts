@@ -34,12 +34,6 @@ export interface ActivityEntry {
 const CHAIN_LOCK_CLASS = 4_702_003;
 const USER_AGENT_MAX = 300;
 
-export const personActor = (person: { id: string; role: Role; firstName: string; lastName: string }): ActivityActor => ({
-  id: person.id,
-  role: person.role,
-  name: `${person.firstName} ${person.lastName}`.trim(),
-});
-
 function actorOf(request: FastifyRequest, entry: ActivityEntry): ActivityActor {
   if (entry.actor) return entry.actor;
   const caller = request.caller;
@@ -86,30 +80,8 @@ export function recordActivity(tx: Queryable, request: FastifyRequest, entry: Ac
   });
 }
 
-/** Records what a job or schedule changed (no request): the actor is "system". */
-export function recordSystemActivity(
-  tx: Queryable,
-  at: Date,
-  entry: Required<Pick<ActivityEntry, 'action'>> & Omit<ActivityEntry, 'actor'>,
-): Promise<string> {
-  return appendEntry(tx, {
-    at,
-    ...actorFields('system'),
-    ip: null,
-    userAgent: null,
-    requestId: null,
-    action: entry.action,
-    summary: entry.summary,
-    objectKind: entry.object.kind,
-    objectId: entry.object.id,
-    propertyId: entry.object.propertyId,
-    changes: entry.changes ?? {},
-  });
-}
-
 function actorFields(actor: ActivityActor) {
   if (actor === 'system')
     return { actorId: null, actorRole: ACTIVITY_MESSAGES.systemActor, actorName: ACTIVITY_MESSAGES.systemActor };
   return { actorId: actor.id, actorRole: actor.role, actorName: actor.name };
 }
-

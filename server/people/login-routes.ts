@@ -77,7 +77,7 @@ export async function loginRoutes(app: FastifyInstance) {
   api.post(
     '/api/token/refresh',
     {
-      config: { permission: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment, activity: null },
       schema: {
         tags: ['session'],
         summary: 'A fresh token of the same session, never past its absolute end',

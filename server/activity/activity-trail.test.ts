@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  type SeededUser,
+  seedProperty,
+  seedUser,
+  type TestApp,
+} from '../../test/support/test-app';
+import { rowsOf } from '../platform/db/rows';
+import { verifyActivityChains } from './activity-verify';
+
+let t: TestApp;
+let manager: SeededUser;
+let resident: SeededUser;
+let otherManager: SeededUser;
+let propertyId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  propertyId = (await seedProperty(t.app, { propertyFeatures: ['qr', 'rfid'] })).id;
+  manager = await seedUser(t.app, { role: 'admin', propertyId, firstName: 'Morgan', lastName: 'Lee' });
+  resident = await seedUser(t.app, { role: 'resident', propertyId, firstName: 'Riley', lastName: 'Park' });
+  const other = await seedProperty(t.app, { propertyFeatures: ['qr', 'rfid'] });
+  otherManager = await seedUser(t.app, { role: 'admin', propertyId: other.id });
+});
+afterAll(() => t.close());
+
+interface Row {
+  id: string;
+  action: string;
+  actor_id: string | null;
+  actor_name: string;
+  summary: string;
+  object_kind: string;
+  object_id: string;
+  property_id: string;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  request_id: string;
+  user_agent: string | null;
+  prev_hash: string;
+  hash: string;
+}
+const entries = async () => rowsOf<Row>(await t.app.db.execute(sql`select * from activity order by seq`));
+const call = (user: SeededUser, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { ...bearer(user.token), 'user-agent': 'trail-test' } });
+
+describe('the activity trail', () => {
+  it('records a card enrolment once, with actor, object and fields, and the card only by its hint', async () => {
+    const enrolled = await call(manager, 'POST', '/api/cards', {
+      userId: resident.id,
+      number: '123:45678',
+      label: 'Blue fob',
+    });
+    expect(enrolled.statusCode).toBe(201);
+    const rows = await entries();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'card.enrol',
+      actor_id: manager.id,
+      actor_name: 'Morgan Lee',
+      summary: "Enrolled card 'Blue fob' for Riley Park",
+      object_kind: 'card',
+      object_id: enrolled.json().card._id,
+      property_id: propertyId,
+      request_id: enrolled.headers['x-request-id'],
+      user_agent: 'trail-test',
+      changes: { label: { before: null, after: 'Blue fob' }, hint: { before: null, after: 'FC 123, card …678' } },
+    });
+    expect(JSON.stringify(rows)).not.toMatch(/45678|8107790/);
+  });
+
+  it('records nothing for a refused call (403, 400, 409)', async () => {
+    const before = (await entries()).length;
+    expect((await call(otherManager, 'POST', '/api/cards', { userId: resident.id, number: '9:9' })).statusCode).toBe(
+      404,
+    );
+    expect((await call(manager, 'POST', '/api/cards', { userId: resident.id, number: 'blue' })).statusCode).toBe(400);
+    expect((await call(manager, 'POST', '/api/cards', { userId: resident.id, number: '123:45678' })).statusCode).toBe(
+      409,
+    );
+    expect((await call(resident, 'POST', '/api/cards', { userId: resident.id, number: '1:1' })).statusCode).toBe(403);
+    expect(await entries()).toHaveLength(before);
+  });
+
+  it('records an update with before and after, and links it to the entry before it', async () => {
+    const [enrol] = await entries();
+    const updated = await call(manager, 'PATCH', `/api/cards/${enrol.object_id}`, {
+      enabled: false,
+      label: 'Lost fob',
+    });
+    expect(updated.statusCode).toBe(200);
+    const rows = await entries();
+    expect(rows.at(-1)).toMatchObject({
+      action: 'card.update',
+      changes: { enabled: { before: true, after: false }, label: { before: 'Blue fob', after: 'Lost fob' } },
+      prev_hash: enrol.hash,
+    });
+    const removed = await call(manager, 'DELETE', `/api/cards/${enrol.object_id}`);
+    expect(removed.statusCode).toBe(200);
+    expect((await entries()).at(-1)).toMatchObject({
+      action: 'card.remove',
+      summary: "Removed card 'Lost fob' of Riley Park",
+    });
+    expect(await verifyActivityChains(t.app.db)).toEqual({ chains: 1, broken: [] });
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE as the application', async () => {
+    const refusal = (query: ReturnType<typeof sql>) =>
+      t.app.db.execute(query).then(
+        () => 'allowed',
+        (error: Error) => (error.cause as Error | undefined)?.message ?? error.message,
+      );
+    expect(await refusal(sql`update activity set summary = 'nothing happened'`)).toMatch(/append-only: UPDATE/);
+    expect(await refusal(sql`delete from activity`)).toMatch(/append-only: DELETE/);
+    expect(await refusal(sql`truncate activity`)).toMatch(/append-only: TRUNCATE/);
+    expect(await entries()).toHaveLength(3);
+  });
+
+  it('audit:verify names the first entry changed or removed by the owner with the trigger off', async () => {
+    const rows = await entries();
+    await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table activity disable trigger activity_append_only_rows`);
+      await tx.execute(sql`update activity set summary = 'Enrolled nothing' where id = ${rows[0].id}`);
+      await tx.execute(sql`alter table activity enable trigger activity_append_only_rows`);
+    });
+    expect((await verifyActivityChains(t.app.db)).broken).toEqual([
+      expect.objectContaining({ entryId: rows[0].id, problem: expect.stringMatching(/content does not match/) }),
+    ]);
+    await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table activity disable trigger activity_append_only_rows`);
+      await tx.execute(sql`delete from activity where id = ${rows[0].id}`);
+      await tx.execute(sql`delete from activity where id = ${rows[1].id}`);
+      await tx.execute(sql`alter table activity enable trigger activity_append_only_rows`);
+    });
+    // The first row left is the chain's start (as after retention), so removing the middle shows:
+    expect((await verifyActivityChains(t.app.db)).broken).toEqual([]);
+  });
+});
