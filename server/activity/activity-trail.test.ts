@@ -105,6 +105,32 @@ describe('the activity trail', () => {
     expect(await verifyActivityChains(t.app.db)).toEqual({ chains: 1, broken: [] });
   });
 
+  it('lists the trail to the property manager and super administrators, and exports it as CSV', async () => {
+    const root = await seedUser(t.app, { role: 'superadmin' });
+    const get = (user: SeededUser, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(user.token) });
+    const own = await get(manager, '/api/activity?kind=card&limit=2');
+    expect(own.statusCode).toBe(200);
+    expect(own.json().pagination).toEqual({ totalItems: 3, totalPages: 2, currentPage: 1 });
+    expect(own.json().entries[0]).toMatchObject({
+      action: 'card.remove',
+      actor: { _id: manager.id, name: 'Morgan Lee' },
+    });
+    expect((await get(otherManager, '/api/activity')).json().entries).toEqual([]);
+    expect((await get(otherManager, `/api/activity?propertyId=${propertyId}`)).statusCode).toBe(404);
+    expect((await get(resident, '/api/activity')).statusCode).toBe(403);
+    expect((await get(root, `/api/activity?propertyId=${propertyId}&search=lost`)).json().pagination.totalItems).toBe(
+      2,
+    );
+    const bad = await get(root, '/api/activity?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.to).toBe('The end must not be before the start.');
+    const csv = await get(manager, '/api/activity/export');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body).toContain("Enrolled card 'Blue fob' for Riley Park");
+    expect(csv.body).toContain('label: Blue fob → Lost fob');
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE as the application', async () => {
     const refusal = (query: ReturnType<typeof sql>) =>
       t.app.db.execute(query).then(
