@@ -49,4 +49,3 @@ export const activityListResponse = z.object({
   entries: z.array(activityEntrySchema),
   pagination: z.object({ totalItems: z.number(), totalPages: z.number(), currentPage: z.number() }),
 });
-export type ActivityListResponse = z.infer<typeof activityListResponse>;
