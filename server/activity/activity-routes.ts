@@ -1,6 +1,6 @@
-import { ACTIVITY_CSV_COLUMNS, activityCsvCells } from '@core/activity/activity-cells';
 import { ACTIVITY_MESSAGES } from '@core/activity/activity-messages';
 import { type ActivityFilter, activityFilterQuery, activityListQuery, activityListResponse } from '@core/api/activity';
+import { ACTIVITY_CSV_COLUMNS, activityCsvCells } from '@core/api/activity-cells';
 import { errorResponse } from '@core/api/common';
 import { MAX_EXPORT_ROWS } from '@core/constants';
 import { toCsv } from '@core/csv/csv-writer';

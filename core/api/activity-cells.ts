@@ -1,4 +1,4 @@
-import type { ActivityChangesDto, ActivityEntryDto } from '../api/activity';
+import type { ActivityChangesDto, ActivityEntryDto } from './activity';
 
 // One reading of an entry, shared by the screen and the CSV export so both say the same thing.
 export const ACTIVITY_CSV_COLUMNS = [
