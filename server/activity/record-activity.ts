@@ -42,7 +42,8 @@ function actorOf(request: FastifyRequest, entry: ActivityEntry): ActivityActor {
 }
 
 /**
- * Appends one entry to its property's chain, in `tx`: the transaction of the change it records,
+ * Appends one entry to its property's chain, in `tx` (a transaction, never the bare pool: the
+ * chain's lock lasts until the transaction ends): the transaction of the change it records,
  * so the change and its record commit or roll back together. Takes the chain's lock until that
  * transaction ends, so two changes at one property link one after the other.
  */
