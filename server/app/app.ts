@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type ActivityRoute, collectActivityDeclarations } from '../activity/activity-catalog';
+import type { ActivityDeclaration } from '../activity/activity-declaration';
 import type { Caller, ClaimedCaller } from '../authorization/caller';
 import { type KnownDeviceKeys, knownDeviceKeys } from '../authorization/device-key';
 import { type DeclaredRoute, installPermissionChecks, type Permission } from '../authorization/route-permissions';
@@ -51,6 +53,8 @@ declare module 'fastify' {
     deviceKeys: KnownDeviceKeys;
     jobs: JobQueue;
     routeCatalog: DeclaredRoute[];
+    /** Every /api route's activity declaration (activity/activity-catalog.ts). */
+    activityCatalog: ActivityRoute[];
     metrics: GatehouseMetrics;
     /** The connection MQTT relays are pulsed through; null when no broker is configured. */
     mqtt: MqttLink | null;
@@ -69,6 +73,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (authorization/route-permissions.ts). */
     permission?: Permission;
+    /** What the route records in the activity trail (activity/activity-declaration.ts). */
+    activity?: ActivityDeclaration;
     /** A public route's own per-source limit, stricter than LIMITS.publicRoute. */
     publicLimit?: LimitRule;
   }
@@ -145,6 +151,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   // Before any route, so the document lists them all; loaded only when served (decision 0006).
   if (config.apiDocs) await (await import('../platform/http/api-docs')).registerApiDocs(app);
   installPermissionChecks(app, app.routeCatalog);
+  app.decorate('activityCatalog', [] as ActivityRoute[]);
+  collectActivityDeclarations(app, app.activityCatalog);
 
   registerHealthRoutes(app);
   await installMqtt(app);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { activityRoutes } from '../activity/activity-routes';
 import { bulkUploadRoutes } from '../bulk/bulk-upload-routes';
 import { cardRoutes } from '../cards/card-routes';
 import { deliveryPassPageRoutes } from '../delivery/delivery-pass-page-routes';
@@ -85,4 +86,5 @@ export async function apiRoutes(app: FastifyInstance) {
     );
   };
   await app.register(lockdownRoutes, { onLockdownChange });
+  await app.register(activityRoutes);
 }

@@ -13,6 +13,8 @@ import { cardHint, parseCardNumber } from '@core/cards/card-number';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changesBetween, created, removed } from '../activity/activity-changes';
+import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf, withinScope } from '../authorization/route-permissions';
 import { findAccount, targetAccountOf } from '../people/account-scope';
 import type { Queryable } from '../platform/db/connect';
@@ -64,7 +66,7 @@ export async function cardRoutes(app: FastifyInstance) {
   api.post(
     '/api/cards',
     {
-      config: { permission: holderInBody },
+      config: { permission: holderInBody, activity: 'card.enrol' },
       schema: {
         tags,
         summary: 'Enrol a card or fob for a resident or manager of the property',
@@ -80,30 +82,45 @@ export async function cardRoutes(app: FastifyInstance) {
         throw badRequest(rfidOffHint(callerOf(request).role, 'this property'));
       const parsed = parseCardNumber(request.body.number);
       if (!parsed.ok) throw badRequest(parsed.message, 'number');
-      const [row] = await app.db
-        .insert(cards)
-        .values({
-          propertyId: holder.propertyId,
-          userId: holder.id,
-          lookupHash: cardLookupHash(app.config.secret, holder.propertyId, parsed.value),
-          hint: cardHint(parsed.value),
-          label: request.body.label,
-        })
-        .returning({ id: cards.id })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error, 'cards_property_lookup_unique'))
-            throw conflict(CARD_MESSAGES.duplicate, 'number');
-          throw error;
+      const hint = cardHint(parsed.value);
+      const propertyId = holder.propertyId;
+      const cardId = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(cards)
+          .values({
+            propertyId,
+            userId: holder.id,
+            lookupHash: cardLookupHash(app.config.secret, propertyId, parsed.value),
+            hint,
+            label: request.body.label,
+          })
+          .returning({ id: cards.id })
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error, 'cards_property_lookup_unique'))
+              throw conflict(CARD_MESSAGES.duplicate, 'number');
+            throw error;
+          });
+        await recordActivity(tx, request, {
+          summary: `Enrolled card '${request.body.label}' for ${holder.firstName} ${holder.lastName}`,
+          object: { kind: 'card', id: row.id, propertyId },
+          changes: created({
+            label: request.body.label,
+            hint,
+            holder: `${holder.firstName} ${holder.lastName}`,
+            enabled: true,
+          }),
         });
+        return row.id;
+      });
       reply.status(201);
-      return { message: CARD_MESSAGES.enrolled, card: (await findCard(app.db, row.id))! };
+      return { message: CARD_MESSAGES.enrolled, card: (await findCard(app.db, cardId))! };
     },
   );
 
   api.patch(
     '/api/cards/:cardId',
     {
-      config: { permission: cardInPath },
+      config: { permission: cardInPath, activity: 'card.update' },
       schema: {
         tags,
         summary: 'Disable a lost card at once, enable it again, or relabel it',
@@ -113,10 +130,19 @@ export async function cardRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await cardOf(app.db, request.params.cardId);
+      const before = await cardOf(app.db, request.params.cardId);
+      const propertyId = (await cardScopeOf(app.db, before._id))?.propertyId ?? null;
       const { enabled, label } = request.body;
-      if (enabled !== undefined || label !== undefined) {
-        await app.db.update(cards).set({ enabled, label }).where(eq(cards.id, request.params.cardId));
+      const changes = changesBetween(before, { enabled, label });
+      if (Object.keys(changes).length) {
+        await app.db.transaction(async (tx) => {
+          await tx.update(cards).set({ enabled, label }).where(eq(cards.id, request.params.cardId));
+          await recordActivity(tx, request, {
+            summary: `Updated card '${label ?? before.label}' of ${before.firstName} ${before.lastName}`,
+            object: { kind: 'card', id: before._id, propertyId },
+            changes,
+          });
+        });
       }
       return { message: CARD_MESSAGES.updated, card: await cardOf(app.db, request.params.cardId) };
     },
@@ -125,7 +151,7 @@ export async function cardRoutes(app: FastifyInstance) {
   api.delete(
     '/api/cards/:cardId',
     {
-      config: { permission: cardInPath },
+      config: { permission: cardInPath, activity: 'card.remove' },
       schema: {
         tags,
         summary: 'Remove a card',
@@ -135,7 +161,15 @@ export async function cardRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const card = await cardOf(app.db, request.params.cardId);
-      await app.db.delete(cards).where(eq(cards.id, request.params.cardId));
+      const propertyId = (await cardScopeOf(app.db, card._id))?.propertyId ?? null;
+      await app.db.transaction(async (tx) => {
+        await tx.delete(cards).where(eq(cards.id, request.params.cardId));
+        await recordActivity(tx, request, {
+          summary: `Removed card '${card.label}' of ${card.firstName} ${card.lastName}`,
+          object: { kind: 'card', id: card._id, propertyId },
+          changes: removed({ label: card.label, hint: card.hint, holder: `${card.firstName} ${card.lastName}` }),
+        });
+      });
       return { message: CARD_MESSAGES.removed, card };
     },
   );

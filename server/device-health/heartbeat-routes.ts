@@ -14,7 +14,7 @@ export async function heartbeatRoutes(app: FastifyInstance) {
   api.post(
     '/api/devices/heartbeat',
     {
-      config: { permission: deviceReadInRoutePermission },
+      config: { permission: deviceReadInRoutePermission, activity: null },
       schema: {
         tags: ['gate readers'],
         summary: 'A gate reader is alive: marks its device seen (Devices by Property shows it Online)',

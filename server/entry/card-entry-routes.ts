@@ -34,7 +34,7 @@ export async function cardEntryRoutes(app: FastifyInstance, { gate }: { gate: Ga
   api.post(
     '/api/access/card',
     {
-      config: { permission: devicePermission },
+      config: { permission: devicePermission, activity: null },
       schema: {
         tags: ['gate readers'],
         summary: 'A card reader read a card or fob: open the gate for the person it is enrolled to',

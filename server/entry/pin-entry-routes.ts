@@ -25,7 +25,7 @@ export async function pinEntryRoutes(app: FastifyInstance, { gate }: { gate: Gat
   api.post(
     '/api/access/pin',
     {
-      config: { permission: devicePermission },
+      config: { permission: devicePermission, activity: null },
       schema: {
         tags: ['gate readers'],
         summary: 'A keypad sent a secure PIN: open the gate for the resident whose PIN it is',

@@ -55,7 +55,7 @@ export async function qrEntryRoutes(app: FastifyInstance, { gate }: { gate: Gate
   api.post(
     '/api/access/qr',
     {
-      config: { permission: deviceReadInRoutePermission },
+      config: { permission: deviceReadInRoutePermission, activity: null },
       schema: {
         tags: ['gate readers'],
         summary: 'A gate reader scanned a QR code: open the gate if the code is valid here and now',

@@ -57,6 +57,8 @@ export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDep
     {
       config: {
         permission: callerReadInScope(ROLES, (request, app) => loadGateScope(app, request)),
+        // A remote open is a gate event: the gate log holds it.
+        activity: null,
       },
       schema: {
         tags: ['gates'],

@@ -2,10 +2,11 @@ import { loginRequest, tokenResponse } from '@core/api/auth';
 import { errorResponse } from '@core/api/common';
 import { loginResponse } from '@core/api/second-factor';
 import { MESSAGES } from '@core/messages';
-import { wrongLoginMessage } from '@core/roles';
+import { type Role, wrongLoginMessage } from '@core/roles';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type ActivityEntry, recordActivity } from '../activity/record-activity';
 import { hasPasskey } from '../authorization/caller';
 import { allowDuringEnrolment, callerOf, publicPermission } from '../authorization/route-permissions';
 import { sessions, users } from '../platform/db/schema';
@@ -17,6 +18,24 @@ import { upgradePasswordHash } from './password-upgrade';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { signInUser, sourceOf } from './sign-in';
 
+type SignInAccount = { id: string; role: Role; firstName: string; lastName: string; propertyId: string | null };
+
+/** A sign-in or a failed one, acted by the account it names (a failure: by whoever typed its email). */
+function signInEntry(
+  user: SignInAccount,
+  action: 'account.sign-in' | 'account.sign-in-failed',
+  sessionId?: string,
+): ActivityEntry {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return {
+    action,
+    actor: { id: user.id, role: user.role, name },
+    summary: action === 'account.sign-in' ? `${name} signed in with a password` : `Wrong password for ${name}`,
+    object: { kind: 'account', id: user.id, propertyId: user.propertyId },
+    changes: sessionId ? { session: { before: null, after: sessionId } } : {},
+  };
+}
+
 export async function loginRoutes(app: FastifyInstance) {
   const throttle = loginThrottle(app.db, app.config.now);
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +43,7 @@ export async function loginRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/login',
     {
-      config: { permission: publicPermission },
+      config: { permission: publicPermission, activity: ['account.sign-in', 'account.sign-in-failed'] },
       schema: {
         tags: ['session'],
         summary: "Sign in through the form of the caller's role",
@@ -42,6 +61,8 @@ export async function loginRoutes(app: FastifyInstance) {
         .select({
           id: users.id,
           role: users.role,
+          firstName: users.firstName,
+          lastName: users.lastName,
           propertyId: users.propertyId,
           passwordHash: users.passwordHash,
           hasAuthenticatorApp: sql<boolean>`${users.totpSecretSealed} is not null`,
@@ -56,6 +77,9 @@ export async function loginRoutes(app: FastifyInstance) {
       if (!valid || !user) {
         app.metrics.loginFailures.inc({ reason: 'credentials' });
         await throttle.failed(email);
+        // Only for an account that exists: an unknown "email" may be a password typed in the wrong box.
+        if (user)
+          await app.db.transaction((tx) => recordActivity(tx, request, signInEntry(user, 'account.sign-in-failed')));
         throw new HttpError(401, SERVER_MESSAGES.invalidCredentials);
       }
       // Only the account's owner gets this far: naming the right form reveals nothing to a guesser.
@@ -74,14 +98,18 @@ export async function loginRoutes(app: FastifyInstance) {
         ];
         return { secondFactorRequired: true as const, pendingToken: await app.pendingSignIns.issue(user.id), factors };
       }
-      return { token: await signInUser(app, user.id, sourceOf(request), 'password') };
+      return {
+        token: await signInUser(app, user.id, sourceOf(request), 'password', (tx, sessionId) =>
+          recordActivity(tx, request, signInEntry(user, 'account.sign-in', sessionId)),
+        ),
+      };
     },
   );
 
   api.post(
     '/api/token/refresh',
     {
-      config: { permission: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment, activity: null },
       schema: {
         tags: ['session'],
         summary: 'A fresh token of the same session, never past its absolute end',

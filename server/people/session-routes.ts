@@ -10,6 +10,7 @@ import { ROLES } from '@core/roles';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordActivity } from '../activity/record-activity';
 import { allow, allowDuringEnrolment, callerOf, type Permission } from '../authorization/route-permissions';
 import { endAllSessions, endSession } from '../authorization/session-queries';
 import { sessions } from '../platform/db/schema';
@@ -39,12 +40,19 @@ export async function sessionRoutes(app: FastifyInstance) {
   api.post(
     '/api/logout',
     {
-      config: { permission: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment, activity: 'account.sign-out' },
       schema: { tags: ['session'], summary: 'End this session on the server', response: { 200: messageResponse } },
     },
     async (request) => {
       const caller = callerOf(request);
-      await endSession(app.db, caller.userId, caller.sessionId, app.config.now());
+      await app.db.transaction(async (tx) => {
+        await endSession(tx, caller.userId, caller.sessionId, app.config.now());
+        await recordActivity(tx, request, {
+          summary: `${caller.firstName} ${caller.lastName} signed out`,
+          object: { kind: 'account', id: caller.userId, propertyId: caller.propertyId },
+          changes: { session: { before: caller.sessionId, after: null } },
+        });
+      });
       return { message: SESSION_MESSAGES.signedOut };
     },
   );

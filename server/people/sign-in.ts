@@ -42,6 +42,8 @@ export async function signInUser(
   userId: string,
   source: SignInSource,
   proof: SignInProof,
+  /** Records the sign-in in the activity trail, in the session's transaction. */
+  record?: (tx: Queryable, sessionId: string) => Promise<unknown>,
 ): Promise<string> {
   const [user] = await deps.db
     .select({
@@ -68,6 +70,7 @@ export async function signInUser(
     // The first sign-in ever is expected; a later one from a browser never seen before is news.
     const news = seen.any && !seen.thisBrowser;
     if (news) await enqueueSecurityNotice(deps.jobs, tx, { userId, event: 'new-browser', sessionId: started.id });
+    await record?.(tx, started.id);
     return { session: started, notified: news };
   });
   if (notified) void deps.jobs.kick();

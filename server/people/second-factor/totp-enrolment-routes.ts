@@ -45,7 +45,7 @@ export async function totpEnrolmentRoutes(app: FastifyInstance) {
   api.post(
     '/api/second-factor/totp/setup',
     {
-      config: { permission: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment, activity: null },
       schema: {
         tags: ['session'],
         summary: 'A new authenticator secret and its QR code, kept for this session until a code confirms it',

@@ -668,3 +668,45 @@ export const pushSubscriptions = pgTable(
     index('push_subscriptions_user_idx').on(t.userId),
   ],
 );
+
+/** A field's value before and after a change; secrets are the word "changed", never their value. */
+export type ActivityChanges = Record<string, { before: unknown; after: unknown }>;
+
+/**
+ * The activity trail: who changed what, in the transaction of the change. Append-only (a trigger
+ * refuses UPDATE and DELETE but through the retention function) and chained per property: each
+ * row's hash covers the previous row's hash and its own canonical form (activity/activity-chain.ts).
+ * No foreign keys: an entry outlives the person, property and object it names.
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of the chain within a property. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    at: tz('at').notNull(),
+    /** Null for "system" (jobs, schedules). */
+    actorId: uuid('actor_id'),
+    actorRole: text('actor_role').notNull(),
+    /** The actor's name when it acted, or "system". */
+    actorName: text('actor_name').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    action: text('action').notNull(),
+    summary: text('summary').notNull(),
+    objectKind: text('object_kind').notNull(),
+    objectId: text('object_id'),
+    /** Null: the chain of entries belonging to no property (super administrators' own, sign-ins). */
+    propertyId: uuid('property_id'),
+    changes: jsonb('changes').$type<ActivityChanges>().notNull().default({}),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    index('activity_property_seq_idx').on(t.propertyId, t.seq),
+    index('activity_at_idx').on(t.at),
+    index('activity_actor_idx').on(t.actorId, t.at),
+    index('activity_object_idx').on(t.objectId, t.at),
+  ],
+);

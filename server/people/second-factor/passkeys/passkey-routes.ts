@@ -45,7 +45,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
   api.post(
     '/api/second-factor/passkeys/options',
     {
-      config: { permission: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment, activity: null },
       schema: {
         tags: ['session'],
         summary: 'WebAuthn options to register a passkey; its challenge works once, for two minutes',

@@ -34,7 +34,7 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/login/passkey/options',
     {
-      config: { permission: publicPermission },
+      config: { permission: publicPermission, activity: null },
       schema: {
         tags: ['session'],
         summary: "WebAuthn options to sign in with one of the user's passkeys, after the password",

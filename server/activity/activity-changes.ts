@@ -1,0 +1,37 @@
+import type { ActivityChanges } from '../platform/db/schema';
+
+type Fields = Record<string, unknown>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields of `after` whose values differ from `before` (fields absent from `after` were not
+ * asked to change). Dates become ISO strings.
+ */
+export function changesBetween(before: Fields, after: Fields): ActivityChanges {
+  const changes: ActivityChanges = {};
+  for (const [field, value] of Object.entries(after)) {
+    if (value === undefined) continue;
+    if (!same(before[field], value)) changes[field] = { before: plain(before[field]), after: plain(value) };
+  }
+  return changes;
+}
+
+/** A new object: each field from nothing. */
+export function created(fields: Fields): ActivityChanges {
+  return changesBetween({}, fields);
+}
+
+/** A removed object: each field to nothing. */
+export function removed(fields: Fields): ActivityChanges {
+  const changes: ActivityChanges = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if (value !== undefined && value !== null) changes[field] = { before: plain(value), after: null };
+  }
+  return changes;
+}
+
+function plain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value ?? null;
+}

@@ -1,0 +1,66 @@
+import { ACTIVITY_MESSAGES } from '@core/activity/activity-messages';
+import { type ActivityFilter, activityFilterQuery, activityListQuery, activityListResponse } from '@core/api/activity';
+import { ACTIVITY_CSV_COLUMNS, activityCsvCells } from '@core/api/activity-cells';
+import { errorResponse } from '@core/api/common';
+import { MAX_EXPORT_ROWS } from '@core/constants';
+import { toCsv } from '@core/csv/csv-writer';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow, callerOf } from '../authorization/route-permissions';
+import { badRequest } from '../platform/errors/http-error';
+import { activityForExport, findActivityPage } from './activity-queries';
+
+/** Super administrators read every property's trail; a manager their own property's (the default). */
+const trailReaders = allow(['superadmin', 'admin'], async (request) => ({
+  propertyId: (request.query as { propertyId?: string }).propertyId ?? request.caller?.propertyId ?? null,
+}));
+
+/** A manager's filter always names their property, whatever they asked. */
+function scopedFilter(request: FastifyRequest, filter: ActivityFilter): ActivityFilter {
+  const caller = callerOf(request);
+  return caller.role === 'superadmin' ? filter : { ...filter, propertyId: caller.propertyId ?? undefined };
+}
+
+export async function activityRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['activity'];
+
+  api.get(
+    '/api/activity',
+    {
+      config: { permission: trailReaders, activity: null },
+      schema: {
+        tags,
+        summary: 'The activity trail, newest first',
+        querystring: activityListQuery,
+        response: { 200: activityListResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const { page, limit, ...filter } = request.query;
+      const { entries, totalItems } = await findActivityPage(app.db, scopedFilter(request, filter), { page, limit });
+      return { entries, pagination: { totalItems, totalPages: Math.ceil(totalItems / limit), currentPage: page } };
+    },
+  );
+
+  api.get(
+    '/api/activity/export',
+    {
+      config: { permission: trailReaders, activity: null },
+      schema: { tags, summary: 'The activity trail as CSV', querystring: activityFilterQuery, produces: ['text/csv'] },
+    },
+    async (request, reply) => {
+      const entries = await activityForExport(app.db, scopedFilter(request, request.query), MAX_EXPORT_ROWS + 1);
+      if (entries.length > MAX_EXPORT_ROWS)
+        throw badRequest(ACTIVITY_MESSAGES.tooManyToExport(MAX_EXPORT_ROWS), 'from');
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="activity-${app.config.now().toISOString().slice(0, 10)}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(toCsv(ACTIVITY_CSV_COLUMNS, entries.map(activityCsvCells)));
+    },
+  );
+}
