@@ -49,7 +49,8 @@ export function canonicalRow(row: ChainedFields): string {
     objectKind: row.objectKind,
     objectId: row.objectId,
     propertyId: row.propertyId,
-    changes: row.changes,
+    // As jsonb keeps it: a Date (or anything with toJSON) by its JSON form, not as an empty object.
+    changes: JSON.parse(JSON.stringify(row.changes ?? {})),
   });
 }
 

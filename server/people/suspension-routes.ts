@@ -3,6 +3,7 @@ import { SUSPENSION_MESSAGES, suspendRequest, suspensionParams } from '@core/api
 import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { userScope } from './manage-user-commands';
 import { resumeUser, suspendUser } from './suspension-commands';
@@ -19,7 +20,7 @@ export async function suspensionRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/:userId/suspend',
     {
-      config: { permission: userInPath },
+      config: { permission: userInPath, activity: 'person.suspend' },
       schema: {
         tags,
         summary: "Pause a person's access with a reason; their sessions end at once",
@@ -29,7 +30,14 @@ export async function suspensionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await suspendUser(app.db, callerOf(request), request.params.userId, request.body.reason, app.config.now());
+      const change = { userId: request.params.userId, reason: request.body.reason, now: app.config.now() };
+      await suspendUser(app.db, callerOf(request), change, (tx, person, changes) =>
+        recordActivity(tx, request, {
+          summary: `Paused the access of ${person.firstName} ${person.lastName}: ${request.body.reason}`,
+          object: { kind: 'person', id: person.id, propertyId: person.propertyId },
+          changes,
+        }),
+      );
       return { message: SUSPENSION_MESSAGES.suspended };
     },
   );
@@ -37,7 +45,7 @@ export async function suspensionRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/:userId/resume',
     {
-      config: { permission: userInPath },
+      config: { permission: userInPath, activity: 'person.resume' },
       schema: {
         tags,
         summary: "Give a suspended person's access back",
@@ -46,7 +54,13 @@ export async function suspensionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await resumeUser(app.db, request.params.userId);
+      await resumeUser(app.db, request.params.userId, (tx, person, changes) =>
+        recordActivity(tx, request, {
+          summary: `Gave ${person.firstName} ${person.lastName} their access back`,
+          object: { kind: 'person', id: person.id, propertyId: person.propertyId },
+          changes,
+        }),
+      );
       return { message: SUSPENSION_MESSAGES.resumed };
     },
   );

@@ -82,6 +82,7 @@ export async function startLockdown(
   propertyId: string,
   request: StartLockdownRequest,
   now: Date,
+  record: RecordLockdown,
 ): Promise<LockdownRow> {
   const endsAt = request.endsAt ? new Date(request.endsAt) : null;
   if (endsAt && endsAt <= now) throw badRequest(LOCKDOWN_MESSAGES.endsInThePast, 'endsAt');
@@ -103,6 +104,7 @@ export async function startLockdown(
       await logLockdownChange(tx, lockdown, { kind: 'started', byUserId: caller.userId, at: now });
       await queueNotices(deps.jobs, tx, lockdown, 'started');
       if (endsAt) await deps.jobs.enqueue(tx, lockdownExpiryJob, { lockdownId: lockdown.id }, endsAt);
+      await record(tx, lockdown);
       return lockdown;
     });
   } catch (error) {
@@ -112,7 +114,16 @@ export async function startLockdown(
 }
 
 /** Ends the property's lockdown in force, by the caller; 409 in words when none is. */
-export async function endLockdown(deps: { db: Orm; jobs: JobQueue }, caller: Caller, propertyId: string, now: Date) {
+/** Records a lockdown's start or end in the activity trail, in its transaction (the route's). */
+export type RecordLockdown = (tx: Tx, lockdown: LockdownRow) => Promise<unknown>;
+
+export async function endLockdown(
+  deps: { db: Orm; jobs: JobQueue },
+  caller: Caller,
+  propertyId: string,
+  now: Date,
+  record: RecordLockdown,
+) {
   return deps.db.transaction(async (tx) => {
     await endExpiredLockdowns(deps.jobs, tx, { propertyId }, now);
     const [ended] = await endWhere(
@@ -123,6 +134,7 @@ export async function endLockdown(deps: { db: Orm; jobs: JobQueue }, caller: Cal
       now,
     );
     if (!ended) throw conflict(LOCKDOWN_MESSAGES.noneInForce);
+    await record(tx, ended);
     return ended;
   });
 }

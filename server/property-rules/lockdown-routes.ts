@@ -2,6 +2,8 @@ import { errorResponse } from '@core/api/common';
 import { activeLockdownResponse, lockdownParams, lockdownSchema, startLockdownRequest } from '@core/api/lockdown';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { created } from '../activity/activity-changes';
+import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { notFound } from '../platform/errors/http-error';
 import { endLockdown, startLockdown } from './lockdown-commands';
@@ -37,7 +39,7 @@ export async function lockdownRoutes(app: FastifyInstance, options: LockdownRout
   api.post(
     '/api/properties/:propertyId/lockdown',
     {
-      config: { permission: propertyInPath },
+      config: { permission: propertyInPath, activity: 'lockdown.start' },
       schema: {
         tags,
         summary: 'Start a lockdown of the whole property or chosen gates, with a reason and an optional end',
@@ -48,7 +50,19 @@ export async function lockdownRoutes(app: FastifyInstance, options: LockdownRout
     },
     async (request, reply) => {
       const { propertyId } = request.params;
-      const started = await startLockdown(app, callerOf(request), propertyId, request.body, app.config.now());
+      const started = await startLockdown(
+        app,
+        callerOf(request),
+        propertyId,
+        request.body,
+        app.config.now(),
+        (tx, row) =>
+          recordActivity(tx, request, {
+            summary: `Started a lockdown${row.gateIds ? ` of ${row.gateIds.length} gate(s)` : ''}: ${row.reason}`,
+            object: { kind: 'lockdown', id: row.id, propertyId },
+            changes: created({ reason: row.reason, gateIds: row.gateIds, endsAt: row.endsAt }),
+          }),
+      );
       void app.jobs.kick();
       await changed(propertyId);
       return reply.status(201).send(await described(started.id));
@@ -72,7 +86,7 @@ export async function lockdownRoutes(app: FastifyInstance, options: LockdownRout
   api.delete(
     '/api/properties/:propertyId/lockdown',
     {
-      config: { permission: propertyInPath },
+      config: { permission: propertyInPath, activity: 'lockdown.end' },
       schema: {
         tags,
         summary: "End the property's lockdown in force",
@@ -82,7 +96,13 @@ export async function lockdownRoutes(app: FastifyInstance, options: LockdownRout
     },
     async (request) => {
       const { propertyId } = request.params;
-      const ended = await endLockdown(app, callerOf(request), propertyId, app.config.now());
+      const ended = await endLockdown(app, callerOf(request), propertyId, app.config.now(), (tx, row) =>
+        recordActivity(tx, request, {
+          summary: `Ended the lockdown: ${row.reason}`,
+          object: { kind: 'lockdown', id: row.id, propertyId },
+          changes: { endedAt: { before: null, after: row.endedAt } },
+        }),
+      );
       void app.jobs.kick();
       await changed(propertyId);
       return described(ended.id);
