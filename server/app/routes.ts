@@ -28,6 +28,7 @@ import { sessionRoutes } from '../people/session-routes';
 import { verifyEmailRoutes } from '../people/verify-email-routes';
 import { propertyAdminRoutes } from '../properties/property-admin-routes';
 import { propertyRoutes } from '../properties/property-routes';
+import { accessGroupRoutes } from '../property-rules/access-group-routes';
 import { relayLogRoutes } from '../relay-logs/relay-log-routes';
 import { manageVisitorRoutes } from '../visitors/manage-visitor-routes';
 import { qrCodeRoutes } from '../visitors/qr-code-routes';
@@ -69,4 +70,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(readerIdentityRoutes);
   await app.register(bulkUploadRoutes);
   await app.register(cardRoutes);
+  await app.register(accessGroupRoutes);
 }
