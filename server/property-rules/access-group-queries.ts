@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
 import { accessGroups, properties } from '../platform/db/schema';
+import { groupHasMember } from './group-membership';
 
 type GroupRow = {
   id: string;
@@ -87,9 +88,7 @@ export async function groupNamesOfUsers(db: Queryable, userIds: string[]): Promi
       select u.id as user_id,
         array_to_json(array(
           select g.name from access_groups g
-          where g.property_id = u.property_id
-            and ((g.all_residents and u.role = 'resident')
-              or exists (select 1 from access_group_members m where m.group_id = g.id and m.user_id = u.id))
+          where g.property_id = u.property_id and ${groupHasMember}
           order by g.created_at, g.name
         )) as names
       from users u where u.id in (${ids})`),
