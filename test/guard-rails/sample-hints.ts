@@ -14,6 +14,9 @@ export function hintsFor(field: string | undefined, now: Date): unknown[] {
     date: [dateIn(day)],
     startTime: ['00:00'],
     endTime: ['23:59'],
+    // A schedule's time range (core/rules/schedule.ts): it must end at another time than it starts.
+    from: ['07:00'],
+    to: ['22:00'],
     day: ['Monday'],
     timezone: ['America/New_York', 'EST'],
     timeZone: ['America/New_York'],

@@ -48,12 +48,13 @@ function stringCandidates(schema: ZodType, field: string | undefined, source: Sa
 
 /** A value the schema accepts, built from its structure, the field-name hints and seeded ids. */
 export async function validSample(schema: ZodType, field: string | undefined, source: SampleSource): Promise<unknown> {
-  if (field) {
+  const def = defOf(schema);
+  // A list of ids (gateIds) is a list of the seeded record: its items are sampled by the field's name.
+  if (field && def.type !== 'array') {
     const id = await source.seeded(field);
     if (id !== undefined) return id;
     if (isIdSchema(schema)) source.unseeded(field);
   }
-  const def = defOf(schema);
   switch (def.type) {
     case 'optional':
     case 'nullable':
