@@ -36,6 +36,8 @@ export const managedUserSchema = profileSchema
     property: propertySummary.nullable(),
     visitorEmails: z.array(z.string()),
     visitorsCreated: z.number(),
+    /** Names of the access groups a resident is in; empty: they open no gate ("No access group"). */
+    accessGroups: z.array(z.string()),
   });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 

@@ -185,11 +185,17 @@ describe('access groups', () => {
     expect((await call(root, 'GET', `/api/properties/${unknown}/access-groups`)).statusCode).toBe(404);
   });
 
-  it('deletes any group, "All residents" included', async () => {
+  it('deletes any group, "All residents" included; the Users list then says the resident has none', async () => {
+    const groupsOfRita = async () =>
+      (await call(manager, 'GET', '/api/resident/get-all?limit=100'))
+        .json()
+        .users.find((user: { _id: string }) => user._id === resident.id).accessGroups;
+    expect(await groupsOfRita()).toEqual(['All residents', 'Pool hours']);
     const groups = await groupsOf(manager);
     for (const one of groups)
       expect((await call(manager, 'DELETE', `/api/access-groups/${one._id}`)).statusCode).toBe(200);
     expect(await groupsOf(manager)).toEqual([]);
+    expect(await groupsOfRita()).toEqual([]);
     expect((await call(manager, 'DELETE', `/api/access-groups/${groups[0]._id}`)).statusCode).toBe(404);
   });
 });
