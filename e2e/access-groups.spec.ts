@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { apiCall, apiToken } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
+import { type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
 import { createProperty, createUser, unique } from './support/seed';
+
+let simulator: RunningRelaySimulator;
+test.beforeAll(async () => {
+  simulator = await startRelaySimulator();
+});
+test.afterAll(async () => {
+  await simulator.stop();
+});
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -26,12 +35,13 @@ test('a manager builds a group with hours and a holiday, and the resident’s Op
 }) => {
   const root = await apiToken(request, superadmin);
   const property = await createProperty(request, root);
+  const relay = await simulator.addDevice({ protocol: 'shelly-gen1' });
   const gateName = unique('Pool Gate');
   await apiCall(request, root, 'POST', '/api/device/register', {
     deviceName: gateName,
     deviceType: 'gate',
     propertyId: property._id,
-    deviceIpAddress: '192.0.2.10',
+    deviceIpAddress: relay.address,
   });
   const manager = await createUser(request, root, mailbox, { role: 'admin', propertyId: property._id });
   const resident = await createUser(request, root, mailbox, {
@@ -93,6 +103,9 @@ test('a manager builds a group with hours and a holiday, and the resident’s Op
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await residentPage.reload();
-  await expect(residentPage.getByRole('button', { name: 'Open Gate' })).toBeEnabled();
+  const open = residentPage.getByRole('button', { name: 'Open Gate' });
+  await expect(open).toBeEnabled();
+  await open.click();
+  await expect(residentPage.getByText(/opened/i)).toBeVisible();
   await residentContext.close();
 });
