@@ -11,7 +11,7 @@ import {
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { assignSecurePin } from '../people/secure-pin';
-import { accessGroups } from '../platform/db/schema';
+import { accessGroups, deliveryPasses } from '../platform/db/schema';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -120,6 +120,27 @@ describe('access groups at the gate, through the real routes', () => {
     t.clock.set('2026-12-01T15:00:00Z');
     expect(await gateList()).toEqual([expect.objectContaining({ allowedNow: false, opensAt: 'Mon 18:00' })]);
     t.clock.set(MONDAY_10AM);
+  });
+
+  it('a delivery pass may be narrowed only to gates its creator may use', async () => {
+    await putGroup([side.id], [resident.id], { mon: [{ from: '00:00', to: '24:00' }] });
+    const create = (gateIds: string[]) =>
+      call(resident, 'POST', '/api/delivery-passes', { hours: 2, uses: 1, gateIds });
+    const foreign = await create([front.id]);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fieldErrors).toEqual({ gateIds: 'A pass may open only gates you may use yourself.' });
+    expect((await create([])).json().fieldErrors.gateIds).toMatch(/Choose at least one gate/);
+    const narrowed = await create([side.id]);
+    expect(narrowed.statusCode).toBe(201);
+    const [stored] = await t.app.db
+      .select({ gateIds: deliveryPasses.gateIds })
+      .from(deliveryPasses)
+      .where(eq(deliveryPasses.createdBy, resident.id));
+    expect(stored.gateIds).toEqual([side.id]);
+    // A manager may narrow to any gate of the property.
+    expect(
+      (await call(manager, 'POST', '/api/delivery-passes', { hours: 2, uses: 1, gateIds: [front.id] })).statusCode,
+    ).toBe(201);
   });
 
   it('a resident moved out of every group opens nothing', async () => {
