@@ -14,6 +14,14 @@ export interface SampleSource {
 
 const passes = (schema: ZodType, value: unknown) => schema.safeParse(value).success;
 
+/** Whether the schema is a list, possibly optional or with a default. */
+function isListSchema(schema: ZodType): boolean {
+  const def = defOf(schema);
+  if (def.innerType) return isListSchema(def.innerType);
+  if (def.type === 'pipe') return Boolean(def.in && isListSchema(def.in));
+  return def.type === 'array';
+}
+
 /** Whether the schema accepts only ids (a uuid string, possibly behind pipes and wrappers). */
 export function isIdSchema(schema: ZodType): boolean {
   const def = defOf(schema);
@@ -50,7 +58,7 @@ function stringCandidates(schema: ZodType, field: string | undefined, source: Sa
 export async function validSample(schema: ZodType, field: string | undefined, source: SampleSource): Promise<unknown> {
   const def = defOf(schema);
   // A list of ids (gateIds) is a list of the seeded record: its items are sampled by the field's name.
-  if (field && def.type !== 'array') {
+  if (field && !isListSchema(schema)) {
     const id = await source.seeded(field);
     if (id !== undefined) return id;
     if (isIdSchema(schema)) source.unseeded(field);
