@@ -44,6 +44,8 @@ export const managedUserSchema = profileSchema
     /** The first and last day (YYYY-MM-DD, the property's calendar) they may use the gates; null: no limit. */
     accessFrom: z.string().nullable(),
     accessUntil: z.string().nullable(),
+    /** Names of the access groups a resident is in; empty: they open no gate ("No access group"). */
+    accessGroups: z.array(z.string()),
   });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 

@@ -226,6 +226,10 @@ export const gateDeviceSchema = z.object({
   deviceType: z.enum(DEVICE_TYPES),
   propertyId: z.string(),
   ...healthFields,
+  /** A resident's groups allow this gate now (managers: always); core/rules/gate-hours.ts. */
+  allowedNow: z.boolean(),
+  /** When not allowed now: the next opening in the property's time, "06:00" today or "Tue 06:00". */
+  opensAt: z.string().nullable(),
 });
 export type GateDeviceDto = z.infer<typeof gateDeviceSchema>;
 export const gateDevicesResponse = z.object({ gateDevices: z.array(gateDeviceSchema) });

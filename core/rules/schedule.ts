@@ -23,9 +23,15 @@ const time = z.string().regex(TIME, SCHEDULE_MESSAGES.time);
  */
 export const timeRange = z
   .strictObject({ from: time, to: time })
-  .refine((range) => minutesOf(range.from) % 1440 !== minutesOf(range.to) % 1440, {
-    message: SCHEDULE_MESSAGES.sameTimes,
-  });
+  // 00:00–24:00 is the whole day (ALWAYS); any other range that ends when it starts is empty.
+  .refine(
+    (range) =>
+      minutesOf(range.to) - minutesOf(range.from) === 1440 ||
+      minutesOf(range.from) % 1440 !== minutesOf(range.to) % 1440,
+    {
+      message: SCHEDULE_MESSAGES.sameTimes,
+    },
+  );
 export type TimeRange = z.infer<typeof timeRange>;
 
 const ranges = z.array(timeRange).max(12, SCHEDULE_MESSAGES.tooManyRanges);

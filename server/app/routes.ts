@@ -32,6 +32,7 @@ import { suspensionRoutes } from '../people/suspension-routes';
 import { verifyEmailRoutes } from '../people/verify-email-routes';
 import { propertyAdminRoutes } from '../properties/property-admin-routes';
 import { propertyRoutes } from '../properties/property-routes';
+import { accessGroupRoutes } from '../property-rules/access-group-routes';
 import { lockdownRoutes } from '../property-rules/lockdown-routes';
 import { pushRoutes } from '../push/push-routes';
 import { relayLogRoutes } from '../relay-logs/relay-log-routes';
@@ -87,4 +88,5 @@ export async function apiRoutes(app: FastifyInstance) {
   };
   await app.register(lockdownRoutes, { onLockdownChange });
   await app.register(activityRoutes);
+  await app.register(accessGroupRoutes);
 }

@@ -39,6 +39,8 @@ export interface NewDeliveryPass {
   hours: number;
   uses: number;
   notify: boolean;
+  /** The gates the pass is narrowed to; null: every gate its creator may use. */
+  gateIds?: string[] | null;
 }
 
 /**
@@ -79,6 +81,7 @@ export async function createDeliveryPass(
             endsAt: new Date(now.getTime() + pass.hours * HOUR_MS),
             usesAllowed: pass.uses,
             notify: pass.notify,
+            gateIds: pass.gateIds ?? null,
             linkHash: sha256Hex(linkToken),
             linkSealed: seal(sealKeyOf(secret), linkToken),
           })

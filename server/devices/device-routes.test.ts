@@ -241,6 +241,9 @@ describe('tenancy of gates', () => {
         propertyId: own.id,
         online: null,
         lastSeenAt: null,
+        // "All residents" gives every resident every gate, always.
+        allowedNow: true,
+        opensAt: null,
       },
     ]);
     const listed = (await call('GET', '/api/device/get-all', admin.token)).json();

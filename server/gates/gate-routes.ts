@@ -3,13 +3,16 @@ import { gateDevicesResponse, triggerRelayBody, triggerRelayResponse } from '@co
 import { gateFailedSentence } from '@core/api/gate-failures';
 import { MAX_UNPAGED_LIST } from '@core/constants';
 import { ROLES } from '@core/roles';
+import { gateHoursAt } from '@core/rules/gate-hours';
+import { wallTimeAt } from '@core/time/zoned-time';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf, callerReadInScope } from '../authorization/route-permissions';
 import { healthFieldsOf } from '../device-health/health-rule';
-import { deviceHealth, devices } from '../platform/db/schema';
+import { deviceHealth, devices, properties } from '../platform/db/schema';
 import { forbidden, notFound } from '../platform/errors/http-error';
+import { gateSchedulesOfUser } from '../property-rules/gate-schedules';
 import { decideAtGate, type GateDeps } from './gate-decision';
 import { loadedGate, loadGateScope } from './loaded-gate';
 import { admitRemoteOpen } from './remote-open-limit';
@@ -27,9 +30,12 @@ export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDep
       const caller = callerOf(request);
       if (caller.role !== 'superadmin' && !caller.propertyId) return { gateDevices: [] };
       const now = app.config.now();
+      // A resident sees only the gates one of their groups includes, with their hours there.
+      const schedules = caller.role === 'resident' ? await gateSchedulesOfUser(app.db, caller.userId) : null;
       const rows = await app.db
-        .select({ device: devices, health: deviceHealth })
+        .select({ device: devices, health: deviceHealth, timeZone: properties.timeZone })
         .from(devices)
+        .innerJoin(properties, eq(properties.id, devices.propertyId))
         .leftJoin(deviceHealth, eq(deviceHealth.deviceId, devices.id))
         .where(
           and(
@@ -39,15 +45,22 @@ export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDep
         )
         .orderBy(asc(devices.deviceName))
         .limit(MAX_UNPAGED_LIST);
+      const hoursOf = (deviceId: string, timeZone: string) =>
+        schedules
+          ? gateHoursAt(schedules.get(deviceId) ?? [], wallTimeAt(now, timeZone))
+          : { allowedNow: true, opensAt: null };
       return {
-        gateDevices: rows.map(({ device, health }) => ({
-          id: device.id,
-          deviceName: device.deviceName,
-          deviceLabel: device.deviceLabel,
-          deviceType: device.deviceType,
-          propertyId: device.propertyId,
-          ...healthFieldsOf(health, now),
-        })),
+        gateDevices: rows
+          .filter(({ device }) => !schedules || schedules.has(device.id))
+          .map(({ device, health, timeZone }) => ({
+            id: device.id,
+            deviceName: device.deviceName,
+            deviceLabel: device.deviceLabel,
+            deviceType: device.deviceType,
+            propertyId: device.propertyId,
+            ...healthFieldsOf(health, now),
+            ...hoursOf(device.id, timeZone),
+          })),
       };
     },
   );

@@ -4,6 +4,7 @@ import type { Caller } from '../authorization/caller';
 import type { Queryable } from '../platform/db/connect';
 import { listQueries, pageOffset, paginationOf, runListQueries, searchCondition } from '../platform/db/paged-search';
 import { properties, users, visitors } from '../platform/db/schema';
+import { groupNamesOfUsers } from '../property-rules/access-group-queries';
 
 export interface UserListFilter {
   search?: string;
@@ -77,10 +78,8 @@ export function userListQueries(db: Queryable, filter: UserListFilter) {
 /** One page of users. It carries whether each has a secure PIN, never the PIN (revealed one at a time). */
 export async function listManagedUsers(db: Queryable, filter: UserListFilter): Promise<UserListResponse> {
   const { total, rows } = await runListQueries(userListQueries(db, filter));
-  const created = await visitorsByCreator(
-    db,
-    rows.map((row) => row.user.id),
-  );
+  const ids = rows.map((row) => row.user.id);
+  const [created, groups] = await Promise.all([visitorsByCreator(db, ids), groupNamesOfUsers(db, ids)]);
   const list = rows.map(({ user, property }): ManagedUser => {
     const own = created.get(user.id);
     return {
@@ -101,6 +100,7 @@ export async function listManagedUsers(db: Queryable, filter: UserListFilter): P
       suspendedReason: user.suspendedReason,
       accessFrom: user.accessFrom,
       accessUntil: user.accessUntil,
+      accessGroups: groups.get(user.id) ?? [],
     };
   });
   return { users: list, pagination: paginationOf(total, filter.limit) };

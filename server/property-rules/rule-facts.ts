@@ -3,6 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import { properties } from '../platform/db/schema';
+import { groupHasGate, groupHasMember } from './group-membership';
 
 /** Whose rights a decision checks, at which gate and when. */
 export interface RuleQuestion {
@@ -30,14 +31,7 @@ const person = (userId: SQL) => sql<RulePerson | null>`(
     'opensDuringLockdown', u.opens_during_lockdown,
     'gateSchedules', coalesce((
       select json_agg(g.schedule) from access_groups g
-      where g.property_id = "properties"."id"
-        and (
-          (g.all_residents and u.role = 'resident' and u.property_id = g.property_id)
-          or exists (select 1 from access_group_members m where m.group_id = g.id and m.user_id = u.id)
-        )
-        and (g.all_gates or exists (
-          select 1 from access_group_gates gg where gg.group_id = g.id and gg.device_id = ${deviceId}
-        ))
+      where g.property_id = "properties"."id" and ${groupHasMember} and ${groupHasGate(deviceId)}
     ), '[]'::json))
   from users u where u.id = ${userId})`;
 

@@ -14,6 +14,9 @@ export function hintsFor(field: string | undefined, now: Date): unknown[] {
     date: [dateIn(day)],
     startTime: ['00:00'],
     endTime: ['23:59'],
+    // A schedule's time range (core/rules/schedule.ts): it must end at another time than it starts.
+    from: ['07:00'],
+    to: ['22:00'],
     day: ['Monday'],
     timezone: ['America/New_York', 'EST'],
     timeZone: ['America/New_York'],
@@ -28,9 +31,6 @@ export function hintsFor(field: string | undefined, now: Date): unknown[] {
     lifetimeValidity: [false],
     qrType: ['betweenDates'],
     role: ['resident'],
-    // A time range (core/rules/schedule.ts) must end at another time than it starts.
-    from: ['07:00'],
-    to: ['09:00'],
     // A manual hold-open gives minutes or an end time, not both.
     minutes: [30],
     userType: ['resident'],

@@ -1,8 +1,17 @@
 import crypto from 'node:crypto';
+import { ALWAYS } from '@core/rules/schedule';
 import { createDeliveryPass } from '../../server/delivery/delivery-pass-queries';
 import { createAccountToken } from '../../server/people/account-tokens';
 import { sha256Hex } from '../../server/platform/crypto/keys';
-import { cards, passkeys, pushSubscriptions, qrCodes, visitors } from '../../server/platform/db/schema';
+import {
+  accessGroupMembers,
+  accessGroups,
+  cards,
+  passkeys,
+  pushSubscriptions,
+  qrCodes,
+  visitors,
+} from '../../server/platform/db/schema';
 import { type GuardWorld, guardEmail } from './guard-world';
 
 /** The kinds of record a route's input can name; each is created in property A. */
@@ -19,7 +28,8 @@ export type RecordKind =
   | 'card'
   | 'deliveryPass'
   | 'pendingSignIn'
-  | 'pushSubscription';
+  | 'pushSubscription'
+  | 'accessGroup';
 
 export interface SeededRecord {
   id: string;
@@ -45,6 +55,9 @@ export const FIELD_RECORDS: Record<string, RecordKind> = {
   sessionId: 'session',
   passkeyId: 'passkey',
   cardId: 'card',
+  groupId: 'accessGroup',
+  gateIds: 'device',
+  memberIds: 'user',
   passId: 'deliveryPass',
   subscriptionId: 'pushSubscription',
   pendingToken: 'pendingSignIn',
@@ -130,6 +143,15 @@ const SEEDERS: Record<RecordKind, Seeder> = {
         hint: 'FC 1, card …001',
       })
       .returning({ id: cards.id });
+    return { id: row.id, owned: false };
+  },
+  // A group of property A that its resident is in (its managers run it, not owned by the resident).
+  accessGroup: async (world) => {
+    const [row] = await world.app.db
+      .insert(accessGroups)
+      .values({ propertyId: world.propertyA, name: `Guard group ${crypto.randomUUID()}`, schedule: ALWAYS })
+      .returning({ id: accessGroups.id });
+    await world.app.db.insert(accessGroupMembers).values({ groupId: row.id, userId: world.owner.id });
     return { id: row.id, owned: false };
   },
   // A delivery pass the resident of A made for a courier (owned: their managers may cancel it too).

@@ -14,6 +14,14 @@ export interface SampleSource {
 
 const passes = (schema: ZodType, value: unknown) => schema.safeParse(value).success;
 
+/** Whether the schema is a list, possibly optional or with a default. */
+function isListSchema(schema: ZodType): boolean {
+  const def = defOf(schema);
+  if (def.innerType) return isListSchema(def.innerType);
+  if (def.type === 'pipe') return Boolean(def.in && isListSchema(def.in));
+  return def.type === 'array';
+}
+
 /** Whether the schema accepts only ids (a uuid string, possibly behind pipes and wrappers). */
 export function isIdSchema(schema: ZodType): boolean {
   const def = defOf(schema);
@@ -48,12 +56,13 @@ function stringCandidates(schema: ZodType, field: string | undefined, source: Sa
 
 /** A value the schema accepts, built from its structure, the field-name hints and seeded ids. */
 export async function validSample(schema: ZodType, field: string | undefined, source: SampleSource): Promise<unknown> {
-  if (field) {
+  const def = defOf(schema);
+  // A list of ids (gateIds) is a list of the seeded record: its items are sampled by the field's name.
+  if (field && !isListSchema(schema)) {
     const id = await source.seeded(field);
     if (id !== undefined) return id;
     if (isIdSchema(schema)) source.unseeded(field);
   }
-  const def = defOf(schema);
   switch (def.type) {
     case 'optional':
     case 'nullable':

@@ -44,15 +44,25 @@ export const queryKeys = {
     all: ['lockdowns'] as const,
     byProperty: (propertyId: string) => ['lockdowns', propertyId] as const,
   },
+  accessGroups: {
+    all: ['access-groups'] as const,
+    byProperty: (propertyId: string) => ['access-groups', propertyId] as const,
+  },
   deliveryPasses: ['delivery-passes'] as const,
   resetToken: (token: string) => ['reset-token', token] as const,
 };
 
-export type ChangedRecord = 'user' | 'visitor' | 'property' | 'device' | 'card' | 'lockdown';
+export type ChangedRecord = 'user' | 'visitor' | 'property' | 'device' | 'card' | 'lockdown' | 'accessGroup';
 
 /** Which roots show each kind of record (a user's visitors, a property's name in every list, a device in the logs). */
 export const STALE_AFTER: Record<ChangedRecord, readonly QueryKey[]> = {
-  user: [queryKeys.users.all, queryKeys.visitors.all, queryKeys.relayLogs.all, queryKeys.cards.all],
+  user: [
+    queryKeys.users.all,
+    queryKeys.visitors.all,
+    queryKeys.relayLogs.all,
+    queryKeys.cards.all,
+    queryKeys.accessGroups.all,
+  ],
   visitor: [queryKeys.visitors.all, queryKeys.users.all, queryKeys.relayLogs.all],
   property: [
     queryKeys.properties.all,
@@ -61,9 +71,11 @@ export const STALE_AFTER: Record<ChangedRecord, readonly QueryKey[]> = {
     queryKeys.devices.all,
     queryKeys.relayLogs.all,
   ],
-  device: [queryKeys.devices.all, queryKeys.relayLogs.all],
+  device: [queryKeys.devices.all, queryKeys.relayLogs.all, queryKeys.accessGroups.all],
   card: [queryKeys.cards.all],
   lockdown: [queryKeys.lockdowns.all, queryKeys.relayLogs.all],
+  // A group's members see other gates (Gates) and the Users list shows their groups.
+  accessGroup: [queryKeys.accessGroups.all, queryKeys.users.all, queryKeys.devices.all],
 };
 
 /**

@@ -13,6 +13,9 @@ const PropertiesPanel = lazy(async () => ({
 }));
 const DevicesPanel = lazy(async () => ({ default: (await import('./devices/devices-panel')).DevicesPanel }));
 const CardsPanel = lazy(async () => ({ default: (await import('./cards/cards-panel')).CardsPanel }));
+const AccessGroupsPanel = lazy(async () => ({
+  default: (await import('./access-groups/access-groups-panel')).AccessGroupsPanel,
+}));
 const DeliveryPasses = lazy(async () => ({
   default: (await import('../../widgets/delivery-passes/delivery-passes')).DeliveryPasses,
 }));
@@ -30,6 +33,7 @@ export function DashboardPage() {
     device: () => <DevicesPanel />,
     card: () => <CardsPanel />,
     delivery: () => <DeliveryPasses />,
+    'access-group': () => <AccessGroupsPanel />,
   };
 
   return (

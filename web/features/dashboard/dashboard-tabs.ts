@@ -1,6 +1,6 @@
 import type { Role } from '@core/roles';
 
-export type DashboardType = 'resident' | 'visitor' | 'property' | 'device' | 'card' | 'delivery';
+export type DashboardType = 'resident' | 'visitor' | 'property' | 'device' | 'card' | 'delivery' | 'access-group';
 
 export interface DashboardTab {
   type: DashboardType;
@@ -16,6 +16,7 @@ export function dashboardTabsFor(role: Role): DashboardTab[] {
       { type: 'property', label: 'Properties' },
       { type: 'device', label: 'Devices' },
       { type: 'card', label: 'Cards' },
+      { type: 'access-group', label: 'Access groups' },
     ];
   }
   return [
@@ -23,6 +24,7 @@ export function dashboardTabsFor(role: Role): DashboardTab[] {
     { type: 'visitor', label: 'Visitors' },
     { type: 'device', label: 'Devices' },
     { type: 'card', label: 'Cards' },
+    { type: 'access-group', label: 'Access groups' },
     // A property manager's own property's delivery passes; residents keep theirs in Visitor List.
     { type: 'delivery', label: 'Delivery passes' },
   ];

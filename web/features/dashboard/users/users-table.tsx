@@ -1,3 +1,4 @@
+import { ACCESS_GROUP_MESSAGES } from '@core/api/access-group-messages';
 import type { ManagedUser } from '@core/api/dashboard';
 import { roleLabel } from '@core/roles';
 import { Badge, Button, Stack } from '@mantine/core';
@@ -7,6 +8,17 @@ import { RowActions } from '../shared/row-actions';
 import { SecurePinReveal } from './secure-pin-reveal';
 
 const fullName = (user: ManagedUser) => `${user.firstName} ${user.lastName}`;
+
+function accessGroupsCell(user: ManagedUser) {
+  if (user.role !== 'resident') return '';
+  if (user.accessGroups.length === 0)
+    return (
+      <Badge color="red" variant="light">
+        {ACCESS_GROUP_MESSAGES.noGroup}
+      </Badge>
+    );
+  return user.accessGroups.join(', ');
+}
 
 /** The users table of docs/SPEC.md §2; the Secure PIN column only where §6 allows. */
 export function UsersTable({
@@ -61,6 +73,8 @@ export function UsersTable({
         </Stack>
       ),
     },
+    // Residents only: managers open every gate of their property by their role.
+    { label: 'Access groups', cell: accessGroupsCell },
   ];
   return (
     <ManagerTable
@@ -69,7 +83,7 @@ export function UsersTable({
       rowKey={(user) => user._id}
       title={fullName}
       columns={columns}
-      minWidth={showPin ? 980 : 880}
+      minWidth={showPin ? 1100 : 1000}
       actions={(user) => (
         <RowActions name={fullName(user)} onEdit={() => onEdit(user)} onDelete={() => onDelete(user)}>
           {showPin && user.hasSecurePin && (

@@ -1,0 +1,26 @@
+// Texts of access groups (docs/SPEC.md property rules), apart from the schemas so screens need not load zod.
+export const ACCESS_GROUP_MESSAGES = {
+  nameRequired: 'Group name is required',
+  duplicateName: (name: string) => `This property already has a group called “${name}”. Choose another name.`,
+  notGates: (count: number) =>
+    count === 1
+      ? 'One of the chosen gates is not a gate of this property.'
+      : `${count} of the chosen gates are not gates of this property.`,
+  notResidents: (count: number) =>
+    count === 1
+      ? 'One of the chosen members is not a resident of this property.'
+      : `${count} of the chosen members are not residents of this property.`,
+  noPassGate: 'Choose at least one gate, or leave the gates out to allow every gate you may use.',
+  passGatesNotYours: 'A pass may open only gates you may use yourself.',
+  duplicateIds: 'Each one may be chosen only once.',
+  invalid: 'Please correct the highlighted fields.',
+  notFound: 'Access group not found',
+  propertyNotFound: 'Property not found',
+  created: 'Access group created',
+  updated: 'Access group saved',
+  deleted: 'Access group deleted',
+  listFailed: 'Failed to load access groups',
+  saveFailed: 'The access group could not be saved.',
+  noGroup: 'No access group',
+  notNow: (opensAt: string | null) => (opensAt ? `Not now (opens ${opensAt})` : 'Not now'),
+} as const;

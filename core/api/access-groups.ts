@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { accessSchedule } from '../rules/schedule';
+import { requiredName } from '../validation/visible-text';
+import { ACCESS_GROUP_MESSAGES } from './access-group-messages';
+import { idSchema } from './common';
+
+export { ACCESS_GROUP_MESSAGES };
+
+const distinctIds = (max: number) =>
+  z
+    .array(idSchema)
+    .max(max)
+    .refine((ids) => new Set(ids).size === ids.length, ACCESS_GROUP_MESSAGES.duplicateIds);
+
+/** A pass narrowed to some gates (visitor and delivery passes): at least one. */
+export const passGateIds = distinctIds(100).refine((ids) => ids.length > 0, ACCESS_GROUP_MESSAGES.noPassGate);
+
+/**
+ * POST /api/properties/:propertyId/access-groups and PUT /api/access-groups/:groupId: the whole
+ * group; its gates and members replace the stored ones.
+ */
+export const accessGroupBody = z.strictObject({
+  name: requiredName('Group name', 80, ACCESS_GROUP_MESSAGES.nameRequired),
+  gateIds: distinctIds(500),
+  memberIds: distinctIds(10_000),
+  schedule: accessSchedule,
+});
+export type AccessGroupBody = z.input<typeof accessGroupBody>;
+
+export const propertyGroupsParams = z.strictObject({ propertyId: idSchema });
+export const accessGroupParams = z.strictObject({ groupId: idSchema });
+
+export const accessGroupSchema = z.object({
+  _id: z.string(),
+  propertyId: z.string(),
+  name: z.string(),
+  gateIds: z.array(z.string()),
+  memberIds: z.array(z.string()),
+  schedule: accessSchedule,
+  /** Follows the property's gates as they are added ("All residents" until a manager edits it). */
+  followsAllGates: z.boolean(),
+  /** Follows the property's residents as they join ("All residents" until a manager edits it). */
+  followsAllResidents: z.boolean(),
+});
+export type AccessGroupDto = z.infer<typeof accessGroupSchema>;
+
+export const accessGroupsResponse = z.object({ groups: z.array(accessGroupSchema) });
+export const accessGroupResponse = z.object({ message: z.string(), group: accessGroupSchema });
