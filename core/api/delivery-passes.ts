@@ -3,6 +3,7 @@ import { emailField } from '../validation/email';
 import { optionalPhone } from '../validation/phone-field';
 import { boundedText } from '../validation/visible-text';
 import { idSchema } from './common';
+import { passGateIds } from './pass-gates';
 
 export const DELIVERY_LIMITS = { hoursDefault: 2, hoursMax: 24, usesDefault: 1, usesMax: 10 } as const;
 
@@ -48,6 +49,7 @@ export const createDeliveryPassRequest = z.strictObject({
     .default(DELIVERY_LIMITS.usesDefault),
   /** Tell the creator at each use. */
   notify: z.boolean().default(false),
+  gateIds: passGateIds,
   /** The property, for a super administrator (who has none of their own). */
   propertyId: idSchema.optional(),
 });

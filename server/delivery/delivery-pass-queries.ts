@@ -39,6 +39,8 @@ export interface NewDeliveryPass {
   hours: number;
   uses: number;
   notify: boolean;
+  /** The gates it opens, narrowed by its creator; null or absent: every gate they may open. */
+  gateIds?: string[] | null;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function createDeliveryPass(
             notify: pass.notify,
             linkHash: sha256Hex(linkToken),
             linkSealed: seal(sealKeyOf(secret), linkToken),
+            gateIds: pass.gateIds ?? null,
           })
           .returning();
         return row;
