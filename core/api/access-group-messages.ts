@@ -10,8 +10,6 @@ export const ACCESS_GROUP_MESSAGES = {
     count === 1
       ? 'One of the chosen members is not a resident of this property.'
       : `${count} of the chosen members are not residents of this property.`,
-  noPassGate: 'Choose at least one gate, or leave the gates out to allow every gate you may use.',
-  passGatesNotYours: 'A pass may open only gates you may use yourself.',
   duplicateIds: 'Each one may be chosen only once.',
   invalid: 'Please correct the highlighted fields.',
   notFound: 'Access group not found',

@@ -12,9 +12,6 @@ const distinctIds = (max: number) =>
     .max(max)
     .refine((ids) => new Set(ids).size === ids.length, ACCESS_GROUP_MESSAGES.duplicateIds);
 
-/** A pass narrowed to some gates (visitor and delivery passes): at least one. */
-export const passGateIds = distinctIds(100).refine((ids) => ids.length > 0, ACCESS_GROUP_MESSAGES.noPassGate);
-
 /**
  * POST /api/properties/:propertyId/access-groups and PUT /api/access-groups/:groupId: the whole
  * group; its gates and members replace the stored ones.

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { emailField } from '../validation/email';
 import { optionalPhone } from '../validation/phone-field';
 import { boundedText } from '../validation/visible-text';
-import { passGateIds } from './access-groups';
 import { idSchema } from './common';
+import { passGateIds } from './pass-gates';
 
 export const DELIVERY_LIMITS = { hoursDefault: 2, hoursMax: 24, usesDefault: 1, usesMax: 10 } as const;
 
@@ -49,10 +49,9 @@ export const createDeliveryPassRequest = z.strictObject({
     .default(DELIVERY_LIMITS.usesDefault),
   /** Tell the creator at each use. */
   notify: z.boolean().default(false),
+  gateIds: passGateIds,
   /** The property, for a super administrator (who has none of their own). */
   propertyId: idSchema.optional(),
-  /** Narrows the pass to some of the gates its creator may use; absent: all of them. */
-  gateIds: passGateIds.optional(),
 });
 export type CreateDeliveryPassRequest = z.input<typeof createDeliveryPassRequest>;
 

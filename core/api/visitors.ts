@@ -7,6 +7,7 @@ import { optionalPhone } from '../validation/phone-field';
 import { requiredName } from '../validation/visible-text';
 import { firstWindowError, type VisitorWindowInput, visitorWindowErrors } from '../visitor-form/visitor-window';
 import { idSchema } from './common';
+import { passGateIds } from './pass-gates';
 
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string().regex(TIME_PATTERN, { error: needs('must be a 24-hour time HH:MM, such as 09:00') });
@@ -55,6 +56,7 @@ export const registerVisitorRequest = z
     timezone: z.string().max(64).nullish(),
     PID: z.union([idSchema, z.literal('')]).nullish(),
     UID: z.string().max(64).nullish(),
+    gateIds: passGateIds,
   })
   .superRefine((body, ctx) => {
     if (body.qrType === 'betweenDates' && !body.lifetimeValidity) {

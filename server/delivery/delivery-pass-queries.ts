@@ -39,7 +39,7 @@ export interface NewDeliveryPass {
   hours: number;
   uses: number;
   notify: boolean;
-  /** The gates the pass is narrowed to; null: every gate its creator may use. */
+  /** The gates it opens, narrowed by its creator; null or absent: every gate they may open. */
   gateIds?: string[] | null;
 }
 
@@ -84,6 +84,7 @@ export async function createDeliveryPass(
             gateIds: pass.gateIds ?? null,
             linkHash: sha256Hex(linkToken),
             linkSealed: seal(sealKeyOf(secret), linkToken),
+            gateIds: pass.gateIds ?? null,
           })
           .returning();
         return row;

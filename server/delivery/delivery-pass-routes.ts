@@ -14,7 +14,7 @@ import type { Caller } from '../authorization/caller';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';
 import { findProperty } from '../properties/property-queries';
-import { refuseGatesCreatorMayNotUse } from '../property-rules/pass-gates';
+import { passGatesOf } from '../property-rules/pass-gates';
 import {
   cancelDeliveryPass,
   createDeliveryPass,
@@ -62,8 +62,8 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
       const propertyId = targetPropertyId(caller, request.body.propertyId);
       if (!(await findProperty(app.db, propertyId))) throw notFound('Property not found');
       const now = app.config.now();
-      const { name, company, hours, uses, notify, gateIds } = request.body;
-      if (gateIds) await refuseGatesCreatorMayNotUse(app.db, { ...caller, propertyId }, gateIds);
+      const { name, company, hours, uses, notify } = request.body;
+      const gateIds = await passGatesOf(app.db, caller, propertyId, request.body.gateIds);
       const row = await createDeliveryPass(
         app.db,
         app.config.secret,

@@ -1,3 +1,4 @@
+import { PASS_GATE_MESSAGES } from '@core/api/pass-gates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveDeviceKey, seedSimulatedGate } from '../../test/support/gate-test-support';
@@ -128,7 +129,7 @@ describe('access groups at the gate, through the real routes', () => {
       call(resident, 'POST', '/api/delivery-passes', { hours: 2, uses: 1, gateIds });
     const foreign = await create([front.id]);
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().fieldErrors).toEqual({ gateIds: 'A pass may open only gates you may use yourself.' });
+    expect(foreign.json().fieldErrors).toEqual({ gateIds: PASS_GATE_MESSAGES.notYours });
     expect((await create([])).json().fieldErrors.gateIds).toMatch(/Choose at least one gate/);
     const narrowed = await create([side.id]);
     expect(narrowed.statusCode).toBe(201);

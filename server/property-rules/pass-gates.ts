@@ -1,5 +1,4 @@
-import { ACCESS_GROUP_MESSAGES } from '@core/api/access-groups';
-import type { Role } from '@core/roles';
+import { PASS_GATE_MESSAGES } from '@core/api/pass-gates';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { devices } from '../platform/db/schema';
@@ -7,28 +6,27 @@ import { badRequest } from '../platform/errors/http-error';
 import { gateSchedulesOfUser } from './gate-schedules';
 
 /**
- * A pass narrowed to gates its creator may not use is refused on its gates field: a resident's
- * groups' gates (at any hour: the pass's own window says when), a manager's every gate of the property.
+ * The gates a new pass is narrowed to, checked against its creator's: a resident's are the gates
+ * their groups include (at any hour: the pass's own window says when), a manager's every gate of
+ * the property. Null: not narrowed. Refuses other gates on the field, changing nothing.
  */
-export async function refuseGatesCreatorMayNotUse(
+export async function passGatesOf(
   db: Queryable,
-  creator: { userId: string; role: Role; propertyId: string },
-  gateIds: string[],
-) {
+  creator: { userId: string; role: string },
+  propertyId: string,
+  gateIds: string[] | undefined,
+): Promise<string[] | null> {
+  if (!gateIds) return null;
+  const wanted = [...new Set(gateIds)];
+  const ofProperty = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.propertyId, propertyId), inArray(devices.id, wanted)));
   const usable =
     creator.role === 'resident'
-      ? [...(await gateSchedulesOfUser(db, creator.userId)).keys()]
-      : (
-          await db
-            .select({ id: devices.id })
-            .from(devices)
-            .where(
-              and(
-                inArray(devices.id, gateIds),
-                eq(devices.propertyId, creator.propertyId),
-                eq(devices.deviceType, 'gate'),
-              ),
-            )
-        ).map((row) => row.id);
-  if (gateIds.some((id) => !usable.includes(id))) throw badRequest(ACCESS_GROUP_MESSAGES.passGatesNotYours, 'gateIds');
+      ? new Set((await gateSchedulesOfUser(db, creator.userId)).keys())
+      : new Set(ofProperty.map((gate) => gate.id));
+  const allowed = ofProperty.filter((gate) => usable.has(gate.id));
+  if (allowed.length !== wanted.length) throw badRequest(PASS_GATE_MESSAGES.notYours, 'gateIds');
+  return wanted;
 }

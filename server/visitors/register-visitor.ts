@@ -16,6 +16,7 @@ import { qrCodes, visitors } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors/http-error';
 import { findProperty } from '../properties/property-queries';
+import { passGatesOf } from '../property-rules/pass-gates';
 import { enqueuePassLinkSms } from './pass-link-sms-jobs';
 import { enqueueQrCodeEmails } from './qr-code-email-jobs';
 import { registrationWindow } from './stored-window';
@@ -75,6 +76,7 @@ export async function registerVisitor(
   const ended = windowEndedError(windowInputOf(body), formatWall(now, property.timeZone));
   if (ended) throw badRequest(ended.message, requestFieldOf(body.qrType, ended.field));
   const window = registrationWindow(body, property.timeZone, now);
+  const gateIds = await passGatesOf(deps.db, caller, property.id, body.gateIds);
   const token = randomToken();
   const passLink = newPassLink(deps.config.secret, token);
   const result = await deps.db.transaction(async (tx) => {
@@ -91,6 +93,7 @@ export async function registerVisitor(
         qrLastName: body.lastName,
         qrType: body.qrType,
         ...window,
+        gateIds,
       })
       .returning({ id: qrCodes.id });
     const sealed = { qrCodeId: code.id, token, passLink: passLink.linkToken };

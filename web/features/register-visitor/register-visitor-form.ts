@@ -10,6 +10,8 @@ export interface RegisterVisitorForm {
   phoneNumber: string;
   propertyId: string;
   window: VisitorWindowInput;
+  /** The gates the pass opens; empty: every gate the creator may open. */
+  gateIds: string[];
 }
 
 export const emptyVisitorForm = (propertyId: string, today: string): RegisterVisitorForm => ({
@@ -19,6 +21,7 @@ export const emptyVisitorForm = (propertyId: string, today: string): RegisterVis
   phoneNumber: '',
   propertyId,
   window: emptyWindow('betweenDates', today),
+  gateIds: [],
 });
 
 /** The person fields' schema (zod), fetched after the form's first paint. */
@@ -48,5 +51,6 @@ export function toRegisterRequest(form: RegisterVisitorForm, timezone: string, u
     timezone,
     PID: form.propertyId,
     UID: userId,
+    ...(form.gateIds.length ? { gateIds: form.gateIds } : {}),
   };
 }

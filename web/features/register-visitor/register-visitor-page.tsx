@@ -14,6 +14,7 @@ import { PersonFields } from '../../ui/person-fields';
 import { QueryError } from '../../ui/query-state';
 import { UsPhoneInput } from '../../ui/us-phone-input';
 import { useInvitedVisitor } from '../../widgets/invite-again/invite-again';
+import { PassGatesField } from '../../widgets/pass-gates/pass-gates-field';
 import {
   emptyVisitorForm,
   loadVisitorFormSchema,
@@ -145,6 +146,12 @@ export function RegisterVisitorPage() {
           <Text size="sm" c="dimmed">
             Dates and times are local time at the property ({timeZone}).
           </Text>
+          <PassGatesField
+            propertyId={form.values.propertyId}
+            value={form.values.gateIds}
+            onChange={(gateIds) => form.setFieldValue('gateIds', gateIds)}
+            error={form.errors.gateIds as string | undefined}
+          />
           {failure && (
             <Alert color="red" role="alert">
               {failure}

@@ -18,10 +18,12 @@ import {
 import { useState } from 'react';
 import { useCreateDeliveryPass, useDeliveryPasses } from '../../api/delivery-passes';
 import { useProperty } from '../../api/properties';
+import { useClaims } from '../../auth/session';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { QueryState } from '../../ui/query-state';
 import { toast } from '../../ui/toast';
+import { PassGatesField } from '../pass-gates/pass-gates-field';
 import { CancelDeliveryPass } from './cancel-delivery-pass';
 import { DeliveryPassShare } from './delivery-pass-share';
 
@@ -96,13 +98,17 @@ export function DeliveryPasses() {
     },
   });
   const [failure, setFailure] = useState<string | null>(null);
+  // Kept beside the form: none chosen means every gate, which the request says by leaving it out.
+  const [gateIds, setGateIds] = useState<string[]>([]);
+  const propertyId = useClaims().PID ?? '';
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
-    create.mutate(values, {
+    create.mutate(gateIds.length ? { ...values, gateIds } : values, {
       onSuccess: () => {
         toast('Delivery pass created.', 'success');
         form.reset();
+        setGateIds([]);
       },
       onError: (error) => setFailure(showServerErrors(form, error, 'The delivery pass could not be created.')),
     });
@@ -134,6 +140,12 @@ export function DeliveryPasses() {
                 />
               ))}
             </SimpleGrid>
+            <PassGatesField
+              propertyId={propertyId}
+              value={gateIds}
+              onChange={setGateIds}
+              error={form.errors.gateIds as string | undefined}
+            />
             <Switch label="Tell me each time it is used" {...form.getInputProps('notify', { type: 'checkbox' })} />
             {failure && (
               <Alert color="red" role="alert">
