@@ -84,7 +84,6 @@ export async function createDeliveryPass(
             gateIds: pass.gateIds ?? null,
             linkHash: sha256Hex(linkToken),
             linkSealed: seal(sealKeyOf(secret), linkToken),
-            gateIds: pass.gateIds ?? null,
           })
           .returning();
         return row;
