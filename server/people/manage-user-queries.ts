@@ -66,14 +66,14 @@ export function userListQueries(db: Queryable, filter: UserListFilter) {
       .leftJoin(properties, eq(properties.id, users.propertyId))
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(filter.limit)
+      .limit(filter.limit + 1)
       .offset(pageOffset(filter.page, filter.limit)),
   );
 }
 
 /** One page of users. It carries whether each has a secure PIN, never the PIN (revealed one at a time). */
 export async function listManagedUsers(db: Queryable, filter: UserListFilter): Promise<UserListResponse> {
-  const { total, rows } = await runListQueries(userListQueries(db, filter));
+  const { total, rows } = await runListQueries(userListQueries(db, filter), filter);
   const created = await visitorsByCreator(
     db,
     rows.map((row) => row.user.id),
