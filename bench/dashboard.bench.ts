@@ -102,6 +102,7 @@ async function main() {
       url,
       ...timing,
       totalItems: answer.json().pagination.totalItems,
+      totalExact: answer.json().pagination.totalExact,
       withinTarget: timing.p95Ms <= TARGET_P95_MS,
     };
     console.log(name, JSON.stringify(results[name]));

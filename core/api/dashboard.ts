@@ -25,7 +25,12 @@ export const listQuery = z.strictObject({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-export const paginationSchema = z.object({ totalItems: z.number(), totalPages: z.number() });
+export const paginationSchema = z.object({
+  totalItems: z.number(),
+  totalPages: z.number(),
+  /** False when totalItems was estimated (a broad search over many rows): shown as "about N". */
+  totalExact: z.boolean(),
+});
 export type Pagination = z.infer<typeof paginationSchema>;
 
 const propertySummary = z.object({ _id: z.string(), propertyName: z.string(), propertyLocation: z.string() });

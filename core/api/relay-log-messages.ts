@@ -18,4 +18,7 @@ export const LOG_MESSAGES = {
   notificationList: 'Recent activities list',
   elsewhere: (propertyName: string) => `At ${propertyName}, not your property`,
   elsewhereUnnamed: 'At another property, not your property',
+  /** The page's total; an estimate says "about" so it never reads as a count. */
+  eventCount: (total: number, exact: boolean) =>
+    `${exact ? '' : 'about '}${total} ${total === 1 && exact ? 'event' : 'events'}`,
 } as const;

@@ -78,7 +78,13 @@ export type RelayLogDto = z.infer<typeof relayLogSchema>;
 export const logListResponse = z.object({
   success: z.boolean(),
   logs: z.array(relayLogSchema),
-  pagination: z.object({ totalItems: z.number(), totalPages: z.number(), currentPage: z.number() }),
+  pagination: z.object({
+    totalItems: z.number(),
+    totalPages: z.number(),
+    currentPage: z.number(),
+    /** False when totalItems was estimated from a sample: the screen shows it as "about N". */
+    totalExact: z.boolean(),
+  }),
   message: z.string(),
 });
 export type LogListResponse = z.infer<typeof logListResponse>;

@@ -70,14 +70,14 @@ export function userListQueries(db: Queryable, filter: UserListFilter) {
       .leftJoin(properties, eq(properties.id, users.propertyId))
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(filter.limit)
+      .limit(filter.limit + 1)
       .offset(pageOffset(filter.page, filter.limit)),
   );
 }
 
 /** One page of users. It carries whether each has a secure PIN, never the PIN (revealed one at a time). */
 export async function listManagedUsers(db: Queryable, filter: UserListFilter): Promise<UserListResponse> {
-  const { total, rows } = await runListQueries(userListQueries(db, filter));
+  const { total, rows } = await runListQueries(userListQueries(db, filter), filter);
   const ids = rows.map((row) => row.user.id);
   const [created, groups] = await Promise.all([visitorsByCreator(db, ids), groupNamesOfUsers(db, ids)]);
   const list = rows.map(({ user, property }): ManagedUser => {

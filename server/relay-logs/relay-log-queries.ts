@@ -35,19 +35,21 @@ const newestFirst = [desc(relayLogs.timestamp), desc(relayLogs.id)];
  * An estimated total kept true to what the pages show: while a next row exists the total reaches
  * past this page (Next stays enabled), and the last page makes it exact.
  */
-function pagedTotal(total: LogTotal, page: { page: number; limit: number }, fetched: number): number {
-  if (total.exact || fetched === 0) return total.totalItems;
+function pagedTotal(total: LogTotal, page: { page: number; limit: number }, fetched: number): LogTotal {
+  if (total.exact || fetched === 0) return total;
   const through = pageOffset(page.page, page.limit) + Math.min(fetched, page.limit);
-  return fetched > page.limit ? Math.max(total.totalItems, through + 1) : through;
+  return fetched > page.limit
+    ? { totalItems: Math.max(total.totalItems, through + 1), exact: false }
+    : { totalItems: through, exact: true };
 }
 
-/** One page of logs, newest first, with the filter's total (estimated only for huge search results). */
+/** One page of logs, newest first, with the filter's total (estimated only for huge search results, and then says so). */
 export async function findLogPage(
   db: Queryable,
   filter: LogFilter,
   page: { page: number; limit: number },
   propertyId?: string,
-): Promise<{ logs: RelayLogDto[]; totalItems: number }> {
+): Promise<{ logs: RelayLogDto[]; total: LogTotal }> {
   const [rows, total] = await Promise.all([
     db
       .select()
@@ -58,7 +60,7 @@ export async function findLogPage(
       .offset(pageOffset(page.page, page.limit)),
     logTotal(db, filter, propertyId),
   ]);
-  return { logs: rows.slice(0, page.limit).map(toRelayLogDto), totalItems: pagedTotal(total, page, rows.length) };
+  return { logs: rows.slice(0, page.limit).map(toRelayLogDto), total: pagedTotal(total, page, rows.length) };
 }
 
 /**

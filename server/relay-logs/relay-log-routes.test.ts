@@ -107,7 +107,7 @@ describe('GET /api/relay-logs/all and /property/{propertyId}', () => {
     expect(body).toMatchObject({
       success: true,
       message: 'Logs fetched successfully',
-      pagination: { totalItems: 4, totalPages: 2, currentPage: 1 },
+      pagination: { totalItems: 4, totalPages: 2, currentPage: 1, totalExact: true },
     });
     expect(body.logs.map((log: { timestamp: string }) => log.timestamp)).toEqual([
       '2026-03-09T15:00:00.000Z',

@@ -45,11 +45,17 @@ export async function relayLogRoutes(app: FastifyInstance) {
     query: LogFilter & { page: number; limit: number },
     propertyId?: string,
   ) => {
-    const { logs, totalItems } = await heavyRead(app, request, (db) => findLogPage(db, query, query, propertyId));
+    const { logs, total } = await heavyRead(app, request, (db) => findLogPage(db, query, query, propertyId));
+    const { totalItems, exact } = total;
     return {
       success: true,
       logs,
-      pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page },
+      pagination: {
+        totalItems,
+        totalPages: Math.ceil(totalItems / query.limit),
+        currentPage: query.page,
+        totalExact: exact,
+      },
       message: totalItems ? LOG_MESSAGES.logsFetched : LOG_MESSAGES.noLogs,
     };
   };

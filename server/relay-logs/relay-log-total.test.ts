@@ -79,6 +79,7 @@ describe('the total of a log search', () => {
       totalItems: rows.length,
       totalPages: Math.ceil(rows.length / 10),
       currentPage: 1,
+      totalExact: true,
     });
     expect(timesOf(body)).toEqual(rows.slice(0, 10).map((e) => e.at.toISOString()));
     const last = (await get(`${url}&page=${body.pagination.totalPages}`)).json();
@@ -94,6 +95,7 @@ describe('the total of a log search', () => {
     });
     const body = (await get('/api/relay-logs/all?timezone=UTC&search=quentin')).json();
     expect(body.pagination.totalItems).toBe(rows.length);
+    expect(body.pagination.totalExact).toBe(true);
     expect(timesOf(body)).toEqual(rows.slice(0, 10).map((e) => e.at.toISOString()));
   });
 
@@ -107,6 +109,7 @@ describe('the total of a log search', () => {
     const first = (await get('/api/relay-logs/all?timezone=UTC&search=lovelace')).json();
     const second = (await get('/api/relay-logs/all?timezone=UTC&search=lovelace&page=2')).json();
     expect(first.pagination.totalItems).toBe(total.totalItems);
+    expect(first.pagination.totalExact).toBe(false);
     expect(second.pagination).toEqual({ ...first.pagination, currentPage: 2 });
     const rows = expected({ search: 'lovelace' });
     expect(timesOf(second)).toEqual(rows.slice(10, 20).map((e) => e.at.toISOString()));
@@ -116,7 +119,12 @@ describe('the total of a log search', () => {
     const rows = expected({ search: 'lovelace' });
     const lastPage = Math.ceil(rows.length / 10);
     const last = (await get(`/api/relay-logs/all?timezone=UTC&search=lovelace&page=${lastPage}`)).json();
-    expect(last.pagination).toEqual({ totalItems: rows.length, totalPages: lastPage, currentPage: lastPage });
+    expect(last.pagination).toEqual({
+      totalItems: rows.length,
+      totalPages: lastPage,
+      currentPage: lastPage,
+      totalExact: true,
+    });
     expect(timesOf(last)).toEqual(rows.slice((lastPage - 1) * 10).map((e) => e.at.toISOString()));
   });
 

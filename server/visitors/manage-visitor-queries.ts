@@ -36,13 +36,13 @@ export function visitorListQueries(db: Queryable, filter: UserListFilter) {
       .leftJoin(users, eq(users.id, visitors.createdBy))
       .where(where)
       .orderBy(desc(visitors.createdAt), desc(visitors.id))
-      .limit(filter.limit)
+      .limit(filter.limit + 1)
       .offset(pageOffset(filter.page, filter.limit)),
   );
 }
 
 export async function listManagedVisitors(db: Queryable, filter: UserListFilter): Promise<VisitorListResponse> {
-  const { total, rows } = await runListQueries(visitorListQueries(db, filter));
+  const { total, rows } = await runListQueries(visitorListQueries(db, filter), filter);
   const qrCounts = await qrCountsOf(
     db,
     rows.map((row) => row.visitor.id),

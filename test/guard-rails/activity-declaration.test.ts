@@ -8,6 +8,9 @@ import { createTestApp } from '../support/test-app';
  * change the trail does not keep, such as a gate scan, which the gate log holds).
  */
 const NOT_YET_RECORDED = new Set<string>([
+  'POST /api/properties/:propertyId/access-groups',
+  'PUT /api/access-groups/:groupId',
+  'DELETE /api/access-groups/:groupId',
   'POST /api/push/subscriptions',
   'DELETE /api/push/subscriptions/:subscriptionId',
   'PUT /api/device/:id/hold-open/schedule',

@@ -48,6 +48,7 @@ export function GateLogsPage() {
           page={pagination.currentPage}
           totalPages={pagination.totalPages}
           totalItems={pagination.totalItems}
+          totalExact={pagination.totalExact}
           onPage={setPage}
         />
       )}

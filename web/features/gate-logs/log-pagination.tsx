@@ -1,3 +1,4 @@
+import { LOG_MESSAGES } from '@core/api/relay-log-messages';
 import { Button, Group, Text } from '@mantine/core';
 import { pageWindow } from './page-window';
 
@@ -5,16 +6,18 @@ interface LogPaginationProps {
   page: number;
   totalPages: number;
   totalItems: number;
+  /** False when the server estimated the total. */
+  totalExact: boolean;
   onPage(page: number): void;
 }
 
 /** Previous, a window of at most 5 page numbers, Next. */
-export function LogPagination({ page, totalPages, totalItems, onPage }: LogPaginationProps) {
+export function LogPagination({ page, totalPages, totalItems, totalExact, onPage }: LogPaginationProps) {
   if (totalPages < 1) return null;
   return (
     <Group justify="space-between" gap="xs">
       <Text size="sm" c="dimmed">
-        {totalItems} {totalItems === 1 ? 'event' : 'events'} · Page {page} of {totalPages}
+        {LOG_MESSAGES.eventCount(totalItems, totalExact)} · Page {page} of {totalPages}
       </Text>
       <Group gap={4} component="nav" aria-label="Log pages">
         <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>

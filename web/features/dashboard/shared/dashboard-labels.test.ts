@@ -14,6 +14,7 @@ describe('dashboard labels (docs/SPEC.md §2)', () => {
   });
   it('summarises a page', () => {
     expect(pageSummary(2, 30, 65)).toBe('Showing 31 to 60 of 65');
+    expect(pageSummary(2, 30, 12000, false)).toBe('Showing 31 to 60 of about 12000');
     expect(pageSummary(3, 30, 65)).toBe('Showing 61 to 65 of 65');
     expect(pageSummary(1, 30, 0)).toBe('Showing 0 to 0 of 0');
   });

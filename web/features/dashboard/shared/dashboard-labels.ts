@@ -12,11 +12,11 @@ export function visitorEmailsLabel(emails: readonly string[]): string {
   return emails.length ? emails.join(', ') : DASHBOARD_MESSAGES.noVisitorsCreated;
 }
 
-/** 'Showing X to Y of N' for a page of a list. */
-export function pageSummary(page: number, limit: number, totalItems: number): string {
+/** 'Showing X to Y of N' for a page of a list; 'of about N' when the server estimated the total. */
+export function pageSummary(page: number, limit: number, totalItems: number, totalExact = true): string {
   if (!totalItems) return 'Showing 0 to 0 of 0';
   const first = (page - 1) * limit + 1;
-  return `Showing ${first} to ${Math.min(page * limit, totalItems)} of ${totalItems}`;
+  return `Showing ${first} to ${Math.min(page * limit, totalItems)} of ${totalExact ? '' : 'about '}${totalItems}`;
 }
 
 /** Feature badges: 'qr' always first (and always shown), then the others in their usual order. */

@@ -7,19 +7,22 @@ export function PaginationFooter({
   limit,
   totalItems,
   totalPages,
+  totalExact,
   onPage,
 }: {
   page: number;
   limit: number;
   totalItems: number;
   totalPages: number;
+  /** False when the server estimated the total. */
+  totalExact: boolean;
   onPage: (page: number) => void;
 }) {
   const lastPage = Math.max(totalPages, 1);
   return (
     <Group justify="space-between" gap="xs" mt="sm">
       <Text size="sm" data-testid="page-summary">
-        {pageSummary(page, limit, totalItems)}
+        {pageSummary(page, limit, totalItems, totalExact)}
       </Text>
       <Group gap="xs">
         <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
