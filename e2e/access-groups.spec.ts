@@ -3,6 +3,7 @@ import { apiCall, apiToken } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
 import { type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
 import { createProperty, createUser, unique } from './support/seed';
+import { userIdOf } from './visitors-support';
 
 let simulator: RunningRelaySimulator;
 test.beforeAll(async () => {
@@ -25,7 +26,7 @@ function propertyDays() {
   return { today: parts(now), tomorrow: parts(new Date(now.getTime() + 24 * 3600 * 1000)) };
 }
 
-test('a manager builds a group with hours and a holiday, and the resident’s Open button follows it', async ({
+test('a manager builds a group with hours and a holiday, and the resident’s Open button and PIN at a reader follow it', async ({
   page,
   browser,
   baseURL,
@@ -34,10 +35,10 @@ test('a manager builds a group with hours and a holiday, and the resident’s Op
   superadmin,
 }) => {
   const root = await apiToken(request, superadmin);
-  const property = await createProperty(request, root);
+  const property = await createProperty(request, root, { propertyFeatures: ['qr', 'securepin'] });
   const relay = await simulator.addDevice({ protocol: 'shelly-gen1' });
   const gateName = unique('Pool Gate');
-  await apiCall(request, root, 'POST', '/api/device/register', {
+  const { deviceKey } = await apiCall<{ deviceKey: string }>(request, root, 'POST', '/api/device/register', {
     deviceName: gateName,
     deviceType: 'gate',
     propertyId: property._id,
@@ -51,6 +52,25 @@ test('a manager builds a group with hours and a holiday, and the resident’s Op
     lastName: 'Group',
   });
   const { today, tomorrow } = propertyDays();
+  // The resident's Secure PIN at a paired reader's keypad follows the same hours as their Open button.
+  const residentToken = await apiToken(request, resident);
+  const residentId = userIdOf(residentToken);
+  const { securePin } = await apiCall<{ securePin: string }>(
+    request,
+    residentToken,
+    'GET',
+    `/api/resident/get-by-id/${residentId}`,
+  );
+  const pinAtReader = async () => {
+    const reader = await browser.newPage({ baseURL });
+    await reader.goto(`/reader#key=${deviceKey}`);
+    const keypad = reader.getByRole('region', { name: 'Keypad' });
+    await expect(keypad.getByRole('button', { name: '0', exact: true })).toBeEnabled({ timeout: 8000 });
+    for (const digit of securePin) await keypad.getByRole('button', { name: digit, exact: true }).click();
+    const answer = reader.getByRole('status');
+    await expect(answer).not.toHaveText('');
+    return reader;
+  };
 
   await signIn(page, manager);
   await page.goto('/dashboard?type=access-group');
@@ -93,6 +113,10 @@ test('a manager builds a group with hours and a holiday, and the resident’s Op
   await residentPage.goto('/access-gates');
   await expect(residentPage.getByRole('button', { name: /^Not now/ })).toBeDisabled();
   await residentPage.screenshot({ path: test.info().outputPath('gates-not-now-phone.png'), fullPage: true });
+  const refused = await pinAtReader();
+  await expect(refused.getByRole('status')).toContainText('Not within your access hours');
+  await refused.close();
+  expect(await relay.pulses()).toHaveLength(0);
 
   // Open all day today: the resident's button opens again.
   await card.getByRole('button', { name: 'Edit Pool' }).click();
@@ -107,5 +131,8 @@ test('a manager builds a group with hours and a holiday, and the resident’s Op
   await expect(open).toBeEnabled();
   await open.click();
   await expect(residentPage.getByText(/opened/i)).toBeVisible();
+  const welcomed = await pinAtReader();
+  await expect(welcomed.getByRole('status')).toContainText('Welcome, Gina');
+  await welcomed.close();
   await residentContext.close();
 });

@@ -47,7 +47,9 @@ export interface GateWorld {
   deviceKey: string;
 }
 
-const userIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).UID as string;
+/** The signed-in person's id, as the API token carries it. */
+export const userIdOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).UID as string;
 
 /** A property with a resident and a gate on the relay simulator, all made through the real API. */
 export async function gateWorld(

@@ -1,5 +1,7 @@
 // Texts of access groups (docs/SPEC.md property rules), apart from the schemas so screens need not load zod.
 export const ACCESS_GROUP_MESSAGES = {
+  tooManyMembersToEdit: (count: number) =>
+    `This group has ${count.toLocaleString('en-US')} members, more than this editor lists. Change it through the API (PUT /api/access-groups/:groupId).`,
   nameRequired: 'Group name is required',
   duplicateName: (name: string) => `This property already has a group called “${name}”. Choose another name.`,
   notGates: (count: number) =>

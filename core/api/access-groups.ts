@@ -32,7 +32,9 @@ export const accessGroupSchema = z.object({
   propertyId: z.string(),
   name: z.string(),
   gateIds: z.array(z.string()),
+  /** The first MAX_UNPAGED_LIST members by name; memberCount says how many there are. */
   memberIds: z.array(z.string()),
+  memberCount: z.number(),
   schedule: accessSchedule,
   /** Follows the property's gates as they are added ("All residents" until a manager edits it). */
   followsAllGates: z.boolean(),

@@ -1,4 +1,5 @@
 import type { AccessGroupDto } from '@core/api/access-groups';
+import { MAX_UNPAGED_LIST } from '@core/constants';
 import type { AccessSchedule } from '@core/rules/schedule';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
@@ -15,6 +16,7 @@ type GroupRow = {
   schedule: AccessSchedule;
   gate_ids: string[];
   member_ids: string[];
+  member_count: number;
 };
 
 /**
@@ -25,13 +27,17 @@ type GroupRow = {
 const groupsWhere = (condition: ReturnType<typeof sql>) => sql`
   select g.id, g.property_id, g.name, g.all_gates, g.all_residents, g.schedule,
     case when g.all_gates
-      then array_to_json(array(select d.id from devices d where d.property_id = g.property_id and d.device_type = 'gate' order by d.device_name, d.id))
-      else array_to_json(array(select gg.device_id from access_group_gates gg join devices d on d.id = gg.device_id where gg.group_id = g.id order by d.device_name, d.id))
+      then array_to_json(array(select d.id from devices d where d.property_id = g.property_id and d.device_type = 'gate' order by d.device_name, d.id limit ${MAX_UNPAGED_LIST}))
+      else array_to_json(array(select gg.device_id from access_group_gates gg join devices d on d.id = gg.device_id where gg.group_id = g.id order by d.device_name, d.id limit ${MAX_UNPAGED_LIST}))
     end as gate_ids,
     case when g.all_residents
-      then array_to_json(array(select u.id from users u where u.property_id = g.property_id and u.role = 'resident' order by u.first_name, u.last_name, u.id))
-      else array_to_json(array(select m.user_id from access_group_members m join users u on u.id = m.user_id where m.group_id = g.id and u.property_id = g.property_id and u.role = 'resident' order by u.first_name, u.last_name, u.id))
-    end as member_ids
+      then array_to_json(array(select u.id from users u where u.property_id = g.property_id and u.role = 'resident' order by u.first_name, u.last_name, u.id limit ${MAX_UNPAGED_LIST}))
+      else array_to_json(array(select m.user_id from access_group_members m join users u on u.id = m.user_id where m.group_id = g.id and u.property_id = g.property_id and u.role = 'resident' order by u.first_name, u.last_name, u.id limit ${MAX_UNPAGED_LIST}))
+    end as member_ids,
+    case when g.all_residents
+      then (select count(*) from users u where u.property_id = g.property_id and u.role = 'resident')
+      else (select count(*) from access_group_members m join users u on u.id = m.user_id where m.group_id = g.id and u.property_id = g.property_id and u.role = 'resident')
+    end::integer as member_count
   from access_groups g
   where ${condition}
   order by g.created_at, g.name`;
@@ -42,6 +48,7 @@ const toDto = (row: GroupRow): AccessGroupDto => ({
   name: row.name,
   gateIds: row.gate_ids.map(String),
   memberIds: row.member_ids.map(String),
+  memberCount: Number(row.member_count),
   schedule: row.schedule,
   followsAllGates: row.all_gates,
   followsAllResidents: row.all_residents,

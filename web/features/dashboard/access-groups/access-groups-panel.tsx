@@ -73,7 +73,7 @@ export function AccessGroupsPanel() {
                       {group.followsAllGates && ' (every gate, new ones included)'}
                     </Text>
                     <Text size="sm">
-                      {group.memberIds.length} {group.memberIds.length === 1 ? 'member' : 'members'}
+                      {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}
                       {group.followsAllResidents && ' (every resident, new ones included)'}
                     </Text>
                     <WeekGlance schedule={group.schedule} label={`Hours of ${group.name}`} />

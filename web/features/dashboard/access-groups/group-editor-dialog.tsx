@@ -36,9 +36,16 @@ export function GroupEditorDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveGroup();
 
+  // Only the first members are listed (memberCount says how many): saving would drop the rest.
+  const membersCut = group !== null && group.memberCount > group.memberIds.length;
+
   const submit = (event?: React.FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     setFailure(null);
+    if (membersCut) {
+      setFailure(ACCESS_GROUP_MESSAGES.tooManyMembersToEdit(group.memberCount));
+      return;
+    }
     const body = { name, gateIds, memberIds, schedule };
     const parsed = accessGroupBody.safeParse(body);
     if (!parsed.success) {
