@@ -85,7 +85,7 @@ test.beforeAll(async ({ request, mailbox, superadmin }) => {
 });
 
 const openBell = async (page: Page) => {
-  await page.getByRole('button', { name: 'Notifications' }).click();
+  await page.getByRole('button', { name: 'Notifications', exact: true }).click();
   await expect(page.getByText('Recent Activities')).toBeVisible();
 };
 

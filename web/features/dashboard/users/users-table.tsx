@@ -1,7 +1,7 @@
 import { ACCESS_GROUP_MESSAGES } from '@core/api/access-group-messages';
 import type { ManagedUser } from '@core/api/dashboard';
 import { roleLabel } from '@core/roles';
-import { Badge, Button, Stack } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { type ManagerColumn, ManagerTable } from '../../../ui/manager-table';
 import { propertyLabel, visitorEmailsLabel } from '../shared/dashboard-labels';
 import { RowActions } from '../shared/row-actions';
@@ -9,15 +9,20 @@ import { SecurePinReveal } from './secure-pin-reveal';
 
 const fullName = (user: ManagedUser) => `${user.firstName} ${user.lastName}`;
 
+/** Residents only (managers open every gate of their property by their role): their groups, or a badge for none. */
 function accessGroupsCell(user: ManagedUser) {
-  if (user.role !== 'resident') return '';
+  if (user.role !== 'resident') return null;
   if (user.accessGroups.length === 0)
     return (
       <Badge color="red" variant="light">
         {ACCESS_GROUP_MESSAGES.noGroup}
       </Badge>
     );
-  return user.accessGroups.join(', ');
+  return (
+    <Text size="xs" c="dimmed">
+      {user.accessGroups.join(', ')}
+    </Text>
+  );
 }
 
 /** The users table of docs/SPEC.md §2; the Secure PIN column only where §6 allows. */
@@ -70,11 +75,10 @@ export function UsersTable({
               Suspended
             </Badge>
           )}
+          {accessGroupsCell(user)}
         </Stack>
       ),
     },
-    // Residents only: managers open every gate of their property by their role.
-    { label: 'Access groups', cell: accessGroupsCell },
   ];
   return (
     <ManagerTable
@@ -83,7 +87,7 @@ export function UsersTable({
       rowKey={(user) => user._id}
       title={fullName}
       columns={columns}
-      minWidth={showPin ? 1100 : 1000}
+      minWidth={showPin ? 1000 : 900}
       actions={(user) => (
         <RowActions name={fullName(user)} onEdit={() => onEdit(user)} onDelete={() => onDelete(user)}>
           {showPin && user.hasSecurePin && (
