@@ -37,7 +37,7 @@ test('a superadmin enrols an authenticator before using the app, then signs in w
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
   await page.getByLabel('6-digit code').fill(await codeFor(secret));
-  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toHaveCount(0);
@@ -68,7 +68,7 @@ test('a resident turns two-step verification on from Profile and signs in with a
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
   await page.getByLabel('6-digit code').fill(await codeFor(secret));
-  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
   const listed = page.getByTestId('recovery-codes').getByRole('listitem');
   await expect(listed).toHaveCount(10);
   const codes = await listed.allTextContents();

@@ -1,13 +1,21 @@
 import { useEffect } from 'react';
 import { unlockAudio } from './tones';
 
-/** The installable app's manifest, linked only while the reader is on screen. */
+/**
+ * The reader's installable manifest, linked only while the reader is on screen, in place of the
+ * app's (a browser installs from the first manifest link, and the reader is a kiosk of its own).
+ */
 function linkManifest() {
+  const appManifests = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="manifest"]')];
+  for (const appManifest of appManifests) appManifest.remove();
   const link = document.createElement('link');
   link.rel = 'manifest';
   link.href = '/reader.webmanifest';
   document.head.append(link);
-  return () => link.remove();
+  return () => {
+    link.remove();
+    document.head.append(...appManifests);
+  };
 }
 
 /**
