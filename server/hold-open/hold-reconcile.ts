@@ -4,6 +4,7 @@ import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { GateDeps } from '../gates/gate-decision';
 import { pulseLeaseMs, statusOf } from '../gates/relay-pulse';
 import { devices, gateHolds, properties } from '../platform/db/schema';
+import { lockdownCovers } from '../property-rules/lockdown-cover';
 import { writeRelayLog } from '../relay-logs/relay-log-sink';
 import { latchRelay } from './latch-relay';
 
@@ -18,13 +19,6 @@ export interface HoldActor {
   userId: string;
   details: { firstName: string; lastName: string; email: string };
 }
-
-/** Lockdowns in force now that cover the device (docs: a null gate_ids is the whole property). */
-const lockdownCovers = (now: Date) => sql<boolean>`exists (
-  select 1 from lockdowns l
-  where l.property_id = ${devices.propertyId} and l.ended_at is null
-    and (l.ends_at is null or l.ends_at > ${now.toISOString()}::timestamptz)
-    and (l.gate_ids is null or ${devices.id} = any(l.gate_ids)))`;
 
 /**
  * A pulse since the relay was last latched on: its timer switched the held relay off (a Shelly's
@@ -42,7 +36,7 @@ export async function loadHolds(deps: Pick<HoldDeps, 'db'>, now: Date, where: SQ
       hold: gateHolds,
       device: devices,
       property: properties,
-      lockdown: lockdownCovers(now),
+      lockdown: lockdownCovers(sql`${devices.propertyId}`, sql`${devices.id}`, sql`${now.toISOString()}::timestamptz`),
       pulsed: pulsedSinceAsserted,
     })
     .from(gateHolds)

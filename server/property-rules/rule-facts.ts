@@ -4,6 +4,7 @@ import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import { properties } from '../platform/db/schema';
 import { groupHasGate, groupHasMember } from './group-membership';
+import { lockdownCovers } from './lockdown-cover';
 
 /** Whose rights a decision checks, at which gate and when. */
 export interface RuleQuestion {
@@ -39,12 +40,7 @@ const person = (userId: SQL) => sql<RulePerson | null>`(
 const ruleFactsQuery = preparedPerDatabase((db: Orm) =>
   db
     .select({
-      lockdown: sql<boolean>`exists (
-        select 1 from lockdowns l
-        where l.property_id = "properties"."id" and l.ended_at is null
-          and (l.ends_at is null or l.ends_at > ${sql.placeholder('at')}::timestamptz)
-          and (l.gate_ids is null or ${deviceId} = any (l.gate_ids))
-      )`,
+      lockdown: lockdownCovers(sql`"properties"."id"`, deviceId, sql`${sql.placeholder('at')}::timestamptz`),
       holder: person(sql`${sql.placeholder('holderUserId')}::uuid`),
       host: person(sql`${sql.placeholder('hostUserId')}::uuid`),
       held: sql<boolean>`exists (select 1 from gate_holds h where h.device_id = ${deviceId} and h.asserted_on)`,
