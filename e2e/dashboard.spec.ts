@@ -184,7 +184,7 @@ test('a superadmin switches between the tables', async ({ page, request, superad
   await signIn(page, superadmin);
   await expect(page).toHaveURL(/\/dashboard$/);
   const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveText(['Users', 'Visitors', 'Properties', 'Devices', 'Cards']);
+  await expect(tabs).toHaveText(['Users', 'Visitors', 'Properties', 'Devices', 'Cards', 'Access groups']);
 
   await page.getByRole('textbox', { name: 'Search by name or email' }).fill(resident.email);
   await expect(page.getByRole('table', { name: 'Users' })).toContainText(resident.firstName);

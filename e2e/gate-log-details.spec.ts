@@ -1,5 +1,5 @@
 import { apiCall } from './support/api';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, signIn, signOut, test } from './support/fixtures';
 import { createUser } from './support/seed';
 import { gateWorld, relaySimulatorPerFile, scanAtGate } from './visitors-support';
 
@@ -57,7 +57,7 @@ test('gate logs say why an attempt failed and what the relay did, in words, with
   await opened.getByRole('button', { name: 'Show details' }).click();
   await expect(opened.getByTestId('raw-command')).toContainText('relay/0');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await signOut(page);
   await signIn(page, { ...world.resident });
   await page.getByRole('button', { name: 'Notifications' }).click();
   await expect(page.getByTestId('notification-gate').first()).toHaveText(`Gate: ${gate.deviceName}`);

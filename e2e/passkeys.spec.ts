@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LOGIN_PATHS } from '../core/roles';
 import { seriousFindings } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, signOut, test } from './support/fixtures';
 import { type RunningServer, startGatehouse } from './support/gatehouse-server';
 
 // A server of its own on `localhost`: WebAuthn refuses an IP address as the relying party.
@@ -70,7 +70,7 @@ test('a superadmin adds a passkey on Profile, signs in with password and passkey
   await expect(page.getByText('Passkey added')).toHaveCount(0);
   await captureBothWidths(page, 'profile-two-step-with-passkey');
 
-  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await signOut(page);
   await signInWithPassword();
   const usePasskey = page.getByRole('button', { name: 'Use your passkey' });
   await expect(usePasskey).toBeVisible();

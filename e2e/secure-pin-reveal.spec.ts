@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiCall } from './support/api';
 import { moderateOrWorseFindings } from './support/axe';
-import { type Credentials, expect, signIn, test } from './support/fixtures';
+import { type Credentials, expect, signIn, signOut, test } from './support/fixtures';
 import { shoot } from './support/screens';
 import { createUser } from './support/seed';
 import { gateWorld, relaySimulatorPerFile } from './visitors-support';
@@ -93,7 +93,7 @@ test('PINs are masked until Reveal, which the server logs without the PIN', asyn
   await page.keyboard.press('Escape');
 
   // The super administrator's table: masked too, at phone size as well.
-  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await signOut(page);
   const superRow = await usersTab(page, superadmin, pin, email);
   const superCell = superRow.getByTestId('secure-pin');
   await expect(superCell).not.toHaveText(/\d/);

@@ -2,7 +2,7 @@ import { generate } from 'otplib/functional';
 import { LOGIN_PATHS } from '../core/roles';
 import { apiCall, apiToken } from './support/api';
 import { seriousFindings } from './support/axe';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, signIn, signOut, test } from './support/fixtures';
 import { type RunningServer, startGatehouse } from './support/gatehouse-server';
 import { createProperty, createUser, propertyWithUser } from './support/seed';
 
@@ -43,7 +43,7 @@ test('a superadmin enrols an authenticator before using the app, then signs in w
   await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/dashboard/);
 
-  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await signOut(page);
   await signInWithPassword();
   const code = page.getByLabel('Authentication code');
   await expect(code).toBeVisible();
@@ -75,7 +75,7 @@ test('a resident turns two-step verification on from Profile and signs in with a
   await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await expect(page.getByText('Recovery codes left: 10.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await signOut(page);
   await page.goto(LOGIN_PATHS.resident);
   await page.getByLabel('Email').fill(resident.email);
   await page
@@ -145,7 +145,7 @@ test("a property's setting makes its managers set up two-step verification at th
   await dialog.getByRole('checkbox', { name: 'Property managers must use two-step verification' }).check();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
-  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await signOut(page);
 
   await signIn(page, manager);
   await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();

@@ -54,6 +54,12 @@ export async function submitSignIn(page: Page, user: Credentials) {
   if ((await answered).ok()) await page.waitForURL((url) => url.pathname !== loginPath);
 }
 
+/** Logs out from the header (or the phone menu) and waits until the app is on a login page, cookie gone. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await page.waitForURL((url) => url.pathname.startsWith('/login/'));
+}
+
 /** Signs in through the login form of the user's role, as a person would. */
 export async function signIn(page: Page, user: Credentials) {
   await page.goto(LOGIN_PATHS[user.role]);
