@@ -19,13 +19,15 @@ export async function hasNewestMigration(db: Orm) {
 
 /**
  * Embedded PostgreSQL (PGlite). With a data dir, files live under it and a lock keeps a second
- * process out; without one, the database is in memory (tests).
+ * process out; without one, the database is in memory (tests), started from `image` (a dumped,
+ * migrated data dir) when given, which is several times quicker than migrating.
  */
-export async function connectPglite(dataDir?: string): Promise<Database> {
+export async function connectPglite(dataDir?: string, image?: Blob): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
       extensions: { pg_trgm },
+      loadDataDir: image,
     });
     const orm = drizzle(client, { schema }) as unknown as Orm;
     if (!(await hasNewestMigration(orm))) await migrate(orm as never, { migrationsFolder });
