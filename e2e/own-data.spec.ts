@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { seriousFindings } from './support/axe';
 import { apiToken } from './support/api';
+import { seriousFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 import { PHONE } from './support/screens';
 import { createUser, propertyWithUser } from './support/seed';

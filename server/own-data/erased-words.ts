@@ -8,7 +8,7 @@ export interface PersonIdentifiers {
   phones: string[];
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const unique = (values: string[]) => [...new Set(values.map((value) => value.trim()).filter(Boolean))];
 
 /**
@@ -21,8 +21,8 @@ function patternsOf(person: PersonIdentifiers): RegExp[] {
   const literal = unique([...fullNames, ...person.emails, ...phones]).sort((a, b) => b.length - a.length);
   const words = unique([...person.firstNames, ...person.lastNames]).sort((a, b) => b.length - a.length);
   return [
-    ...literal.map((text) => new RegExp(escape(text), 'giu')),
-    ...words.map((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`, 'giu')),
+    ...literal.map((text) => new RegExp(escapeRegExp(text), 'giu')),
+    ...words.map((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'giu')),
   ];
 }
 
