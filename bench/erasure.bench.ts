@@ -4,7 +4,7 @@
 // naming them and links every later entry again (docs/decisions/0051); audit:verify must pass after.
 // DB_KIND=postgres DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/erasure.bench.ts
 import crypto from 'node:crypto';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { type ChainedFields, chainHash, GENESIS_HASH } from '../server/activity/activity-chain';
 import { verifyActivityChains } from '../server/activity/activity-verify';
 import { activity } from '../server/platform/db/schema';
@@ -25,8 +25,13 @@ async function main() {
     lastName: 'Erasewell',
   });
   const root = await seedUser(t.app, { role: 'superadmin' });
-  // The chain so far (sign-ins of seeding), continued by hand in the writer's own form.
-  const [last] = await t.app.db.select({ hash: activity.hash }).from(activity).orderBy(desc(activity.seq)).limit(1);
+  // The property's chain so far (sign-ins of seeding), continued by hand in the writer's own form.
+  const [last] = await t.app.db
+    .select({ hash: activity.hash })
+    .from(activity)
+    .where(eq(activity.propertyId, property.id))
+    .orderBy(desc(activity.seq))
+    .limit(1);
   let prevHash = last?.hash ?? GENESIS_HASH;
   const start = Date.now() - TRAIL_ROWS * 1000;
   for (let done = 0; done < TRAIL_ROWS; done += 1000) {
