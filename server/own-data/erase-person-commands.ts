@@ -55,12 +55,13 @@ async function identifiersOf(tx: Tx, person: Person): Promise<PersonIdentifiers>
 
 /** Ids of what they owned: trail entries about these are about them. */
 async function ownedIds(tx: Tx, userId: string): Promise<string[]> {
-  const lists = await Promise.all([
-    tx.select({ id: cards.id }).from(cards).where(eq(cards.userId, userId)),
-    tx.select({ id: visitors.id }).from(visitors).where(eq(visitors.createdBy, userId)),
-    tx.select({ id: qrCodes.id }).from(qrCodes).where(eq(qrCodes.createdBy, userId)),
-    tx.select({ id: deliveryPasses.id }).from(deliveryPasses).where(eq(deliveryPasses.createdBy, userId)),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const lists = [
+    await tx.select({ id: cards.id }).from(cards).where(eq(cards.userId, userId)),
+    await tx.select({ id: visitors.id }).from(visitors).where(eq(visitors.createdBy, userId)),
+    await tx.select({ id: qrCodes.id }).from(qrCodes).where(eq(qrCodes.createdBy, userId)),
+    await tx.select({ id: deliveryPasses.id }).from(deliveryPasses).where(eq(deliveryPasses.createdBy, userId)),
+  ];
   return lists.flat().map((row) => row.id);
 }
 

@@ -49,12 +49,18 @@ async function profileOf(db: Queryable, userId: string): Promise<OwnDataExport['
 }
 
 async function credentialsOf(db: Queryable, userId: string) {
-  const [sessionRows, passkeyRows, pushRows, cardRows] = await Promise.all([
-    db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)),
-    db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt)),
-    db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
-    db.select().from(cards).where(eq(cards.userId, userId)).orderBy(asc(cards.createdAt)),
-  ]);
+  const sessionRows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt));
+  const passkeyRows = await db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.createdAt));
+  const pushRows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  const cardRows = await db.select().from(cards).where(eq(cards.userId, userId)).orderBy(asc(cards.createdAt));
   return {
     sessions: sessionRows.map((row) => ({
       _id: row.id,
@@ -90,11 +96,17 @@ async function credentialsOf(db: Queryable, userId: string) {
 }
 
 async function passesOf(db: Queryable, userId: string) {
-  const [visitorRows, codeRows, deliveryRows] = await Promise.all([
-    db.select().from(visitors).where(eq(visitors.createdBy, userId)).orderBy(asc(visitors.createdAt)),
-    db.select().from(qrCodes).where(eq(qrCodes.createdBy, userId)).orderBy(asc(qrCodes.createdAt)),
-    db.select().from(deliveryPasses).where(eq(deliveryPasses.createdBy, userId)).orderBy(asc(deliveryPasses.createdAt)),
-  ]);
+  const visitorRows = await db
+    .select()
+    .from(visitors)
+    .where(eq(visitors.createdBy, userId))
+    .orderBy(asc(visitors.createdAt));
+  const codeRows = await db.select().from(qrCodes).where(eq(qrCodes.createdBy, userId)).orderBy(asc(qrCodes.createdAt));
+  const deliveryRows = await db
+    .select()
+    .from(deliveryPasses)
+    .where(eq(deliveryPasses.createdBy, userId))
+    .orderBy(asc(deliveryPasses.createdAt));
   return {
     visitors: visitorRows.map((visitor) => ({
       _id: visitor.id,
@@ -184,12 +196,11 @@ async function trailOf(db: Queryable, userId: string, owned: string[]): Promise<
 
 /** Everything Gatehouse holds about one person, without secrets (issue 30 part 5). */
 export async function ownDataOf(db: Queryable, userId: string, now: Date): Promise<OwnDataExport> {
-  const [profile, credentials, passes, gateEvents] = await Promise.all([
-    profileOf(db, userId),
-    credentialsOf(db, userId),
-    passesOf(db, userId),
-    gateEventsOf(db, userId),
-  ]);
+  // One after another: the export reads in a transaction, one connection running one query at a time.
+  const profile = await profileOf(db, userId);
+  const credentials = await credentialsOf(db, userId);
+  const passes = await passesOf(db, userId);
+  const gateEvents = await gateEventsOf(db, userId);
   const owned = [
     ...credentials.cards.map((card) => card._id),
     ...passes.visitors.flatMap((visitor) => [visitor._id, ...visitor.passes.map((pass) => pass._id)]),
