@@ -97,7 +97,8 @@ beforeAll(async () => {
   resident.token = await login(t.app, resident.email, TEST_PASSWORD, 'resident');
   await gateEvent(resident, RESIDENT, `+1${RESIDENT.phone}`);
   await gateEvent(neighbour, NEIGHBOUR, null);
-});
+  // Twelve API calls and five sign-ins (argon2) before the first case: on a shared machine this takes a while.
+}, 180_000);
 afterAll(() => t.close());
 
 describe('a person downloads their own data', () => {
