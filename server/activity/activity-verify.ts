@@ -1,7 +1,7 @@
 import { asc, gt, isNull, sql } from 'drizzle-orm';
 import type { Orm } from '../platform/db/connect';
 import { activity } from '../platform/db/schema';
-import { chainHash } from './activity-chain';
+import { type ChainedFields, chainHash } from './activity-chain';
 
 export interface BrokenLink {
   propertyId: string | null;
@@ -12,6 +12,17 @@ export interface BrokenLink {
 }
 
 const BATCH = 1000;
+
+/**
+ * What is wrong with one link of a chain, or null: its prev_hash must be the hash of the entry
+ * before it (none to compare for a chain's first entry) and its hash must cover its content.
+ */
+export function linkProblem(previousHash: string | null, row: ChainedFields & { prevHash: string; hash: string }) {
+  if (previousHash !== null && row.prevHash !== previousHash)
+    return 'its previous hash is not the hash of the entry before it (an entry was removed or changed)';
+  if (chainHash(row.prevHash, row) !== row.hash) return 'its content does not match its hash (the entry was changed)';
+  return null;
+}
 
 /** The properties with a chain (null: the entries of no property). */
 async function chains(db: Orm): Promise<(string | null)[]> {
@@ -37,14 +48,8 @@ async function verifyChain(db: Orm, propertyId: string | null): Promise<BrokenLi
       .orderBy(asc(activity.seq))
       .limit(BATCH);
     for (const row of rows) {
-      const at = { propertyId, entryId: row.id, seq: row.seq };
-      if (previous && row.prevHash !== previous.hash)
-        return {
-          ...at,
-          problem: 'its previous hash is not the hash of the entry before it (an entry was removed or changed)',
-        };
-      if (chainHash(row.prevHash, row) !== row.hash)
-        return { ...at, problem: 'its content does not match its hash (the entry was changed)' };
+      const problem = linkProblem(previous?.hash ?? null, row);
+      if (problem) return { propertyId, entryId: row.id, seq: row.seq, problem };
       previous = row;
     }
     if (rows.length < BATCH) return null;

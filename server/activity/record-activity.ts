@@ -41,6 +41,11 @@ function actorOf(request: FastifyRequest, entry: ActivityEntry): ActivityActor {
   return { id: caller.userId, role: caller.role, name: `${caller.firstName} ${caller.lastName}`.trim() };
 }
 
+/** Holds a property's chain until `tx` ends: entries link one after the other, and erasure rewrites it whole. */
+export async function lockChain(tx: Queryable, propertyId: string | null) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_CLASS}, hashtext(${propertyId ?? ''}))`);
+}
+
 /**
  * Appends one entry to its property's chain, in `tx` (a transaction, never the bare pool: the
  * chain's lock lasts until the transaction ends): the transaction of the change it records,
@@ -48,8 +53,7 @@ function actorOf(request: FastifyRequest, entry: ActivityEntry): ActivityActor {
  * transaction ends, so two changes at one property link one after the other.
  */
 async function appendEntry(tx: Queryable, fields: Omit<ChainedFields, 'id'>) {
-  const propertyKey = fields.propertyId ?? '';
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_CLASS}, hashtext(${propertyKey}))`);
+  await lockChain(tx, fields.propertyId);
   const [last] = await tx
     .select({ hash: activity.hash })
     .from(activity)

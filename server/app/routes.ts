@@ -14,6 +14,7 @@ import { gateDependencies } from '../gates/gate-decision';
 import { gateRoutes } from '../gates/gate-routes';
 import { holdOpenRoutes } from '../hold-open/hold-open-routes';
 import { reassertHolds } from '../hold-open/hold-sweep';
+import { ownDataRoutes } from '../own-data/own-data-routes';
 import { passRoutes } from '../passes/pass-routes';
 import { changePasswordRoutes } from '../people/change-password-routes';
 import { loginRoutes } from '../people/login-routes';
@@ -55,6 +56,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(verifyEmailRoutes);
   await app.register(passwordResetRoutes);
   await app.register(profileRoutes);
+  await app.register(ownDataRoutes);
   await app.register(changePasswordRoutes);
   await app.register(refreshPinRoutes);
   await app.register(revealPinRoutes);

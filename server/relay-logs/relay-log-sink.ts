@@ -40,7 +40,9 @@ export interface RelayLogEntry {
 export const SEARCH_TEXT_MAX = 600;
 
 /** Lowercased names, emails, phones and QR names of everyone an entry mentions, for the log search. */
-export function searchTextOf(entry: RelayLogEntry): string {
+export function searchTextOf(
+  entry: Pick<RelayLogEntry, 'userDetails' | 'visitorDetails' | 'creatorDetails' | 'qrCodeDetails'>,
+): string {
   const people = [entry.userDetails, entry.visitorDetails, entry.creatorDetails];
   const parts = people.flatMap((p) => (p ? [p.firstName, p.lastName, p.email, (p as PersonDetails).phoneNumber] : []));
   if (entry.qrCodeDetails) parts.push(entry.qrCodeDetails.qrFirstName, entry.qrCodeDetails.qrLastName);

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -710,3 +711,16 @@ export const activity = pgTable(
     index('activity_object_idx').on(t.objectId, t.at),
   ],
 );
+
+/**
+ * People erased at a super administrator's request (docs/decisions/0051): their number is the n of
+ * "Erased person #n" that stands for them wherever their name was. The id stays so erasure can be
+ * applied again to a backup restored from before it; it names no one once the account is gone.
+ */
+export const erasures = pgTable('erasures', {
+  n: serial('n').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  erasedAt: tz('erased_at').notNull(),
+  /** The super administrator who erased them. */
+  erasedBy: uuid('erased_by'),
+});

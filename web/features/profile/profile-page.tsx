@@ -8,6 +8,7 @@ import { QueryError } from '../../ui/query-state';
 import { TwoStepSection } from '../../widgets/two-step/two-step-section';
 import { ActiveSessions } from './active-sessions';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { DownloadMyData } from './download-my-data';
 import { NotificationPreferences } from './notification-preferences';
 import { PhoneNumberDialog } from './phone-number-dialog';
 import { PushDevices } from './push-devices';
@@ -97,6 +98,8 @@ export function ProfilePage() {
         <TwoStepSection />
         <Divider />
         <ActiveSessions />
+        <Divider />
+        <DownloadMyData />
         <Divider />
         <Button color="red" variant="light" onClick={signOut}>
           Logout

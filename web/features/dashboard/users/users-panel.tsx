@@ -13,6 +13,7 @@ import { DeleteDialog } from '../shared/delete-dialog';
 import { ListFilters } from '../shared/list-filters';
 import { PaginationFooter } from '../shared/pagination-footer';
 import { useListFilter } from '../shared/use-list-filter';
+import { ErasePersonDialog } from './erase-person-dialog';
 import { ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import { UsersTable } from './users-table';
 
@@ -34,6 +35,7 @@ export function UsersPanel() {
   const [deleting, setDeleting] = useState<ManagedUser | null>(null);
   const [refreshing, setRefreshing] = useState<ManagedUser | null>(null);
   const [resetting, setResetting] = useState<ManagedUser | null>(null);
+  const [erasing, setErasing] = useState<ManagedUser | null>(null);
   const refreshPin = useRefreshSecurePin();
   const users = list.data?.users ?? [];
 
@@ -59,6 +61,7 @@ export function UsersPanel() {
           onEdit={setEditing}
           onDelete={setDeleting}
           onResetSecondFactor={isSuper ? setResetting : undefined}
+          onErase={isSuper ? { callerId: claims.UID, erase: setErasing } : undefined}
         />
       </QueryState>
       {list.data && (
@@ -86,6 +89,7 @@ export function UsersPanel() {
         onClose={() => setDeleting(null)}
       />
       {isSuper && <ResetSecondFactorDialog user={resetting} onClose={() => setResetting(null)} />}
+      {isSuper && <ErasePersonDialog user={erasing} onClose={() => setErasing(null)} />}
       <ConfirmDialog
         opened={refreshing !== null}
         title="Refresh Secure PIN"

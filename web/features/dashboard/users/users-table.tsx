@@ -1,5 +1,6 @@
 import { ACCESS_GROUP_MESSAGES } from '@core/api/access-group-messages';
 import type { ManagedUser } from '@core/api/dashboard';
+import { OWN_DATA_MESSAGES } from '@core/api/own-data';
 import { roleLabel } from '@core/roles';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { type ManagerColumn, ManagerTable } from '../../../ui/manager-table';
@@ -34,6 +35,7 @@ export function UsersTable({
   onEdit,
   onDelete,
   onResetSecondFactor,
+  onErase,
 }: {
   users: ManagedUser[];
   /** When the list was last fetched (TanStack Query's dataUpdatedAt). */
@@ -44,6 +46,8 @@ export function UsersTable({
   onDelete: (user: ManagedUser) => void;
   /** Super administrators only. */
   onResetSecondFactor?: (user: ManagedUser) => void;
+  /** Super administrators only; never offered on their own row. */
+  onErase?: { callerId: string; erase: (user: ManagedUser) => void };
 }) {
   const columns: ManagerColumn<ManagedUser>[] = [
     { label: 'First Name', cell: (user) => user.firstName },
@@ -110,6 +114,17 @@ export function UsersTable({
               aria-label={`Reset two-step verification of ${fullName(user)}`}
             >
               Reset two-step
+            </Button>
+          )}
+          {onErase && user._id !== onErase.callerId && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              onClick={() => onErase.erase(user)}
+              aria-label={`${OWN_DATA_MESSAGES.eraseAction} ${fullName(user)}`}
+            >
+              Erase
             </Button>
           )}
         </RowActions>

@@ -1,0 +1,105 @@
+// What erasing a person costs when the trail behind them is long: one property's chain of
+// BENCH_TRAIL_ROWS entries (default 20,000), the person named in its first entry and in one entry
+// in a hundred after it, and BENCH_GATE_EVENTS of their gate events. Erasure rewrites the entries
+// naming them and links every later entry again (docs/decisions/0051); audit:verify must pass after.
+// DB_KIND=postgres DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/erasure.bench.ts
+import crypto from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { type ChainedFields, chainHash, GENESIS_HASH } from '../server/activity/activity-chain';
+import { verifyActivityChains } from '../server/activity/activity-verify';
+import { activity } from '../server/platform/db/schema';
+import { insertRelayLogRows, newRelayLogId } from '../server/relay-logs/relay-log-sink';
+import { bearer, createTestApp, seedProperty, seedUser } from '../test/support/test-app';
+import { loadAverage, writeResult } from './dashboard-bench-support';
+
+const TRAIL_ROWS = Number(process.env.BENCH_TRAIL_ROWS ?? 20_000);
+const GATE_EVENTS = Number(process.env.BENCH_GATE_EVENTS ?? 5_000);
+
+async function main() {
+  const t = await createTestApp();
+  const property = await seedProperty(t.app);
+  const person = await seedUser(t.app, {
+    role: 'resident',
+    propertyId: property.id,
+    firstName: 'Bartholomew',
+    lastName: 'Erasewell',
+  });
+  const root = await seedUser(t.app, { role: 'superadmin' });
+  // The property's chain so far (sign-ins of seeding), continued by hand in the writer's own form.
+  const [last] = await t.app.db
+    .select({ hash: activity.hash })
+    .from(activity)
+    .where(eq(activity.propertyId, property.id))
+    .orderBy(desc(activity.seq))
+    .limit(1);
+  let prevHash = last?.hash ?? GENESIS_HASH;
+  const start = Date.now() - TRAIL_ROWS * 1000;
+  for (let done = 0; done < TRAIL_ROWS; done += 1000) {
+    const batch = [];
+    for (let i = done; i < Math.min(done + 1000, TRAIL_ROWS); i++) {
+      const names = i === 0 || i % 100 === 0;
+      const row: ChainedFields = {
+        id: crypto.randomUUID(),
+        at: new Date(start + i * 1000),
+        actorId: null,
+        actorRole: 'admin',
+        actorName: 'Morgan Lee',
+        ip: '10.0.0.1',
+        userAgent: 'bench',
+        requestId: `bench-${i}`,
+        action: 'person.update',
+        summary: names ? 'Updated Bartholomew Erasewell' : `Updated someone else ${i}`,
+        objectKind: 'person',
+        objectId: names ? person.id : crypto.randomUUID(),
+        propertyId: property.id,
+        changes: names ? { email: { before: null, after: person.email } } : { label: { before: 'a', after: 'b' } },
+      };
+      const hash = chainHash(prevHash, row);
+      batch.push({ ...row, prevHash, hash });
+      prevHash = hash;
+    }
+    await t.app.db.insert(activity).values(batch);
+  }
+  const details = { firstName: 'Bartholomew', lastName: 'Erasewell', email: person.email, phoneNumber: null };
+  for (let done = 0; done < GATE_EVENTS; done += 1000) {
+    const rows = Array.from({ length: Math.min(1000, GATE_EVENTS - done) }, (_, i) => ({
+      id: newRelayLogId(),
+      entry: {
+        timestamp: new Date(start + (done + i) * 1000),
+        callerType: 'user' as const,
+        status: 'success' as const,
+        credential: 'card' as const,
+        propertyId: property.id,
+        deviceId: null,
+        actorUserId: person.id,
+        userDetails: details,
+      },
+    }));
+    await insertRelayLogRows(t.app.db, rows);
+  }
+  const began = performance.now();
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/resident/${person.id}/erase`,
+    headers: bearer(root.token),
+  });
+  const eraseMs = performance.now() - began;
+  if (response.statusCode !== 200) throw new Error(`erase answered ${response.statusCode}: ${response.body}`);
+  const verifyBegan = performance.now();
+  const { broken } = await verifyActivityChains(t.app.db);
+  const verifyMs = performance.now() - verifyBegan;
+  const result = {
+    database: process.env.DB_KIND === 'postgres' ? 'postgres' : 'pglite',
+    trailRows: TRAIL_ROWS,
+    gateEvents: GATE_EVENTS,
+    eraseMs: Math.round(eraseMs),
+    verifyMs: Math.round(verifyMs),
+    broken: broken.length,
+    loadAverage: loadAverage(),
+  };
+  console.log(result);
+  writeResult(`erasure-${result.database}.json`, result);
+  await t.close();
+}
+
+await main();
