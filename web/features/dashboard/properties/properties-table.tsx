@@ -1,4 +1,5 @@
 import type { PropertyDto } from '@core/api/properties';
+import { monthsInWords } from '@core/api/property-messages';
 import { Badge, Group } from '@mantine/core';
 import { ManagerTable } from '../../../ui/manager-table';
 import { featureBadges } from '../shared/dashboard-labels';
@@ -6,7 +7,7 @@ import { RowActions } from '../shared/row-actions';
 
 const BADGE_COLORS = { qr: 'teal', securepin: 'grape', rfid: 'blue' } as const;
 
-/** Property table: Name, Location, Property Features ('qr' badge first), Actions. */
+/** Property table: Name, Location, Property Features ('qr' badge first), Records kept, Actions. */
 export function PropertiesTable({
   properties,
   onEdit,
@@ -37,6 +38,11 @@ export function PropertiesTable({
               ))}
             </Group>
           ),
+        },
+        {
+          label: 'Records kept',
+          cell: (property) =>
+            `Gate events ${monthsInWords(property.gateEventRetentionMonths)} · Activity ${monthsInWords(property.activityRetentionMonths)}`,
         },
       ]}
       actions={(property) => (
