@@ -30,10 +30,18 @@ async function withShortLockWait<T>(db: Orm, change: (tx: Tx) => Promise<T>): Pr
 }
 
 /** Makes the tables of this UTC month and the next MONTHS_AHEAD that are missing; answers their names. */
-export async function createMonthsAhead(db: Orm, now: Date, monthsAhead = MONTHS_AHEAD): Promise<string[]> {
+export function createMonthsAhead(db: Orm, now: Date, monthsAhead = MONTHS_AHEAD): Promise<string[]> {
+  return createMonths(db, now, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + monthsAhead, 1)));
+}
+
+/** Makes the missing tables of the UTC months from `first`'s to `last`'s, each in its own short transaction. */
+export async function createMonths(db: Orm, first: Date, last: Date): Promise<string[]> {
   const made: string[] = [];
-  for (let ahead = 0; ahead <= monthsAhead; ahead++) {
-    const monthOf = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1));
+  for (
+    let monthOf = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), 1));
+    monthOf <= last;
+    monthOf = new Date(Date.UTC(monthOf.getUTCFullYear(), monthOf.getUTCMonth() + 1, 1))
+  ) {
     const result = await withShortLockWait(db, (tx) =>
       tx.execute(sql`select relay_logs_add_month(${monthOf.toISOString()}::timestamptz) as made`),
     );

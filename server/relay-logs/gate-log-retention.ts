@@ -9,7 +9,7 @@ export const DEFAULT_GATE_EVENT_MONTHS = 24;
 export const RETENTION_BATCH = 5000;
 
 export interface RetentionCutoff {
-  /** null: gate events of no property. */
+  /** null: gate events of no property, or of one deleted since. */
   propertyId: string | null;
   months: number;
   olderThan: Date;
@@ -64,7 +64,10 @@ export async function removeOldGateEvents(
     for (const [key, n] of perProperty) add(removed, key, n);
   }
   for (const cutoff of cutoffs) {
-    const owner = cutoff.propertyId ? sql`property_id = ${cutoff.propertyId}::uuid` : sql`property_id is null`;
+    // The default covers events of no property and of a property no longer there.
+    const owner = cutoff.propertyId
+      ? sql`property_id = ${cutoff.propertyId}::uuid`
+      : sql`(property_id is null or not exists (select 1 from properties p where p.id = relay_logs.property_id))`;
     for (;;) {
       if (options.signal?.aborted) return { removed, droppedMonths };
       const result = await db.execute(sql`

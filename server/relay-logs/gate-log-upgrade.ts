@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
+import { createMonths } from './gate-log-partitions';
 
 /** The gate log as it was before migration 0033, emptied into the partitioned one and then dropped. */
 const OLD_TABLE = 'relay_logs_unpartitioned';
@@ -21,8 +22,9 @@ export async function oldLogRemains(db: Orm): Promise<boolean> {
 /**
  * Moves the old log's rows into the partitioned one, newest first (so the recent log, the one
  * people read, is whole first), one transaction per batch, ids and every column kept; drops the
- * old table once it is empty. Each batch deletes there and inserts here through the tables' own
- * statement triggers, so the daily counts stay even. Stops early when `signal` aborts.
+ * old table once it is empty. The months the old rows span get their tables first. A batch sets
+ * gatehouse.relay_log_move, so the count triggers leave the daily counts (already right) alone
+ * and lock none of the rows gate writes update. Stops early when `signal` aborts.
  */
 export async function moveOldLogRows(
   db: Orm,
@@ -31,12 +33,17 @@ export async function moveOldLogRows(
   const batch = options.batch ?? UPGRADE_BATCH;
   let moved = 0;
   if (!(await oldLogRemains(db))) return { moved, finished: true };
+  const span = await db.execute(sql`select min("timestamp")::text as oldest from ${sql.identifier(OLD_TABLE)}`);
+  const oldest = rowsOf<{ oldest: string | null }>(span)[0]?.oldest;
+  if (oldest) await createMonths(db, new Date(oldest), new Date());
   // Keyset on the old time index: the next batch starts below the oldest time moved, never
   // re-reading the index entries of rows already gone.
   let below = 'infinity';
   for (;;) {
     if (options.signal?.aborted) return { moved, finished: false };
-    const result = await db.execute(sql`
+    const result = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('gatehouse.relay_log_move', 'on', true)`);
+      return tx.execute(sql`
       with edge as (
         select min(ts) as ts from (
           select "timestamp" as ts from ${sql.identifier(OLD_TABLE)}
@@ -50,6 +57,7 @@ export async function moveOldLogRows(
         insert into relay_logs select * from taken returning 1
       )
       select (select ts from edge)::text as edge, (select count(*) from put)::int as n`);
+    });
     const [row] = rowsOf<{ edge: string | null; n: number }>(result);
     if (!row?.edge) break;
     moved += Number(row.n);

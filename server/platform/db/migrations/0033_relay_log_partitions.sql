@@ -4,6 +4,7 @@
 -- its columns, defaults, checks, indexes and triggers as they are now (read from the catalogue, so
 -- a column or index added by an earlier migration comes along), and the gate log upkeep job
 -- (server/relay-logs/gate-log-upgrade.ts) moves the old rows over in small batches, newest first.
+-- Until a row is moved, the log lists and searches do not show it.
 ALTER TABLE "relay_logs" RENAME TO "relay_logs_unpartitioned";
 --> statement-breakpoint
 CREATE TABLE "relay_logs" (
@@ -12,8 +13,8 @@ CREATE TABLE "relay_logs" (
 ) PARTITION BY RANGE ("timestamp");
 --> statement-breakpoint
 -- Each index and trigger of the old table, made again on the new one under its own name; the old
--- table's indexes take an old_ prefix, and its triggers stay, so the batches that move rows keep
--- relay_log_daily_counts even (a delete there, an insert here).
+-- table's indexes take an old_ prefix, and its triggers stay (the batches that move rows switch the
+-- count triggers off for themselves, below).
 DO $$
 DECLARE
   item record;
@@ -67,13 +68,41 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- A table for every month the old rows span, and for this month and the next three.
+-- This month's table and the next three; the months of the old rows are made by the upkeep before
+-- it moves them, each in its own short transaction, so gate writes wait on none of it here.
 SELECT "relay_logs_add_month"(month_of AT TIME ZONE 'UTC')
 FROM generate_series(
-  date_trunc('month', coalesce((SELECT min("timestamp") FROM "relay_logs_unpartitioned"), now()) AT TIME ZONE 'UTC'),
+  date_trunc('month', now() AT TIME ZONE 'UTC'),
   date_trunc('month', now() AT TIME ZONE 'UTC') + interval '3 months',
   interval '1 month'
 ) AS month_of;
+--> statement-breakpoint
+-- The daily counts stay as they are while rows move between the two tables: the moving
+-- transaction sets gatehouse.relay_log_move, and neither table's count trigger then touches them
+-- (nor locks today's count rows, which every gate write updates).
+CREATE OR REPLACE FUNCTION relay_log_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('gatehouse.relay_log_move', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO relay_log_daily_counts (property_key, caller_type, day, n)
+    SELECT coalesce(property_id, '00000000-0000-0000-0000-000000000000'::uuid), caller_type,
+      ("timestamp" AT TIME ZONE 'UTC')::date, count(*)
+    FROM changed_rows GROUP BY 1, 2, 3
+    ON CONFLICT (property_key, caller_type, day) DO UPDATE SET n = relay_log_daily_counts.n + excluded.n;
+  ELSE
+    UPDATE relay_log_daily_counts c SET n = c.n - d.n
+    FROM (
+      SELECT coalesce(property_id, '00000000-0000-0000-0000-000000000000'::uuid) AS property_key, caller_type,
+        ("timestamp" AT TIME ZONE 'UTC')::date AS day, count(*) AS n
+      FROM changed_rows GROUP BY 1, 2, 3
+    ) d
+    WHERE c.property_key = d.property_key AND c.caller_type = d.caller_type AND c.day = d.day;
+  END IF;
+  RETURN NULL;
+END
+$$;
 --> statement-breakpoint
 -- Openings still waiting for their relay move now, so the statement that completes one finds its row.
 WITH moved AS (
