@@ -6,6 +6,7 @@
 // properties with a shorter retention lose their older events in batches of 1,000, 5,000 and
 // 20,000. Each phase reports its time and how long each gate write waited (p50, p99, max).
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_ROWS=10000000 npx tsx bench/gate-log-partitions.bench.ts
+// (results in bench/results/gate-log-partitions-<rows>.md)
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../server/platform/db/connect';
@@ -20,6 +21,7 @@ import { seedBenchLogs } from './relay-logs-seed';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SPAN_DAYS = 3 * 365;
 const PROPERTIES = 50;
+const RESULT = `gate-log-partitions-${ROWS >= 1_000_000 ? `${ROWS / 1_000_000}m` : `${ROWS / 1000}k`}.md`;
 
 interface Phase {
   phase: string;
@@ -98,7 +100,7 @@ async function main() {
   const phases: Phase[] = [];
   const started = { seed: performance.now() };
   const report = (title: string) => {
-    writeResult('gate-log-partitions.md', renderReport(title, phases));
+    writeResult(RESULT, renderReport(title, phases));
   };
   try {
     await db.execute(sql`
@@ -155,7 +157,7 @@ async function main() {
     }
     await gate.stop();
     report(`${ROWS.toLocaleString('en-US')} rows, seeded in ${Math.round(seedSeconds)} s`);
-    console.log('wrote bench/results/gate-log-partitions.md');
+    console.log(`wrote bench/results/${RESULT}`);
     console.log(await postgresVersion(db));
   } finally {
     await database.close();
