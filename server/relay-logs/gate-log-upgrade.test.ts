@@ -51,7 +51,7 @@ describe('upgrading an unpartitioned gate log (migration 0033)', () => {
     before = await snapshot(db);
     countsBefore = await dailyCounts(db);
     await database.upgrade();
-  }, 120_000);
+  }, 600_000);
 
   afterAll(() => database?.close());
 

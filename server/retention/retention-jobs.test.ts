@@ -102,7 +102,7 @@ describe('retention', () => {
         }),
       );
     }
-  }, 120_000);
+  }, 600_000);
 
   it('removes exactly what is older than each setting while gate events are written, and says so in the trail', async () => {
     const db = t.app.db;
