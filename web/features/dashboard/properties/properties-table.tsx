@@ -1,6 +1,6 @@
 import type { PropertyDto } from '@core/api/properties';
 import { monthsInWords } from '@core/api/property-messages';
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, Stack } from '@mantine/core';
 import { ManagerTable } from '../../../ui/manager-table';
 import { featureBadges } from '../shared/dashboard-labels';
 import { RowActions } from '../shared/row-actions';
@@ -41,8 +41,13 @@ export function PropertiesTable({
         },
         {
           label: 'Records kept',
-          cell: (property) =>
-            `Gate events ${monthsInWords(property.gateEventRetentionMonths)} · Activity ${monthsInWords(property.activityRetentionMonths)}`,
+          // Two short lines: one line of both was cut off at a desktop width.
+          cell: (property) => (
+            <Stack gap={0} component="span">
+              <span>Gate events {monthsInWords(property.gateEventRetentionMonths)}</span>
+              <span>Activity {monthsInWords(property.activityRetentionMonths)}</span>
+            </Stack>
+          ),
         },
       ]}
       actions={(property) => (
