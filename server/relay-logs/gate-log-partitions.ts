@@ -69,21 +69,21 @@ export async function monthPartitions(db: Orm): Promise<MonthPartition[]> {
 }
 
 /**
- * Drops a month's table whose every possible row is older than `olderThan`, with its days in the
- * daily counts; answers how many rows went with it, or null when the lock was not had in time.
+ * Drops a month's table with its days in the daily counts; answers false when the lock was not had
+ * in time (the next run tries again). No count of its rows here: on a large month that would be a
+ * scan under the lock; the daily counts say how many.
  */
-export function dropMonth(db: Orm, month: MonthPartition): Promise<number | null> {
-  return withShortLockWait(db, async (tx) => {
-    const counted = await tx.execute(sql`select count(*)::bigint as n from ${sql.identifier(month.name)}`);
-    const rows = Number(rowsOf<{ n: string }>(counted)[0]?.n ?? 0);
+export async function dropMonth(db: Orm, month: MonthPartition): Promise<boolean> {
+  const dropped = await withShortLockWait(db, async (tx) => {
     await tx.execute(sql`drop table ${sql.identifier(month.name)}`);
     // Months are UTC months and the counts UTC days, so the month's days hold its rows only.
     await tx.execute(sql`
-        delete from relay_log_daily_counts
-        where day >= (${month.from.toISOString()}::timestamptz at time zone 'UTC')::date
-          and day < (${month.to.toISOString()}::timestamptz at time zone 'UTC')::date`);
-    return rows;
+      delete from relay_log_daily_counts
+      where day >= (${month.from.toISOString()}::timestamptz at time zone 'UTC')::date
+        and day < (${month.to.toISOString()}::timestamptz at time zone 'UTC')::date`);
+    return true;
   });
+  return dropped === true;
 }
 
 const isLockTimeout = (error: unknown): boolean =>

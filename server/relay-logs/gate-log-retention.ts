@@ -58,8 +58,7 @@ export async function removeOldGateEvents(
   for (const month of await monthPartitions(db)) {
     if (month.to.getTime() > everyoneDone) break;
     const perProperty = await countsByProperty(db, month.from, month.to);
-    const dropped = await dropMonth(db, month);
-    if (dropped === null) continue;
+    if (!(await dropMonth(db, month))) continue;
     droppedMonths.push(month.name);
     for (const [key, n] of perProperty) add(removed, key, n);
   }
