@@ -21,10 +21,10 @@ const GUESTS = ['Quentin', 'Priya', 'Mateo', 'Yuki', 'Amara', 'Sven', 'Leila', '
 const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`);
 
 /**
- * `rows` gate events over the year before now in one INSERT ... SELECT: 50 properties, 5000
+ * `rows` gate events over the year (or `spanDays`) before now in one INSERT ... SELECT: 50 properties, 5000
  * users (user u lives at property u % 50), two in three by users, one in three by visitors.
  */
-export async function seedBenchLogs(db: Orm, rows: number) {
+export async function seedBenchLogs(db: Orm, rows: number, spanDays = 365) {
   await db.execute(sql`
     insert into relay_logs (timestamp, property_id, device_id, actor_user_id, creator_user_id, caller_type,
       user_details, visitor_details, qr_code_details, creator_details, device_details, property_details,
@@ -46,7 +46,7 @@ export async function seedBenchLogs(db: Orm, rows: number) {
         case when not is_user then guest || ' guest' || (n % 997) || ' guest' || n || '@example.com' end))
     from (
       select n, u, is_user, guest,
-        now() - (n::double precision / ${rows}) * interval '365 days' as ts,
+        now() - (n::double precision / ${rows}) * ${spanDays}::int * interval '1 day' as ts,
         jsonb_build_object('firstName', (${textArray(FIRST)})[1 + u % 10], 'lastName', (${textArray(LAST)})[1 + (u / 10) % 10],
           'email', 'user' || u || '@example.com', 'phoneNumber', '+1555' || lpad(u::text, 7, '0')) as person
       from (

@@ -44,6 +44,7 @@ export const ACTIVITY_ACTIONS = {
   'property.create': 'Created a property',
   'property.update': 'Updated a property',
   'property.delete': 'Deleted a property',
+  'property.retention': 'Removed records past their retention',
   'visitor.register': 'Registered a visitor',
   'visitor.update': 'Updated a visitor',
   'visitor.delete': 'Deleted a visitor',

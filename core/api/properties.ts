@@ -13,6 +13,10 @@ export const propertySchema = z.object({
   timeZone: z.string(),
   /** Its property managers must set up two-step verification before using the app: they hold every gate. */
   managersNeedSecondFactor: z.boolean(),
+  /** Months its gate events are kept (the daily upkeep removes older ones). */
+  gateEventRetentionMonths: z.number(),
+  /** Months its activity trail is kept; at least a year. */
+  activityRetentionMonths: z.number(),
 });
 export type PropertyDto = z.infer<typeof propertySchema>;
 
@@ -35,9 +39,30 @@ export const registerPropertyBody = z.strictObject({
 });
 export type RegisterPropertyBody = z.input<typeof registerPropertyBody>;
 
+/** How long a property keeps its records, in months; the database checks the same ranges. */
+export const RETENTION_MONTHS = {
+  gateEvents: { min: 1, max: 1200, default: 24 },
+  activity: { min: 12, max: 1200, default: 84 },
+} as const;
+
+const monthsField = (range: { min: number; max: number }, words: string) =>
+  z
+    .number({ error: needs(words) })
+    .int({ error: needs(words) })
+    .min(range.min, { error: needs(words) })
+    .max(range.max, { error: needs(words) });
+
 export const updatePropertyBody = registerPropertyBody.extend({
   _id: idSchema,
   managersNeedSecondFactor: z.boolean().optional(),
+  gateEventRetentionMonths: monthsField(
+    RETENTION_MONTHS.gateEvents,
+    'must be a whole number of months from 1 to 1200 (2 years is 24)',
+  ).optional(),
+  activityRetentionMonths: monthsField(
+    RETENTION_MONTHS.activity,
+    'must be a whole number of months from 12 (one year, the least) to 1200',
+  ).optional(),
 });
 export type UpdatePropertyBody = z.input<typeof updatePropertyBody>;
 

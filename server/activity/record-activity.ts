@@ -85,6 +85,27 @@ export function recordActivity(tx: Queryable, request: FastifyRequest, entry: Ac
   });
 }
 
+/** Records what a job or schedule changed (no request): the actor is "system". */
+export function recordSystemActivity(
+  tx: Queryable,
+  at: Date,
+  entry: Required<Pick<ActivityEntry, 'action' | 'summary' | 'object'>> & Pick<ActivityEntry, 'changes'>,
+): Promise<string> {
+  return appendEntry(tx, {
+    at,
+    ...actorFields('system'),
+    ip: null,
+    userAgent: null,
+    requestId: null,
+    action: entry.action,
+    summary: entry.summary,
+    objectKind: entry.object.kind,
+    objectId: entry.object.id,
+    propertyId: entry.object.propertyId,
+    changes: entry.changes ?? {},
+  });
+}
+
 function actorFields(actor: ActivityActor) {
   if (actor === 'system')
     return { actorId: null, actorRole: ACTIVITY_MESSAGES.systemActor, actorName: ACTIVITY_MESSAGES.systemActor };

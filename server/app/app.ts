@@ -32,6 +32,7 @@ import type { EmbeddedBroker } from '../platform/mqtt/embedded-broker';
 import type { MqttLink } from '../platform/mqtt/mqtt-link';
 import type { AppConfig } from '../platform/settings/config';
 import { createSmsSender } from '../platform/sms/sms-sender';
+import { registerGateLogUpkeepJob } from '../retention/retention-jobs';
 import { installMqtt } from './install-mqtt';
 import { registerNotificationJobs } from './job-handlers';
 import { registerMetricsRoute } from './metrics-routes';
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     vapid: config.vapid,
     log: app.log,
   });
+  registerGateLogUpkeepJob(app.jobs, { db: database.orm, now: config.now, log: app.log });
 
   const metrics = new GatehouseMetrics(database.orm);
   app.decorate('metrics', metrics);

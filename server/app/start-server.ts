@@ -8,6 +8,7 @@ import { ensureSuperadmin } from '../people/bootstrap-superadmin';
 import type { Database } from '../platform/db/connect';
 import { startCounterSweeper } from '../platform/limits/counter-sweeper';
 import type { AppConfig } from '../platform/settings/config';
+import { scheduleGateLogUpkeep } from '../retention/retention-jobs';
 import { buildApp } from './app';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -33,6 +34,8 @@ export async function startServer(config: AppConfig, opening: Promise<Database>)
   const stopSweeping = await startAbandonedOpeningSweeper({ db: app.db, now: config.now, log: app.log }, database.kind);
   app.addHook('onClose', async () => stopSweeping());
   await ensureSuperadmin(app);
+  // The first upkeep runs now (after an upgrade it moves the old gate log's rows), then daily.
+  await scheduleGateLogUpkeep(app.db, config.now());
   await app.listen({ port: config.port, host: config.host });
   app.jobs.start(config.jobPollMs);
   const address = app.server.address();

@@ -25,6 +25,10 @@ async function refusingDuplicates<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** The optional settings a request gave: left out means unchanged. */
+const withoutUndefined = <T extends object>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+
 /** Creating, editing and deleting properties: the super administrator's work. */
 export async function propertyAdminRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -58,8 +62,7 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
       schema: { tags: ['properties'], body: updatePropertyBody, response: { 200: propertySchema, 409: errorResponse } },
     },
     async (request) => {
-      const { _id, propertyName, propertyLocation, propertyFeatures, timeZone, managersNeedSecondFactor } =
-        request.body;
+      const { _id, propertyName, propertyLocation, propertyFeatures, timeZone, ...optional } = request.body;
       const [row] = await refusingDuplicates(
         app.db
           .update(properties)
@@ -68,7 +71,7 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
             propertyLocation,
             propertyFeatures: withQr(propertyFeatures),
             ...(timeZone ? { timeZone } : {}),
-            ...(managersNeedSecondFactor === undefined ? {} : { managersNeedSecondFactor }),
+            ...withoutUndefined(optional),
           })
           .where(eq(properties.id, _id))
           .returning(),

@@ -16,6 +16,8 @@ export function toPropertyDto(row: PropertyRow): PropertyDto {
     propertyFeatures: row.propertyFeatures as PropertyFeature[],
     timeZone: row.timeZone,
     managersNeedSecondFactor: row.managersNeedSecondFactor,
+    gateEventRetentionMonths: row.gateEventRetentionMonths,
+    activityRetentionMonths: row.activityRetentionMonths,
   };
 }
 

@@ -126,6 +126,48 @@ describe('updating and deleting', () => {
     expect(answer.json()).toMatchObject({ propertyName: 'Renamed', propertyFeatures: ['qr', 'rfid'] });
   });
 
+  it('keeps 2 years of gate events and 7 of activity until told otherwise, then what it is told', async () => {
+    const property = await seedProperty(t.app);
+    const base = { _id: property.id, propertyName: 'Kept', propertyLocation: `${property.id} Kept Road` };
+    const unchanged = await call('POST', '/api/property/update', superadmin.token, base);
+    expect(unchanged.json()).toMatchObject({ gateEventRetentionMonths: 24, activityRetentionMonths: 84 });
+    const answer = await call('POST', '/api/property/update', superadmin.token, {
+      ...base,
+      gateEventRetentionMonths: 6,
+      activityRetentionMonths: 12,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ gateEventRetentionMonths: 6, activityRetentionMonths: 12 });
+    const [row] = await t.app.db.select().from(properties).where(eq(properties.id, property.id));
+    expect(row).toMatchObject({ gateEventRetentionMonths: 6, activityRetentionMonths: 12 });
+  });
+
+  it.each([
+    [{ gateEventRetentionMonths: 0 }, 'gateEventRetentionMonths', 'from 1 to 1200'],
+    [{ gateEventRetentionMonths: 1201 }, 'gateEventRetentionMonths', 'from 1 to 1200'],
+    [{ gateEventRetentionMonths: 2.5 }, 'gateEventRetentionMonths', 'whole number'],
+    [{ gateEventRetentionMonths: '24' }, 'gateEventRetentionMonths', 'whole number'],
+    [{ activityRetentionMonths: 11 }, 'activityRetentionMonths', 'from 12 (one year, the least)'],
+    [{ activityRetentionMonths: -84 }, 'activityRetentionMonths', 'from 12 (one year, the least)'],
+    [{ activityRetentionMonths: null }, 'activityRetentionMonths', 'whole number'],
+  ])('refuses retention %j with 400 words on its field, and changes nothing', async (bad, field, words) => {
+    const property = await seedProperty(t.app);
+    const answer = await call('POST', '/api/property/update', superadmin.token, {
+      _id: property.id,
+      propertyName: 'Never saved',
+      propertyLocation: 'Nowhere',
+      ...bad,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().fieldErrors[field]).toContain(words);
+    const [row] = await t.app.db.select().from(properties).where(eq(properties.id, property.id));
+    expect(row).toMatchObject({
+      propertyName: property.propertyName,
+      gateEventRetentionMonths: 24,
+      activityRetentionMonths: 84,
+    });
+  });
+
   it('refuses to delete a property that still has residents or devices with 409 naming them', async () => {
     const property = await seedProperty(t.app);
     await seedUser(t.app, { role: 'resident', propertyId: property.id });

@@ -7,4 +7,6 @@ export const ADVISORY_LOCKS = {
   migrations: 4_702_001,
   /** Held while checking for and creating the first super administrator (a transaction lock). */
   superadminBootstrap: 4_702_002,
+  /** Held while checking for and queueing the next gate log upkeep (a transaction lock). */
+  gateLogUpkeepSchedule: 4_702_004,
 } as const;

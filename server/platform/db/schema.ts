@@ -40,9 +40,15 @@ export const properties = pgTable(
     timeZone: text('time_zone').notNull().default('America/New_York'),
     /** Its property managers must enrol a second factor before using the app. */
     managersNeedSecondFactor: boolean('managers_need_second_factor').notNull().default(false),
+    /** Months its gate events are kept; the daily upkeep removes older ones (server/relay-logs/gate-log-retention.ts). */
+    gateEventRetentionMonths: integer('gate_event_retention_months').notNull().default(24),
+    /** Months its activity trail is kept; never under a year. */
+    activityRetentionMonths: integer('activity_retention_months').notNull().default(84),
     createdAt: createdAt(),
   },
   (t) => [
+    check('properties_gate_event_retention_range', sql`${t.gateEventRetentionMonths} between 1 and 1200`),
+    check('properties_activity_retention_range', sql`${t.activityRetentionMonths} between 12 and 1200`),
     index('properties_name_idx').on(t.propertyName),
     // One property per name and location, ignoring case and runs of spaces (pickers list both).
     uniqueIndex('properties_name_location_unique').on(
@@ -307,11 +313,15 @@ export type RelayOperation = { command: string; success: boolean };
 /** A device as stored: the one declaration every domain uses. */
 export type DeviceRow = typeof devices.$inferSelect;
 
-/** One row per gate attempt. Details are snapshots: renames and deletions never change history. */
+/**
+ * One row per gate attempt. Details are snapshots: renames and deletions never change history.
+ * Partitioned by UTC month of `timestamp` (migration 0033, docs/decisions/0052), so its key holds
+ * the timestamp too; the monthly tables are made by the gate log upkeep, not by drizzle.
+ */
 export const relayLogs = pgTable(
   'relay_logs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     timestamp: tz('timestamp').notNull().defaultNow(),
     propertyId: uuid('property_id'),
     deviceId: uuid('device_id'),
@@ -337,6 +347,7 @@ export const relayLogs = pgTable(
     searchText: text('search_text').notNull().default(''),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.timestamp] }),
     // Migration 0004 rebuilds these two with INCLUDE columns, for index-only counts of log searches.
     index('relay_logs_time_idx').on(t.timestamp),
     index('relay_logs_property_time_idx').on(t.propertyId, t.timestamp),

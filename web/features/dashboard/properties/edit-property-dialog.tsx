@@ -1,7 +1,8 @@
 import { DASHBOARD_MESSAGES } from '@core/api/dashboard';
 import { type PropertyDto, updatePropertyBody } from '@core/api/properties';
+import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { PROPERTY_FEATURE_LABELS, type PropertyFeature } from '@core/constants';
-import { Checkbox, Group, TextInput } from '@mantine/core';
+import { Checkbox, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdateProperty } from '../../../api/dashboard';
 import { FormDialog } from '../../../ui/form-dialog';
@@ -10,7 +11,7 @@ import { useSchemaForm } from '../../../ui/forms/use-schema-form';
 
 const CHOOSABLE: PropertyFeature[] = ['securepin', 'rfid'];
 
-/** Edit property: name, location, features ('qr' is always on); a duplicate name and location is refused on the name. */
+/** Edit property: name, location, features ('qr' is always on), how long its records are kept; a duplicate name and location is refused on the name. */
 export function EditPropertyDialog({ property, onClose }: { property: PropertyDto; onClose: () => void }) {
   const form = useSchemaForm(updatePropertyBody, {
     initialValues: {
@@ -19,6 +20,8 @@ export function EditPropertyDialog({ property, onClose }: { property: PropertyDt
       propertyLocation: property.propertyLocation,
       propertyFeatures: property.propertyFeatures.filter((feature) => feature !== 'qr'),
       managersNeedSecondFactor: property.managersNeedSecondFactor,
+      gateEventRetentionMonths: property.gateEventRetentionMonths,
+      activityRetentionMonths: property.activityRetentionMonths,
     },
   });
   const [failure, setFailure] = useState<string | null>(null);
@@ -46,6 +49,22 @@ export function EditPropertyDialog({ property, onClose }: { property: PropertyDt
         description="They are asked to set it up at their next sign-in and cannot use the app until they do."
         {...form.getInputProps('managersNeedSecondFactor', { type: 'checkbox' })}
       />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label={PROPERTY_MESSAGES.gateEventRetention}
+          description={PROPERTY_MESSAGES.gateEventRetentionHint}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('gateEventRetentionMonths')}
+        />
+        <NumberInput
+          label={PROPERTY_MESSAGES.activityRetention}
+          description={PROPERTY_MESSAGES.activityRetentionHint}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('activityRetentionMonths')}
+        />
+      </SimpleGrid>
     </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
 import type { PropertyDto } from '@core/api/properties';
-import { Badge, Group } from '@mantine/core';
+import { monthsInWords } from '@core/api/property-messages';
+import { Badge, Group, Stack } from '@mantine/core';
 import { ManagerTable } from '../../../ui/manager-table';
 import { featureBadges } from '../shared/dashboard-labels';
 import { RowActions } from '../shared/row-actions';
 
 const BADGE_COLORS = { qr: 'teal', securepin: 'grape', rfid: 'blue' } as const;
 
-/** Property table: Name, Location, Property Features ('qr' badge first), Actions. */
+/** Property table: Name, Location, Property Features ('qr' badge first), Records kept, Actions. */
 export function PropertiesTable({
   properties,
   onEdit,
@@ -36,6 +37,16 @@ export function PropertiesTable({
                 </Badge>
               ))}
             </Group>
+          ),
+        },
+        {
+          label: 'Records kept',
+          // Two short lines: one line of both was cut off at a desktop width.
+          cell: (property) => (
+            <Stack gap={0} component="span">
+              <span>Gate events {monthsInWords(property.gateEventRetentionMonths)}</span>
+              <span>Activity {monthsInWords(property.activityRetentionMonths)}</span>
+            </Stack>
           ),
         },
       ]}

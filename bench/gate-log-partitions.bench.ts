@@ -1,0 +1,186 @@
+// The gate log's move to monthly partitions and its retention, on real PostgreSQL, while gates
+// write (docs/decisions/0052). A database as the build before migration 0033 left it is seeded
+// with BENCH_ROWS events over three years (one INSERT ... SELECT); a "gate" then writes as the gate
+// path does (a pending opening, then its outcome) without pause while, in turn: the migration runs,
+// the upkeep moves the old rows in batches, whole months past every retention are dropped, and
+// properties with a shorter retention lose their older events in batches of 1,000, 5,000 and
+// 20,000. Each phase reports its time and how long each gate write waited (p50, p99, max).
+// DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_ROWS=10000000 npx tsx bench/gate-log-partitions.bench.ts
+// (results in bench/results/gate-log-partitions-<rows>.md)
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { Orm } from '../server/platform/db/connect';
+import { rowsOf } from '../server/platform/db/rows';
+import { removeOldGateEvents } from '../server/relay-logs/gate-log-retention';
+import { moveOldLogRows, UPGRADE_BATCH } from '../server/relay-logs/gate-log-upgrade';
+import { commitOpeningOutcome, commitPendingOpening } from '../server/relay-logs/relay-log-sink';
+import { databaseBefore } from '../test/support/migrated-until';
+import { loadAverage, postgresVersion, writeResult } from './dashboard-bench-support';
+import { seedBenchLogs } from './relay-logs-seed';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SPAN_DAYS = 3 * 365;
+const PROPERTIES = 50;
+const RESULT = `gate-log-partitions-${ROWS >= 1_000_000 ? `${ROWS / 1_000_000}m` : `${ROWS / 1000}k`}.md`;
+
+interface Phase {
+  phase: string;
+  seconds: number;
+  detail?: string;
+  gateWrites: number;
+  gateFailures: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/** One gate after another, as the gate path writes its log: the pending row, then the outcome. */
+function startGate(db: Orm, propertyId: string) {
+  let running = true;
+  let samples: number[] = [];
+  let failures = 0;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const id = await commitPendingOpening(
+          db,
+          {
+            timestamp: new Date(),
+            callerType: 'user',
+            status: 'pending',
+            propertyId,
+            deviceId: null,
+            credential: 'remote',
+          },
+          new Date(Date.now() + 30_000),
+        );
+        await commitOpeningOutcome(db, {
+          id,
+          status: 'success',
+          reason: null,
+          relayOperations: [],
+          totalDurationMs: 5,
+        });
+      } catch {
+        failures++;
+      }
+      samples.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return {
+    /** The waits since the last call, and starts over. */
+    take() {
+      const taken = samples.sort((a, b) => a - b);
+      const at = (q: number) =>
+        Math.round((taken[Math.min(taken.length - 1, Math.ceil(q * taken.length) - 1)] ?? 0) * 100) / 100;
+      const result = {
+        gateWrites: taken.length,
+        gateFailures: failures,
+        p50Ms: at(0.5),
+        p99Ms: at(0.99),
+        maxMs: at(1),
+      };
+      samples = [];
+      failures = 0;
+      return result;
+    },
+    async stop() {
+      running = false;
+      await done;
+    },
+  };
+}
+
+async function main() {
+  process.env.DB_KIND = 'postgres';
+  const database = await databaseBefore('0033_relay_log_partitions');
+  const db = database.orm;
+  const phases: Phase[] = [];
+  const started = { seed: performance.now() };
+  const report = (title: string) => {
+    writeResult(RESULT, renderReport(title, phases));
+  };
+  try {
+    await db.execute(sql`
+      insert into properties (id, property_name, property_location)
+      select md5('property-' || k)::uuid, 'Property ' || k, k || ' Main Street' from generate_series(0, ${PROPERTIES - 1}::int) as k`);
+    await seedBenchLogs(db, ROWS, SPAN_DAYS);
+    const seedSeconds = (performance.now() - started.seed) / 1000;
+    const [{ id: gateProperty }] = rowsOf<{ id: string }>(await db.execute(sql`select md5('property-7')::uuid as id`));
+    const gate = startGate(db, gateProperty);
+    const measure = async (phase: string, work: () => Promise<string | undefined>) => {
+      gate.take();
+      const t0 = performance.now();
+      const detail = await work();
+      phases.push({ phase, seconds: Math.round((performance.now() - t0) / 10) / 100, detail, ...gate.take() });
+      console.log(JSON.stringify(phases.at(-1)));
+      report(`${ROWS.toLocaleString('en-US')} rows, seeded in ${Math.round(seedSeconds)} s`);
+    };
+    await measure('before: unpartitioned log, nothing else running', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      return undefined;
+    });
+    await measure('migration 0033 (rename, new partitioned table, 4 month tables)', async () => {
+      await database.upgrade();
+      return undefined;
+    });
+    await measure(`upkeep moves the old rows (batches of ${UPGRADE_BATCH})`, async () => {
+      const t0 = performance.now();
+      const moved = await moveOldLogRows(db);
+      const rate = Math.round(moved.moved / ((performance.now() - t0) / 1000));
+      return `${moved.moved.toLocaleString('en-US')} rows, ${rate.toLocaleString('en-US')} rows/s`;
+    });
+    const now = new Date();
+    await measure('retention: whole months past every property (24 months) dropped', async () => {
+      const result = await removeOldGateEvents(db, now);
+      const removed = [...result.removed.values()].reduce((a, b) => a + b, 0);
+      return `${result.droppedMonths.length} months, ${removed.toLocaleString('en-US')} rows`;
+    });
+    const stages = [
+      { batch: 1000, from: 0, to: 3 },
+      { batch: 5000, from: 3, to: 6 },
+      { batch: 20000, from: 6, to: 9 },
+    ];
+    for (const stage of stages) {
+      await db.execute(sql`
+        update properties set gate_event_retention_months = 12
+        where id in (select md5('property-' || k)::uuid from generate_series(${stage.from}::int, ${stage.to - 1}::int) as k)`);
+      await measure(`retention: 3 properties to 12 months, batches of ${stage.batch}`, async () => {
+        const t0 = performance.now();
+        const result = await removeOldGateEvents(db, now, { batch: stage.batch });
+        const removed = [...result.removed.values()].reduce((a, b) => a + b, 0);
+        const rate = Math.round(removed / ((performance.now() - t0) / 1000));
+        return `${removed.toLocaleString('en-US')} rows, ${rate.toLocaleString('en-US')} rows/s`;
+      });
+    }
+    await gate.stop();
+    report(`${ROWS.toLocaleString('en-US')} rows, seeded in ${Math.round(seedSeconds)} s`);
+    console.log(`wrote bench/results/${RESULT}`);
+    console.log(await postgresVersion(db));
+  } finally {
+    await database.close();
+  }
+}
+
+function renderReport(title: string, phases: Phase[]) {
+  const lines = [
+    `# Gate log partitions and retention: ${title}`,
+    '',
+    `Measured ${new Date().toISOString()} on PostgreSQL, ${os.cpus().length} cores shared with other work (load ${loadAverage().join(', ')}).`,
+    'A gate writes without pause (a pending opening, then its outcome, 5 ms apart) through every phase;',
+    'the columns are how long those writes took. Command at the top of bench/gate-log-partitions.bench.ts.',
+    '',
+    '| phase | seconds | what | gate writes | failed | p50 ms | p99 ms | max ms |',
+    '|---|---|---|---|---|---|---|---|',
+    ...phases.map(
+      (p) =>
+        `| ${p.phase} | ${p.seconds} | ${p.detail ?? ''} | ${p.gateWrites} | ${p.gateFailures} | ${p.p50Ms} | ${p.p99Ms} | ${p.maxMs} |`,
+    ),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+await main();
