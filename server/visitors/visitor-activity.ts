@@ -79,5 +79,9 @@ export const PASS_SUMMARIES = {
 } as const;
 
 export function passDeleted(code: QrCodeRow, timeZone: string): ActivityEntry {
-  return { summary: `Deleted ${passName(code)}`, object: passObject(code), changes: removed(passFields(code, timeZone)) };
+  return {
+    summary: `Deleted ${passName(code)}`,
+    object: passObject(code),
+    changes: removed(passFields(code, timeZone)),
+  };
 }
