@@ -1,4 +1,3 @@
-import { ApiError } from '@core/api/api-error';
 import type { LogFilter, LogListResponse, NotificationsResponse } from '@core/api/relay-logs';
 import { LOG_PAGE_SIZE, NOTIFICATION_PAGE_SIZE } from '@core/constants';
 import {
@@ -9,8 +8,8 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api } from './client';
+import { downloadCsv } from './csv-download';
 import { queryKeys } from './query-keys';
-import { readToken } from './token-cookie';
 
 /** Whose logs: every property (superadmin) or one property. */
 export type LogScope = { propertyId: string | null };
@@ -30,24 +29,8 @@ export function useLogs(scope: LogScope | null, filter: LogFilter, page: number)
 }
 
 /** Downloads the CSV export of a filter; the server streams it, the browser saves it as a file. */
-export async function downloadLogsCsv(scope: LogScope, filter: LogFilter): Promise<void> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
-  const token = readToken();
-  const response = await fetch(`${logsPath(scope)}/export?${params}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    const message = ((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? null;
-    throw new ApiError(response.status, message ?? `Request failed with status ${response.status}`, message);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'gate-logs.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+export function downloadLogsCsv(scope: LogScope, filter: LogFilter): Promise<void> {
+  return downloadCsv(`${logsPath(scope)}/export`, filter, 'gate-logs.csv');
 }
 
 export const notificationsQuery = (userId: string) =>
