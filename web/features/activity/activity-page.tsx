@@ -49,11 +49,7 @@ export function ActivityPage() {
       {!activity.isError && (
         <div style={{ position: 'relative' }}>
           <LoadingOverlay visible={activity.isFetching} />
-          {activity.data ? (
-            <ActivityTable entries={activity.data.entries} timeZone={timeZone} />
-          ) : (
-            <Box mih={120} />
-          )}
+          {activity.data ? <ActivityTable entries={activity.data.entries} timeZone={timeZone} /> : <Box mih={120} />}
         </div>
       )}
       {pagination && pagination.totalPages > 0 && (
