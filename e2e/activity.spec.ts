@@ -20,6 +20,8 @@ test('a manager enrols a card and edits a visitor window; Activity shows both wi
   mailbox,
   superadmin,
 }) => {
+  // Three accounts made through their invitations, a registration, a card and a window: more than the default minute.
+  test.setTimeout(240_000);
   const root = await apiToken(request, superadmin);
   const property = await createProperty(request, root, { propertyFeatures: ['qr', 'rfid'] });
   const manager = await createUser(request, root, mailbox, {
