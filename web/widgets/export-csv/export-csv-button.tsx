@@ -1,8 +1,8 @@
 import { LOG_MESSAGES } from '@core/api/relay-log-messages';
 import { Button } from '@mantine/core';
 import { useState } from 'react';
-import { messageOr } from '../api/client';
-import { toast } from './toast';
+import { messageOr } from '../../api/client';
+import { toast } from '../../ui/toast';
 
 /** 'Export CSV' of a screen's whole current filter (every page); a refusal is said in a toast. */
 export function ExportCsvButton({
