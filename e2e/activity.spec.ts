@@ -103,14 +103,14 @@ test('a manager enrols a card and edits a visitor window; Activity shows both wi
   await expect(table.getByRole('row').filter({ hasText: 'Morgan Lee signed in' }).first()).toBeVisible();
 
   // Filters: the passes only, then the card actions of the manager.
-  await page.getByRole('textbox', { name: 'Object' }).click();
+  await page.getByRole('combobox', { name: 'Object' }).click();
   await page.getByRole('option', { name: 'Pass', exact: true }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText("Changed the window of Ana Lopez's pass");
   await page.getByRole('button', { name: 'Clear object' }).click();
-  await page.getByRole('textbox', { name: 'Action' }).fill('Enrolled');
+  await page.getByRole('combobox', { name: 'Action' }).fill('Enrolled');
   await page.getByRole('option', { name: 'Enrolled a card' }).click();
-  await page.getByRole('textbox', { name: 'Person acting' }).click();
+  await page.getByRole('combobox', { name: 'Person acting' }).click();
   await page.getByRole('option', { name: /Morgan Lee/ }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText("Enrolled card 'Blue fob' for Fiona Fob");
@@ -140,7 +140,7 @@ test('a manager enrols a card and edits a visitor window; Activity shows both wi
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Changes made by Morgan Lee' }).click();
   await expect(page).toHaveURL(/\/activity\?actorId=/);
-  await expect(page.getByRole('textbox', { name: 'Person acting' })).toHaveValue(/Morgan Lee/);
+  await expect(page.getByRole('combobox', { name: 'Person acting' })).toHaveValue(/Morgan Lee/);
   await expect(table).toContainText("Enrolled card 'Blue fob' for Fiona Fob");
   await expect(table).not.toContainText('Fiona Fob signed in');
 });

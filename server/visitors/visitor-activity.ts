@@ -16,6 +16,9 @@ const wall = (instant: Date | null, timeZone: string) => {
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 const passName = (code: QrCodeRow) => `${fullName({ firstName: code.qrFirstName, lastName: code.qrLastName })}'s pass`;
 
+/** No rows is no value: a pass between two dates records no weekday or date rows at all. */
+const listed = (rows: string[]) => (rows.length ? rows : null);
+
 /** The fields of a pass the trail keeps; never its token, link or sealed token. */
 function passFields(code: QrCodeRow, timeZone: string) {
   return {
@@ -23,8 +26,8 @@ function passFields(code: QrCodeRow, timeZone: string) {
     start: wall(code.startDate, timeZone),
     end: wall(code.endDate, timeZone),
     lifetimeValidity: code.lifetimeValidity,
-    recurringDays: code.recurringDays.map(({ day, startTime, endTime }) => `${day} ${startTime}–${endTime}`),
-    multipleDays: code.multipleDays.map(({ date, startTime, endTime }) => `${date} ${startTime}–${endTime}`),
+    recurringDays: listed(code.recurringDays.map(({ day, startTime, endTime }) => `${day} ${startTime}–${endTime}`)),
+    multipleDays: listed(code.multipleDays.map(({ date, startTime, endTime }) => `${date} ${startTime}–${endTime}`)),
     qrNotification: code.qrNotification,
   };
 }

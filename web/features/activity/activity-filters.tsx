@@ -72,7 +72,6 @@ export function ActivityFilters({ form, onChange, actors, zoneName, properties }
         />
         <DateInput
           label="From"
-          description={zoneName}
           {...dateProps}
           clearButtonProps={{ 'aria-label': 'Clear from' }}
           value={form.fromDate}
@@ -81,7 +80,6 @@ export function ActivityFilters({ form, onChange, actors, zoneName, properties }
         />
         <DateInput
           label="To"
-          description={zoneName}
           {...dateProps}
           clearButtonProps={{ 'aria-label': 'Clear to' }}
           value={form.toDate}
@@ -96,6 +94,9 @@ export function ActivityFilters({ form, onChange, actors, zoneName, properties }
           onChange={(event) => onChange({ search: event.currentTarget.value })}
         />
       </SimpleGrid>
+      <Text size="xs" c="dimmed" mt={-8}>
+        {zoneName}
+      </Text>
       {form.object && (
         <Group gap="xs">
           <Text size="sm">Changes made to</Text>

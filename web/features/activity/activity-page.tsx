@@ -25,7 +25,7 @@ export function ActivityPage() {
   const propertyId = isSuperadmin ? (form.propertyId ?? undefined) : (claims.PID ?? undefined);
   const property = useProperty(propertyId);
   const timeZone = propertyId ? (property.data?.timeZone ?? 'UTC') : 'UTC';
-  const zoneName = propertyId ? `Days in ${timeZone}` : 'Days in UTC';
+  const zoneName = `Dates and times in ${timeZone}`;
   const actors = useActivityActors(propertyId);
   const activity = useActivity(filter, page);
   const pagination = activity.data?.pagination;
