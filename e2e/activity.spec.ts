@@ -107,15 +107,14 @@ test('a manager enrols a card and edits a visitor window; Activity shows both wi
   await page.getByRole('option', { name: 'Pass', exact: true }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText("Changed the window of Ana Lopez's pass");
-  await page.getByRole('button', { name: 'Clear object' }).click();
+  await page.reload(); // the filters start afresh
   await page.getByRole('combobox', { name: 'Action' }).fill('Enrolled');
   await page.getByRole('option', { name: 'Enrolled a card' }).click();
   await page.getByRole('combobox', { name: 'Person acting' }).click();
   await page.getByRole('option', { name: /Morgan Lee/ }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText("Enrolled card 'Blue fob' for Fiona Fob");
-  await page.getByRole('button', { name: 'Clear action' }).click();
-  await page.getByRole('button', { name: 'Clear person acting' }).click();
+  await page.reload();
   await expect(table).toContainText("Changed the window of Ana Lopez's pass");
 
   await page.mouse.move(0, 0);
