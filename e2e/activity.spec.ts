@@ -128,7 +128,9 @@ test('a manager enrols a card and edits a visitor window; Activity shows both wi
 
   await page.setViewportSize(PHONE);
   const cards = page.getByRole('list', { name: 'Activity' });
-  await expect(cards.getByTestId('activity-row').filter({ hasText: 'Ana Lopez' })).toBeVisible();
+  await expect(
+    cards.getByTestId('activity-row').filter({ hasText: "Changed the window of Ana Lopez's pass" }),
+  ).toBeVisible();
   expect(await moderateOrWorseFindings(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('activity-phone.png'), fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
