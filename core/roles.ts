@@ -61,6 +61,7 @@ export const SCREEN_ROLES = {
   visitorQrCodes: ['superadmin'],
   accessGates: ['resident', 'admin'],
   gateLogs: ['superadmin', 'admin'],
+  activity: ['superadmin', 'admin'],
   profile: ['resident', 'admin', 'superadmin'],
 } as const satisfies Record<string, readonly Role[]>;
 

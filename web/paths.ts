@@ -14,6 +14,7 @@ export const paths = {
   visitorQrCodes: (visitorId: string) => `/visitor/${visitorId}/qr-codes`,
   accessGates: '/access-gates',
   gateLogs: '/gate-logs',
+  activity: '/activity',
   profile: '/profile',
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
@@ -35,6 +36,7 @@ export const SCREEN_ROUTES = {
   visitorQrCodes: '/visitor/:visitorId/qr-codes',
   accessGates: '/access-gates',
   gateLogs: '/gate-logs',
+  activity: '/activity',
   profile: '/profile',
 } as const satisfies Record<keyof typeof SCREEN_ROLES, string>;
 

@@ -42,6 +42,7 @@ const VisitorQrCodesPage = lazyPage(
 );
 const AccessGatesPage = lazyPage(() => import('./features/access-gates/access-gates-page'), 'AccessGatesPage');
 const GateLogsPage = lazyPage(() => import('./features/gate-logs/gate-logs-page'), 'GateLogsPage');
+const ActivityPage = lazyPage(() => import('./features/activity/activity-page'), 'ActivityPage');
 const ProfilePage = lazyPage(() => import('./features/profile/profile-page'), 'ProfilePage');
 const VerifyEmailPage = lazyPage(() => import('./features/verify-email/verify-email-page'), 'VerifyEmailPage');
 const ResetPasswordPage = lazyPage(() => import('./features/reset-password/reset-password-page'), 'ResetPasswordPage');
@@ -95,6 +96,7 @@ const ROUTES: RouteObject[] = [
       guarded('visitorQrCodes', <VisitorQrCodesPage />),
       guarded('accessGates', <AccessGatesPage />),
       guarded('gateLogs', <GateLogsPage />),
+      guarded('activity', <ActivityPage />),
       guarded('profile', <ProfilePage />),
       signedOut('/verify-email', <VerifyEmailPage />),
       signedOut('/reset-password', <ResetPasswordPage />),

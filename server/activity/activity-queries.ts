@@ -1,19 +1,41 @@
 import type { ActivityEntryDto, ActivityFilter } from '@core/api/activity';
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { addDays, wallToInstant } from '@core/time/zoned-time';
+import { and, count, desc, eq, gte, ilike, isNotNull, lt, lte, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { activity } from '../platform/db/schema';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function whereOf(filter: ActivityFilter): SQL | undefined {
+/** A filter whose whole days (`fromDate`, `toDate`) are read in a time zone, as instants. */
+export type ZonedActivityFilter = Omit<ActivityFilter, 'fromDate' | 'toDate'> & {
+  days?: { from?: Date; before?: Date };
+};
+
+/** The filter with its whole days read in the property's time zone: from the first day's midnight to the last's end. */
+export function inZone(filter: ActivityFilter, timeZone: string): ZonedActivityFilter {
+  const { fromDate, toDate, ...rest } = filter;
+  return {
+    ...rest,
+    days: {
+      from: fromDate ? wallToInstant(fromDate, '00:00', timeZone) : undefined,
+      before: toDate ? wallToInstant(addDays(toDate, 1), '00:00', timeZone) : undefined,
+    },
+  };
+}
+
+function whereOf(filter: ZonedActivityFilter): SQL | undefined {
   const search = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
   return and(
     filter.propertyId ? eq(activity.propertyId, filter.propertyId) : undefined,
     filter.actorId ? eq(activity.actorId, filter.actorId) : undefined,
     filter.objectId ? eq(activity.objectId, filter.objectId) : undefined,
+    filter.objectKind ? eq(activity.objectKind, filter.objectKind) : undefined,
+    filter.action ? eq(activity.action, filter.action) : undefined,
     filter.kind ? sql`split_part(${activity.action}, '.', 1) = ${filter.kind}` : undefined,
     filter.from ? gte(activity.at, new Date(filter.from)) : undefined,
     filter.to ? lte(activity.at, new Date(filter.to)) : undefined,
+    filter.days?.from ? gte(activity.at, filter.days.from) : undefined,
+    filter.days?.before ? lt(activity.at, filter.days.before) : undefined,
     search ? or(ilike(activity.summary, search), ilike(activity.actorName, search)) : undefined,
   );
 }
@@ -33,7 +55,11 @@ const toDto = (row: Row): ActivityEntryDto => ({
 });
 
 /** One page of the trail, newest first. */
-export async function findActivityPage(db: Queryable, filter: ActivityFilter, page: { page: number; limit: number }) {
+export async function findActivityPage(
+  db: Queryable,
+  filter: ZonedActivityFilter,
+  page: { page: number; limit: number },
+) {
   const where = whereOf(filter);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -49,7 +75,7 @@ export async function findActivityPage(db: Queryable, filter: ActivityFilter, pa
 }
 
 /** At most `limit` entries of the filter, newest first, for the CSV export. */
-export async function activityForExport(db: Queryable, filter: ActivityFilter, limit: number) {
+export async function activityForExport(db: Queryable, filter: ZonedActivityFilter, limit: number) {
   const rows = await db
     .select()
     .from(activity)
@@ -57,4 +83,20 @@ export async function activityForExport(db: Queryable, filter: ActivityFilter, l
     .orderBy(desc(activity.at), desc(activity.seq))
     .limit(limit);
   return rows.map(toDto);
+}
+
+/** Who acted in a scope (people, not the system), by name: at most `limit`, the latest name of each. */
+export async function activityActors(db: Queryable, propertyId: string | undefined, limit: number) {
+  const rows = await db
+    .select({ _id: activity.actorId, name: activity.actorName, role: activity.actorRole, last: max(activity.at) })
+    .from(activity)
+    .where(and(isNotNull(activity.actorId), propertyId ? eq(activity.propertyId, propertyId) : undefined))
+    .groupBy(activity.actorId, activity.actorName, activity.actorRole)
+    .orderBy(desc(max(activity.at)))
+    .limit(limit);
+  const seen = new Set<string>();
+  return rows
+    .filter((row) => row._id && !seen.has(row._id) && seen.add(row._id))
+    .map((row) => ({ _id: row._id as string, name: row.name, role: row.role }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,24 +1,50 @@
 import { ACTIVITY_MESSAGES } from '@core/activity/activity-messages';
-import { type ActivityFilter, activityFilterQuery, activityListQuery, activityListResponse } from '@core/api/activity';
+import {
+  type ActivityFilter,
+  activityActorsQuery,
+  activityActorsResponse,
+  activityFilterQuery,
+  activityListQuery,
+  activityListResponse,
+} from '@core/api/activity';
 import { ACTIVITY_CSV_COLUMNS, activityCsvCells } from '@core/api/activity-cells';
 import { errorResponse } from '@core/api/common';
-import { MAX_EXPORT_ROWS } from '@core/constants';
+import { MAX_EXPORT_ROWS, MAX_UNPAGED_LIST } from '@core/constants';
 import { toCsv } from '@core/csv/csv-writer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { badRequest } from '../platform/errors/http-error';
-import { activityForExport, findActivityPage } from './activity-queries';
+import { findProperty } from '../properties/property-queries';
+import {
+  activityActors,
+  activityForExport,
+  findActivityPage,
+  inZone,
+  type ZonedActivityFilter,
+} from './activity-queries';
 
 /** Super administrators read every property's trail; a manager their own property's (the default). */
 const trailReaders = allow(['superadmin', 'admin'], async (request) => ({
   propertyId: (request.query as { propertyId?: string }).propertyId ?? request.caller?.propertyId ?? null,
 }));
 
-/** A manager's filter always names their property, whatever they asked. */
-function scopedFilter(request: FastifyRequest, filter: ActivityFilter): ActivityFilter {
+/** A manager's property, whatever they asked; a super administrator's choice (none: every property). */
+function scopedPropertyId(request: FastifyRequest, asked: string | undefined): string | undefined {
   const caller = callerOf(request);
-  return caller.role === 'superadmin' ? filter : { ...filter, propertyId: caller.propertyId ?? undefined };
+  if (caller.role === 'superadmin') return asked;
+  if (!caller.propertyId) throw new Error('a manager without a property passed the trail readers check');
+  return caller.propertyId;
+}
+
+/**
+ * The filter as the caller may run it: within their property, its whole days read in that
+ * property's time zone (UTC across every property).
+ */
+async function scopedFilter(request: FastifyRequest, filter: ActivityFilter): Promise<ZonedActivityFilter> {
+  const propertyId = scopedPropertyId(request, filter.propertyId);
+  const property = propertyId ? await findProperty(request.server.db, propertyId) : null;
+  return inZone({ ...filter, propertyId }, property?.timeZone ?? 'UTC');
 }
 
 export async function activityRoutes(app: FastifyInstance) {
@@ -38,9 +64,28 @@ export async function activityRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { page, limit, ...filter } = request.query;
-      const { entries, totalItems } = await findActivityPage(app.db, scopedFilter(request, filter), { page, limit });
+      const { entries, totalItems } = await findActivityPage(app.db, await scopedFilter(request, filter), {
+        page,
+        limit,
+      });
       return { entries, pagination: { totalItems, totalPages: Math.ceil(totalItems / limit), currentPage: page } };
     },
+  );
+
+  api.get(
+    '/api/activity/actors',
+    {
+      config: { permission: trailReaders, activity: null },
+      schema: {
+        tags,
+        summary: 'The people who acted in the trail, for its "person acting" filter',
+        querystring: activityActorsQuery,
+        response: { 200: activityActorsResponse },
+      },
+    },
+    async (request) => ({
+      actors: await activityActors(app.db, scopedPropertyId(request, request.query.propertyId), MAX_UNPAGED_LIST),
+    }),
   );
 
   api.get(
@@ -50,9 +95,13 @@ export async function activityRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'The activity trail as CSV', querystring: activityFilterQuery, produces: ['text/csv'] },
     },
     async (request, reply) => {
-      const entries = await activityForExport(app.db, scopedFilter(request, request.query), MAX_EXPORT_ROWS + 1);
+      const filter = await scopedFilter(request, request.query);
+      const entries = await activityForExport(app.db, filter, MAX_EXPORT_ROWS + 1);
       if (entries.length > MAX_EXPORT_ROWS)
-        throw badRequest(ACTIVITY_MESSAGES.tooManyToExport(MAX_EXPORT_ROWS), 'from');
+        throw badRequest(
+          ACTIVITY_MESSAGES.tooManyToExport(MAX_EXPORT_ROWS),
+          request.query.fromDate ? 'fromDate' : 'from',
+        );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(

@@ -3,12 +3,14 @@ import { deleteRequest, listQuery, updateVisitorRequest, visitorListResponse } f
 import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { userListFilter } from '../people/manage-user-queries';
 import { heavyRead } from '../platform/db/fresh-reads';
 import type { PlatformDeps } from '../platform/deps';
 import { deleteManagedVisitor, updateManagedVisitor, visitorScope } from './manage-visitor-commands';
 import { listManagedVisitors } from './manage-visitor-queries';
+import { visitorDeleted, visitorUpdated } from './visitor-activity';
 
 const MANAGERS = SCREEN_ROLES.dashboard;
 const targetVisitor = async (request: FastifyRequest, deps: Pick<PlatformDeps, 'db'>) =>
@@ -37,7 +39,7 @@ export async function manageVisitorRoutes(app: FastifyInstance) {
   api.post(
     '/api/visitor/update',
     {
-      config: { permission: allow(MANAGERS, targetVisitor) },
+      config: { permission: allow(MANAGERS, targetVisitor), activity: 'visitor.update' },
       schema: {
         tags: ['dashboard'],
         summary: "Save the edit-visitor dialog (name and email; the QR codes' windows are unchanged)",
@@ -46,7 +48,11 @@ export async function manageVisitorRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updateManagedVisitor(app.db, request.body);
+      await app.db.transaction(async (tx) => {
+        const before = await updateManagedVisitor(tx, request.body);
+        const entry = visitorUpdated(before, request.body);
+        if (Object.keys(entry.changes).length) await recordActivity(tx, request, entry);
+      });
       return { message: 'Visitor updated successfully' };
     },
   );
@@ -54,7 +60,7 @@ export async function manageVisitorRoutes(app: FastifyInstance) {
   api.post(
     '/api/visitor/delete',
     {
-      config: { permission: allow(MANAGERS, targetVisitor) },
+      config: { permission: allow(MANAGERS, targetVisitor), activity: 'visitor.delete' },
       schema: {
         tags: ['dashboard'],
         summary: 'Delete a visitor and their QR codes; the gate refuses the codes at once',
@@ -63,7 +69,10 @@ export async function manageVisitorRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteManagedVisitor(app.db, request.body._id);
+      await app.db.transaction(async (tx) => {
+        const { visitor, passes } = await deleteManagedVisitor(tx, request.body._id);
+        await recordActivity(tx, request, visitorDeleted(visitor, passes));
+      });
       return { message: 'Visitor deleted successfully' };
     },
   );

@@ -15,11 +15,28 @@ import { ROLES } from '@core/roles';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
+import type { Queryable } from '../platform/db/connect';
 import { notFound } from '../platform/errors/http-error';
 import { pastVisitorsOf } from './past-visitors';
-import { deleteQrCode, EDIT_END_MESSAGES, expireQrCode, setQrNotification, updateQrWindow } from './qr-code-commands';
-import { codesOfVisitor, findVisitor, qrCodeScope, visitorOwnerScope, visitorsWithCodesOf } from './qr-code-queries';
+import {
+  deleteQrCode,
+  EDIT_END_MESSAGES,
+  expireQrCode,
+  type QrCodeChange,
+  setQrNotification,
+  updateQrWindow,
+} from './qr-code-commands';
+import {
+  codesOfVisitor,
+  findVisitor,
+  qrCodeScope,
+  toQrCodeDto,
+  visitorOwnerScope,
+  visitorsWithCodesOf,
+} from './qr-code-queries';
+import { PASS_SUMMARIES, passChanged, passDeleted } from './visitor-activity';
 
 type Params = { qrId?: string; visitorId?: string };
 type Body = { _id?: string; qrCodeId?: string };
@@ -38,6 +55,20 @@ const updated = { 200: qrCodeResponse, 400: errorResponse, 404: errorResponse };
 export async function qrCodeRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const now = () => app.config.now();
+
+  /** Runs a change of one code and records it in the same transaction; answers the code as saved. */
+  const recordedChange = async (
+    request: FastifyRequest,
+    summary: (pass: string) => string,
+    change: (tx: Queryable) => Promise<QrCodeChange>,
+  ) => {
+    const { after, property } = await app.db.transaction(async (tx) => {
+      const done = await change(tx);
+      await recordActivity(tx, request, passChanged(summary, done.before, done.after, done.property.timeZone));
+      return done;
+    });
+    return toQrCodeDto(after, property, now());
+  };
 
   api.get(
     '/api/visitor/visitors-qr',
@@ -68,7 +99,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.put(
     '/api/visitor/visitors-qr/:visitorId/qr-notification',
     {
-      config: { permission: codeInBody },
+      config: { permission: codeInBody, activity: 'pass.update' },
       schema: {
         tags: ['visitors'],
         summary: 'Turn arrival notification on or off',
@@ -77,22 +108,19 @@ export async function qrCodeRoutes(app: FastifyInstance) {
         response: updated,
       },
     },
-    async (request) => ({
-      message: 'Notification preference updated',
-      qrCode: await setQrNotification(
-        app.db,
-        app.config.now(),
-        request.body._id,
-        request.params.visitorId,
-        request.body.qrNotification,
-      ),
-    }),
+    async (request) => {
+      const { _id, qrNotification } = request.body;
+      const qrCode = await recordedChange(request, PASS_SUMMARIES.notification(qrNotification), (tx) =>
+        setQrNotification(tx, _id, request.params.visitorId, qrNotification),
+      );
+      return { message: 'Notification preference updated', qrCode };
+    },
   );
 
   api.put(
     '/api/visitor/visitors-qr/:visitorId/update-qrcodes',
     {
-      config: { permission: codeInBody },
+      config: { permission: codeInBody, activity: 'pass.update' },
       schema: {
         tags: ['visitors'],
         summary: "Edit a code's window (Visitor List)",
@@ -103,13 +131,8 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { _id, ...update } = request.body;
-      const qrCode = await updateQrWindow(
-        app.db,
-        app.config.now(),
-        _id,
-        update,
-        EDIT_END_MESSAGES.visitorList,
-        request.params.visitorId,
+      const qrCode = await recordedChange(request, PASS_SUMMARIES.window, (tx) =>
+        updateQrWindow(tx, _id, update, EDIT_END_MESSAGES.visitorList, request.params.visitorId),
       );
       return { message: VISITOR_MESSAGES.listUpdated, qrCode };
     },
@@ -118,12 +141,14 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.post(
     '/api/visitor/expire-qrcode',
     {
-      config: { permission: codeInBody },
+      config: { permission: codeInBody, activity: 'pass.update' },
       schema: { tags: ['visitors'], summary: 'Expire a code now', body: expireQrCodeRequest, response: updated },
     },
     async (request) => ({
       message: VISITOR_MESSAGES.pageExpired,
-      qrCode: await expireQrCode(app.db, app.config.now(), request.body.qrCodeId),
+      qrCode: await recordedChange(request, PASS_SUMMARIES.expired, (tx) =>
+        expireQrCode(tx, now(), request.body.qrCodeId),
+      ),
     }),
   );
 
@@ -149,7 +174,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.put(
     '/api/visitor/:qrId/qr-codes',
     {
-      config: { permission: pageCodeInPath },
+      config: { permission: pageCodeInPath, activity: 'pass.update' },
       schema: {
         tags: ['visitors'],
         summary: "Edit a code's window (per-visitor page)",
@@ -160,12 +185,8 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       message: VISITOR_MESSAGES.pageUpdated,
-      qrCode: await updateQrWindow(
-        app.db,
-        app.config.now(),
-        request.params.qrId,
-        request.body,
-        EDIT_END_MESSAGES.visitorPage,
+      qrCode: await recordedChange(request, PASS_SUMMARIES.window, (tx) =>
+        updateQrWindow(tx, request.params.qrId, request.body, EDIT_END_MESSAGES.visitorPage),
       ),
     }),
   );
@@ -173,7 +194,7 @@ export async function qrCodeRoutes(app: FastifyInstance) {
   api.put(
     '/api/visitor/qr-codes/:qrId/expire',
     {
-      config: { permission: pageCodeInPath },
+      config: { permission: pageCodeInPath, activity: 'pass.update' },
       schema: {
         tags: ['visitors'],
         summary: 'Expire a code now (per-visitor page)',
@@ -183,14 +204,16 @@ export async function qrCodeRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       message: VISITOR_MESSAGES.pageExpired,
-      qrCode: await expireQrCode(app.db, app.config.now(), request.params.qrId),
+      qrCode: await recordedChange(request, PASS_SUMMARIES.expired, (tx) =>
+        expireQrCode(tx, now(), request.params.qrId),
+      ),
     }),
   );
 
   api.delete(
     '/api/visitor/qr-codes/:qrId',
     {
-      config: { permission: pageCodeInPath },
+      config: { permission: pageCodeInPath, activity: 'pass.delete' },
       schema: {
         tags: ['visitors'],
         summary: 'Delete a code for good',
@@ -199,7 +222,10 @@ export async function qrCodeRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteQrCode(app.db, request.params.qrId);
+      await app.db.transaction(async (tx) => {
+        const { code, timeZone } = await deleteQrCode(tx, request.params.qrId);
+        await recordActivity(tx, request, passDeleted(code, timeZone));
+      });
       return { message: VISITOR_MESSAGES.pageDeleted };
     },
   );

@@ -3,8 +3,10 @@ import { registerVisitorRequest, registerVisitorResponse } from '@core/api/visit
 import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { registerVisitor } from './register-visitor';
+import { visitorRegistered } from './visitor-activity';
 
 export async function registerVisitorRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -12,7 +14,7 @@ export async function registerVisitorRoutes(app: FastifyInstance) {
   api.post(
     '/api/visitor/register',
     {
-      config: { permission: allow(SCREEN_ROLES.registerVisitor) },
+      config: { permission: allow(SCREEN_ROLES.registerVisitor), activity: 'visitor.register' },
       schema: {
         tags: ['visitors'],
         summary: 'Register a visitor; the QR code is emailed to the visitor and to the resident',
@@ -20,6 +22,9 @@ export async function registerVisitorRoutes(app: FastifyInstance) {
         response: { 200: registerVisitorResponse, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => registerVisitor(app, callerOf(request), request.body),
+    async (request) =>
+      registerVisitor(app, callerOf(request), request.body, (tx, { visitor, code, timeZone }) =>
+        recordActivity(tx, request, visitorRegistered(visitor, code, timeZone)),
+      ),
   );
 }

@@ -19,6 +19,7 @@ import { findProperty } from '../properties/property-queries';
 import { passGatesOf } from '../property-rules/pass-gates';
 import { enqueuePassLinkSms } from './pass-link-sms-jobs';
 import { enqueueQrCodeEmails } from './qr-code-email-jobs';
+import type { QrCodeRow, VisitorRow } from './qr-code-queries';
 import { registrationWindow } from './stored-window';
 
 /** The property a visitor is registered for: a superadmin's choice, otherwise the caller's own. */
@@ -69,6 +70,8 @@ export async function registerVisitor(
   deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
   caller: Caller,
   body: RegisterVisitorBody,
+  /** Records the registration in its transaction (the activity trail). */
+  record: (tx: Queryable, registered: { visitor: VisitorRow; code: QrCodeRow; timeZone: string }) => Promise<unknown>,
 ): Promise<RegisterVisitorResponse> {
   const property = await findProperty(deps.db, targetPropertyId(caller, body.PID));
   if (!property) throw notFound('Property not found');
@@ -95,7 +98,8 @@ export async function registerVisitor(
         ...window,
         gateIds,
       })
-      .returning({ id: qrCodes.id });
+      .returning();
+    await record(tx, { visitor, code, timeZone: property.timeZone });
     const sealed = { qrCodeId: code.id, token, passLink: passLink.linkToken };
     await enqueueQrCodeEmails(deps.jobs, tx, deps.config.secret, sealed);
     if (body.phoneNumber) await enqueuePassLinkSms(deps.jobs, tx, deps.config.secret, sealed);

@@ -4,7 +4,7 @@ import { downloadFile } from './download';
 import { refreshAfterChange } from './query-keys';
 
 /** GET /api/profile/export: the caller's data, saved by the browser as one JSON file. */
-export const downloadMyData = () => downloadFile('/api/profile/export', 'gatehouse-my-data.json');
+export const downloadMyData = () => downloadFile('/api/profile/export', {}, 'gatehouse-my-data.json');
 
 /** POST /api/resident/:userId/erase (super administrators). */
 export const useErasePerson = () => {

@@ -48,6 +48,11 @@ export const queryKeys = {
     all: ['access-groups'] as const,
     byProperty: (propertyId: string) => ['access-groups', propertyId] as const,
   },
+  activity: {
+    all: ['activity'] as const,
+    list: (filter: object, page: number) => ['activity', 'list', filter, page] as const,
+    actors: (propertyId: string | null) => ['activity', 'actors', propertyId] as const,
+  },
   deliveryPasses: ['delivery-passes'] as const,
   resetToken: (token: string) => ['reset-token', token] as const,
 };

@@ -29,10 +29,8 @@ export function useLogs(scope: LogScope | null, filter: LogFilter, page: number)
 }
 
 /** Downloads the CSV export of a filter; the server streams it, the browser saves it as a file. */
-export async function downloadLogsCsv(scope: LogScope, filter: LogFilter): Promise<void> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
-  await downloadFile(`${logsPath(scope)}/export?${params}`, 'gate-logs.csv');
+export function downloadLogsCsv(scope: LogScope, filter: LogFilter): Promise<void> {
+  return downloadFile(`${logsPath(scope)}/export`, filter, 'gate-logs.csv');
 }
 
 export const notificationsQuery = (userId: string) =>

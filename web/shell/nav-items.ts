@@ -17,6 +17,7 @@ export function navItemsFor(role: Role): NavItem[] {
       { label: 'Register Device', to: paths.registerDevice },
       { label: 'Bulk Upload', to: paths.bulkUserUpload },
       { label: 'Gate Logs', to: paths.gateLogs },
+      { label: 'Activity', to: paths.activity },
       { label: 'Profile', to: paths.profile },
     ];
   }
@@ -28,6 +29,7 @@ export function navItemsFor(role: Role): NavItem[] {
       { label: 'Bulk Upload', to: paths.bulkUserUpload },
       { label: 'Access Gates', to: paths.accessGates },
       { label: 'Gate Logs', to: paths.gateLogs },
+      { label: 'Activity', to: paths.activity },
       { label: 'Profile', to: paths.profile },
     ];
   }

@@ -1,13 +1,13 @@
 import { LOG_MESSAGES } from '@core/api/relay-log-messages';
 import { Alert, Box, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
 import { useAllProperties } from '../../api/properties';
-import { type LogScope, useLogs } from '../../api/relay-logs';
+import { downloadLogsCsv, type LogScope, useLogs } from '../../api/relay-logs';
 import { useClaims } from '../../auth/session';
+import { PageButtons } from '../../ui/page-buttons';
 import { QueryError } from '../../ui/query-state';
-import { ExportCsvButton } from './export-csv-button';
+import { ExportCsvButton } from '../../widgets/export-csv/export-csv-button';
 import { logErrorText } from './log-error-text';
 import { LogFilters } from './log-filters';
-import { LogPagination } from './log-pagination';
 import { LogTable } from './log-table';
 import { useLogFilters } from './use-log-filters';
 
@@ -31,7 +31,11 @@ export function GateLogsPage() {
         <Title order={1} size="h2">
           Gate Activity Logs
         </Title>
-        <ExportCsvButton scope={scope} filter={filter} />
+        <ExportCsvButton
+          download={() => (scope ? downloadLogsCsv(scope, filter) : Promise.resolve())}
+          failed={LOG_MESSAGES.failedToFetchLogs}
+          disabled={!scope}
+        />
       </Group>
       <LogFilters form={form} onChange={update} properties={isSuperadmin ? (properties.data ?? []) : undefined} />
       <QueryError query={properties} title={LOG_MESSAGES.failedToFetchProperties} />
@@ -44,11 +48,11 @@ export function GateLogsPage() {
         </div>
       )}
       {pagination && pagination.totalPages > 0 && (
-        <LogPagination
+        <PageButtons
           page={pagination.currentPage}
           totalPages={pagination.totalPages}
-          totalItems={pagination.totalItems}
-          totalExact={pagination.totalExact}
+          count={LOG_MESSAGES.eventCount(pagination.totalItems, pagination.totalExact)}
+          label="Log pages"
           onPage={setPage}
         />
       )}

@@ -3,6 +3,8 @@ import type { ManagedUser } from '@core/api/dashboard';
 import { OWN_DATA_MESSAGES } from '@core/api/own-data';
 import { roleLabel } from '@core/roles';
 import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../paths';
 import { type ManagerColumn, ManagerTable } from '../../../ui/manager-table';
 import { propertyLabel, visitorEmailsLabel } from '../shared/dashboard-labels';
 import { RowActions } from '../shared/row-actions';
@@ -105,6 +107,24 @@ export function UsersTable({
               Refresh PIN
             </Button>
           )}
+          <Button
+            component={Link}
+            to={`${paths.activity}?actorId=${user._id}`}
+            size="compact-sm"
+            variant="subtle"
+            aria-label={`Changes made by ${fullName(user)}`}
+          >
+            Changes by
+          </Button>
+          <Button
+            component={Link}
+            to={`${paths.activity}?${new URLSearchParams({ objectId: user._id, name: fullName(user) })}`}
+            size="compact-sm"
+            variant="subtle"
+            aria-label={`Changes made to ${fullName(user)}`}
+          >
+            Changes to
+          </Button>
           {onResetSecondFactor && (
             <Button
               size="compact-sm"

@@ -1,25 +1,25 @@
-import { LOG_MESSAGES } from '@core/api/relay-log-messages';
 import { Button, Group, Text } from '@mantine/core';
 import { pageWindow } from './page-window';
 
-interface LogPaginationProps {
+interface PageButtonsProps {
   page: number;
   totalPages: number;
-  totalItems: number;
-  /** False when the server estimated the total. */
-  totalExact: boolean;
+  /** What the pages hold, in words ("42 events"). */
+  count: string;
+  /** The navigation's name ("Log pages"). */
+  label: string;
   onPage(page: number): void;
 }
 
-/** Previous, a window of at most 5 page numbers, Next. */
-export function LogPagination({ page, totalPages, totalItems, totalExact, onPage }: LogPaginationProps) {
+/** Previous, a window of at most 5 page numbers, Next: the gate log's and the activity trail's pages. */
+export function PageButtons({ page, totalPages, count, label, onPage }: PageButtonsProps) {
   if (totalPages < 1) return null;
   return (
     <Group justify="space-between" gap="xs">
       <Text size="sm" c="dimmed">
-        {LOG_MESSAGES.eventCount(totalItems, totalExact)} · Page {page} of {totalPages}
+        {count} · Page {page} of {totalPages}
       </Text>
-      <Group gap={4} component="nav" aria-label="Log pages">
+      <Group gap={4} component="nav" aria-label={label}>
         <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous
         </Button>
