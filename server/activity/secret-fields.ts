@@ -17,3 +17,6 @@ export function withoutSecrets(changes: ActivityChanges): ActivityChanges {
   }
   return safe;
 }
+
+/** A secret (or settings that may hold one) that changed, as the trail records it. */
+export const secretChange = () => ({ before: null, after: ACTIVITY_MESSAGES.secretChanged });
