@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { badRequest } from '../platform/errors/http-error';
+import { recordExport } from './record-export';
 import { activityForExport, findActivityPage } from './activity-queries';
 
 /** Super administrators read every property's trail; a manager their own property's (the default). */
@@ -46,13 +47,21 @@ export async function activityRoutes(app: FastifyInstance) {
   api.get(
     '/api/activity/export',
     {
-      config: { permission: trailReaders, activity: null },
+      config: { permission: trailReaders, activity: 'activity.export' },
       schema: { tags, summary: 'The activity trail as CSV', querystring: activityFilterQuery, produces: ['text/csv'] },
     },
     async (request, reply) => {
-      const entries = await activityForExport(app.db, scopedFilter(request, request.query), MAX_EXPORT_ROWS + 1);
+      const filter = scopedFilter(request, request.query);
+      const entries = await activityForExport(app.db, filter, MAX_EXPORT_ROWS + 1);
       if (entries.length > MAX_EXPORT_ROWS)
         throw badRequest(ACTIVITY_MESSAGES.tooManyToExport(MAX_EXPORT_ROWS), 'from');
+      await recordExport(request, {
+        what: 'the activity trail',
+        objectKind: 'activity',
+        propertyId: filter.propertyId ?? null,
+        rows: entries.length,
+        filter,
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
