@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { badRequest } from '../platform/errors/http-error';
-import { recordExport } from './record-export';
 import { activityForExport, findActivityPage } from './activity-queries';
+import { recordExport } from './record-export';
 
 /** Super administrators read every property's trail; a manager their own property's (the default). */
 const trailReaders = allow(['superadmin', 'admin'], async (request) => ({

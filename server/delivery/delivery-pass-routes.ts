@@ -10,10 +10,10 @@ import {
 import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Caller } from '../authorization/caller';
 import { created as createdFields } from '../activity/activity-changes';
 import { recordActivity } from '../activity/record-activity';
 import { secretChange } from '../activity/secret-fields';
+import type { Caller } from '../authorization/caller';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';
 import { findProperty } from '../properties/property-queries';

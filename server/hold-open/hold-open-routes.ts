@@ -13,12 +13,12 @@ import { parseInstantInZone, wallTimeAt, wallToInstant } from '@core/time/zoned-
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ActivityChanges } from '../platform/db/schema';
 import { changesBetween } from '../activity/activity-changes';
 import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { deviceScope, findDevice } from '../devices/device-queries';
 import type { GateDeps } from '../gates/gate-decision';
+import type { ActivityChanges } from '../platform/db/schema';
 import { gateHolds, properties } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';
@@ -155,10 +155,15 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
       const { schedule } = request.body;
       if (schedule && !canHold(device)) throw badRequest(HOLD_UNSUPPORTED, 'schedule');
       const before = await storedHold(device.id);
-      await changeHold(request, device, { schedule }, {
-        summary: schedule ? 'Set the hold-open schedule of' : 'Cleared the hold-open schedule of',
-        changes: changesBetween({ schedule: before?.schedule }, { schedule }),
-      });
+      await changeHold(
+        request,
+        device,
+        { schedule },
+        {
+          summary: schedule ? 'Set the hold-open schedule of' : 'Cleared the hold-open schedule of',
+          changes: changesBetween({ schedule: before?.schedule }, { schedule }),
+        },
+      );
       const result = await reconcileHold(gate, device.id);
       const message = schedule ? HOLD_OPEN_MESSAGES.scheduleSaved : HOLD_OPEN_MESSAGES.scheduleCleared;
       return { message, state: await stateOf(device.id, result.error ?? null) };

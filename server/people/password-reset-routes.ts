@@ -15,8 +15,8 @@ import { users } from '../platform/db/schema';
 import { badRequest } from '../platform/errors/http-error';
 import { LIMITS } from '../platform/limits/limit-rules';
 import { linkEmailPayloadOf, passwordResetEmailJob } from './account-email-jobs';
-import { checkAccountToken, consumeAccountToken, createAccountToken, retireAccountTokens } from './account-tokens';
 import { accountEntry, trailAccountOf } from './account-entry';
+import { checkAccountToken, consumeAccountToken, createAccountToken, retireAccountTokens } from './account-tokens';
 import { setPassword } from './set-password';
 
 const RESET_LIFETIME_MS = RESET_TOKEN_MINUTES * 60 * 1000;
@@ -62,9 +62,14 @@ export async function passwordResetRoutes(app: FastifyInstance) {
           await recordActivity(
             tx,
             request,
-            accountEntry(account, 'account.password-reset-requested', (name) => `A password reset link was sent to ${name}`, {
-              resetToken: { before: null, after: true },
-            }),
+            accountEntry(
+              account,
+              'account.password-reset-requested',
+              (name) => `A password reset link was sent to ${name}`,
+              {
+                resetToken: { before: null, after: true },
+              },
+            ),
           );
         return true;
       });

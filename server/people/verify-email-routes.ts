@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordActivity } from '../activity/record-activity';
 import { publicPermission } from '../authorization/route-permissions';
 import { badRequest } from '../platform/errors/http-error';
+import { accountEntry, trailAccountOf } from './account-entry';
 import { checkAccountToken, consumeAccountToken } from './account-tokens';
 import { setPassword } from './set-password';
-import { accountEntry, trailAccountOf } from './account-entry';
 import { signInUser, sourceOf } from './sign-in';
 
 const REFUSALS = {

@@ -116,11 +116,7 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(properties)
-          .where(eq(properties.id, request.body._id))
-          .for('update');
+        const [row] = await tx.select().from(properties).where(eq(properties.id, request.body._id)).for('update');
         if (!row) throw notFound('Property not found');
         const dependents = await propertyDependents(tx, row.id);
         if (dependents) throw conflict(dependents);

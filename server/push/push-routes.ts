@@ -11,7 +11,7 @@ import { ROLES } from '@core/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { recordActivity, ownAccount } from '../activity/record-activity';
+import { ownAccount, recordActivity } from '../activity/record-activity';
 import { browserLabel } from '../authorization/browser-label';
 import { allow, callerOf, type Permission } from '../authorization/route-permissions';
 import { pushSubscriptions } from '../platform/db/schema';
@@ -131,7 +131,10 @@ export async function pushRoutes(app: FastifyInstance) {
         await recordActivity(tx, request, {
           summary: `Turned off notifications on ${label}`,
           object: ownAccount(request),
-          changes: { pushSubscription: { before: subscriptionId, after: null }, device: { before: label, after: null } },
+          changes: {
+            pushSubscription: { before: subscriptionId, after: null },
+            device: { before: label, after: null },
+          },
         });
       });
       return { message: PUSH_MESSAGES.removed };
