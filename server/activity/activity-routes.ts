@@ -23,6 +23,7 @@ import {
   inZone,
   type ZonedActivityFilter,
 } from './activity-queries';
+import { recordExport } from './record-export';
 
 /** Super administrators read every property's trail; a manager their own property's (the default). */
 const trailReaders = allow(['superadmin', 'admin'], async (request) => ({
@@ -91,7 +92,7 @@ export async function activityRoutes(app: FastifyInstance) {
   api.get(
     '/api/activity/export',
     {
-      config: { permission: trailReaders, activity: null },
+      config: { permission: trailReaders, activity: 'activity.export' },
       schema: { tags, summary: 'The activity trail as CSV', querystring: activityFilterQuery, produces: ['text/csv'] },
     },
     async (request, reply) => {
@@ -102,6 +103,13 @@ export async function activityRoutes(app: FastifyInstance) {
           ACTIVITY_MESSAGES.tooManyToExport(MAX_EXPORT_ROWS),
           request.query.fromDate ? 'fromDate' : 'from',
         );
+      await recordExport(request, {
+        what: 'the activity trail',
+        objectKind: 'activity',
+        propertyId: filter.propertyId ?? null,
+        rows: entries.length,
+        filter,
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(

@@ -38,7 +38,7 @@ function actorOf(request: FastifyRequest, entry: ActivityEntry): ActivityActor {
   if (entry.actor) return entry.actor;
   const caller = request.caller;
   if (!caller) throw new Error(`${request.method} ${request.routeOptions.url} records activity without a caller`);
-  return { id: caller.userId, role: caller.role, name: `${caller.firstName} ${caller.lastName}`.trim() };
+  return { id: caller.userId, role: caller.role, name: personName(caller) };
 }
 
 /** Holds a property's chain until `tx` ends: entries link one after the other, and erasure rewrites it whole. */
@@ -65,6 +65,17 @@ async function appendEntry(tx: Queryable, fields: Omit<ChainedFields, 'id'>) {
   await tx.insert(activity).values({ ...row, prevHash, hash: chainHash(prevHash, row) });
   return row.id;
 }
+
+/** The signed-in caller's own account, as the object of what they change about themselves. */
+export function ownAccount(request: FastifyRequest): ActivityObject {
+  const caller = request.caller;
+  if (!caller) throw new Error(`${request.method} ${request.routeOptions.url} names its caller's account without one`);
+  return { kind: 'account', id: caller.userId, propertyId: caller.propertyId };
+}
+
+/** How the trail names a person: their full name. */
+export const personName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`.trim();
 
 /** Records what a request changed, with its caller, address, user agent and request id. */
 export function recordActivity(tx: Queryable, request: FastifyRequest, entry: ActivityEntry): Promise<string> {

@@ -5,7 +5,7 @@ import type { ActivityChanges } from '../platform/db/schema';
  * Fields whose values are secrets: recorded as "changed", never as values, whatever a route
  * passes. Card numbers are not here: routes record a card by its hint and never pass the number.
  */
-const SECRET_FIELD = /password|pin$|^pin|securepin|token|secret|devicekey|credential|apikey|recovery/i;
+const SECRET_FIELD = /password|pin$|^pin|securepin|token|secret|devicekey|credential|apikey|recovery|endpoint|p256dh/i;
 
 export const isSecretField = (field: string) => SECRET_FIELD.test(field);
 
@@ -17,3 +17,6 @@ export function withoutSecrets(changes: ActivityChanges): ActivityChanges {
   }
   return safe;
 }
+
+/** A secret (or settings that may hold one) that changed, as the trail records it. */
+export const secretChange = () => ({ before: null, after: ACTIVITY_MESSAGES.secretChanged });

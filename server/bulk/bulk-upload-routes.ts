@@ -2,6 +2,8 @@ import { bulkUploadRequest, bulkUploadResponse } from '@core/api/bulk';
 import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { created } from '../activity/activity-changes';
+import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { bulkUpload } from './bulk-upload';
 
@@ -9,7 +11,7 @@ export async function bulkUploadRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/resident/bulk-upload',
     {
-      config: { permission: allow(SCREEN_ROLES.bulkUserUpload) },
+      config: { permission: allow(SCREEN_ROLES.bulkUserUpload), activity: 'person.bulk-upload' },
       schema: {
         tags: ['residents'],
         summary: 'Invite many users; admins only residents of their own property. Each row fails on its own',
@@ -17,6 +19,15 @@ export async function bulkUploadRoutes(app: FastifyInstance) {
         response: { 200: bulkUploadResponse },
       },
     },
-    (request) => bulkUpload(app, callerOf(request), request.body.users),
+    (request) => {
+      const caller = callerOf(request);
+      return bulkUpload(app, caller, request.body.users, (tx, counts) =>
+        recordActivity(tx, request, {
+          summary: `Uploaded ${counts.rows} people: ${counts.created} invited, ${counts.failed} refused`,
+          object: { kind: 'person', id: null, propertyId: counts.propertyId ?? caller.propertyId },
+          changes: created({ rows: counts.rows, invited: counts.created, refused: counts.failed }),
+        }),
+      );
+    },
   );
 }

@@ -1,8 +1,18 @@
 import type { BulkUploadResponse, BulkUserRowInput } from '@core/api/bulk';
 import type { Caller } from '../authorization/caller';
+import type { Queryable } from '../platform/db/connect';
 import type { PlatformDeps } from '../platform/deps';
 import { inviteChunk } from './bulk-invite-chunk';
 import { checkAgainstDatabase, type RowCandidate, screenRows } from './bulk-rows';
+
+/** What an upload did, as the activity trail keeps it: counts, never one entry per row. */
+export interface BulkUploadCounts {
+  rows: number;
+  created: number;
+  failed: number;
+  /** The one property every accepted row joins, or null when they join several (or none). */
+  propertyId: string | null;
+}
 
 // Rows per multi-row insert (and per savepoint): bounded statement size, few round trips.
 const ROWS_PER_CHUNK = 250;
@@ -16,6 +26,8 @@ export async function bulkUpload(
   deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
   caller: Caller,
   rows: BulkUserRowInput[],
+  /** Records the upload in the activity trail, in its transaction. */
+  record: (tx: Queryable, counts: BulkUploadCounts) => Promise<unknown>,
 ): Promise<BulkUploadResponse> {
   const screened = screenRows(rows, caller);
   const checked = await checkAgainstDatabase(deps.db, screened.candidates);
@@ -27,6 +39,13 @@ export async function bulkUpload(
   const successfulUploads = await deps.db.transaction(async (tx) => {
     let created = 0;
     for (const chunk of chunks) created += await inviteChunk(deps, tx, chunk, failures);
+    const properties = new Set(checked.accepted.map((candidate) => candidate.user.propertyId ?? null));
+    await record(tx, {
+      rows: rows.length,
+      created,
+      failed: failures.length,
+      propertyId: properties.size === 1 ? [...properties][0] : null,
+    });
     return created;
   });
   if (successfulUploads) void deps.jobs.kick();

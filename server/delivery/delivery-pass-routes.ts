@@ -10,6 +10,9 @@ import {
 import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { created as createdFields } from '../activity/activity-changes';
+import { recordActivity } from '../activity/record-activity';
+import { secretChange } from '../activity/secret-fields';
 import type { Caller } from '../authorization/caller';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';
@@ -42,6 +45,12 @@ function targetPropertyId(caller: Caller, chosen: string | undefined): string {
 }
 
 /** Delivery passes: a QR code and a guest PIN for a courier, for a few hours and uses. */
+const passObject = (pass: { id: string; propertyId: string }) => ({
+  kind: 'delivery-pass',
+  id: pass.id,
+  propertyId: pass.propertyId,
+});
+
 export async function deliveryPassRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['delivery passes'];
@@ -49,7 +58,7 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
   api.post(
     '/api/delivery-passes',
     {
-      config: { permission: allow(ROLES) },
+      config: { permission: allow(ROLES), activity: 'delivery-pass.create' },
       schema: {
         tags,
         summary: 'Create a delivery pass: a QR code and a 6-digit guest PIN, from now for a few hours and uses',
@@ -64,12 +73,31 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
       const now = app.config.now();
       const { name, company, hours, uses, notify } = request.body;
       const gateIds = await passGatesOf(app.db, caller, propertyId, request.body.gateIds);
-      const row = await createDeliveryPass(
-        app.db,
-        app.config.secret,
-        { propertyId, createdBy: caller.userId, name, company, hours, uses, notify, gateIds },
-        now,
-      );
+      const row = await app.db.transaction(async (tx) => {
+        const created = await createDeliveryPass(
+          tx,
+          app.config.secret,
+          { propertyId, createdBy: caller.userId, name, company, hours, uses, notify, gateIds },
+          now,
+        );
+        await recordActivity(tx, request, {
+          summary: `Created a delivery pass for ${company ? `${name} (${company})` : name}`,
+          object: passObject(created),
+          changes: {
+            ...createdFields({
+              name,
+              company,
+              startsAt: created.startsAt,
+              endsAt: created.endsAt,
+              uses,
+              notify,
+              gateIds: gateIds ?? null,
+            }),
+            guestPin: secretChange(),
+          },
+        });
+        return created;
+      });
       reply.code(201);
       return { pass: toDeliveryPassDto(app.config, row, now) };
     },
@@ -103,7 +131,7 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
   api.post(
     '/api/delivery-passes/:passId/cancel',
     {
-      config: { permission: passInPath },
+      config: { permission: passInPath, activity: 'delivery-pass.revoke' },
       schema: {
         tags,
         summary: 'Cancel a delivery pass: its QR code and guest PIN stop opening the gate at once',
@@ -113,8 +141,16 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const now = app.config.now();
-      const row = await cancelDeliveryPass(app.db, request.params.passId, now);
-      if (!row) throw notFound(DELIVERY_MESSAGES.notFound);
+      const row = await app.db.transaction(async (tx) => {
+        const cancelled = await cancelDeliveryPass(tx, request.params.passId, now);
+        if (!cancelled) throw notFound(DELIVERY_MESSAGES.notFound);
+        await recordActivity(tx, request, {
+          summary: `Cancelled the delivery pass for ${cancelled.name}`,
+          object: passObject(cancelled),
+          changes: { cancelledAt: { before: null, after: now.toISOString() } },
+        });
+        return cancelled;
+      });
       return { pass: toDeliveryPassDto(app.config, row, now) };
     },
   );
@@ -122,7 +158,7 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
   api.post(
     '/api/delivery-passes/:passId/share',
     {
-      config: { permission: passInPath },
+      config: { permission: passInPath, activity: 'delivery-pass.share' },
       schema: {
         tags,
         summary: "Send a delivery pass's page link by email, by text, or both (sent from the job queue)",
@@ -136,10 +172,17 @@ export async function deliveryPassRoutes(app: FastifyInstance) {
       if (!pass) throw notFound(DELIVERY_MESSAGES.notFound);
       if (stateOf(pass, app.config.now()) !== 'valid') throw conflict(DELIVERY_MESSAGES.notShareable);
       const { email, phoneNumber } = request.body;
-      await app.jobs.enqueue(app.db, deliveryPassShareJob, {
-        passId: pass.id,
-        email: email || null,
-        phoneNumber: phoneNumber || null,
+      await app.db.transaction(async (tx) => {
+        await app.jobs.enqueue(tx, deliveryPassShareJob, {
+          passId: pass.id,
+          email: email || null,
+          phoneNumber: phoneNumber || null,
+        });
+        await recordActivity(tx, request, {
+          summary: `Shared the delivery pass for ${pass.name} with ${[email, phoneNumber].filter(Boolean).join(' and ')}`,
+          object: passObject(pass),
+          changes: createdFields({ sentToEmail: email || undefined, sentToPhone: phoneNumber || undefined }),
+        });
       });
       reply.code(202);
       return { message: DELIVERY_MESSAGES.shared };

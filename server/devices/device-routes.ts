@@ -7,6 +7,7 @@ import {
   propertyDevicesSchema,
   registerDeviceBody,
   registeredDeviceSchema,
+  type UpdateDeviceBody,
   updateDeviceBody,
   updatedDeviceSchema,
 } from '@core/api/devices';
@@ -15,10 +16,13 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { changesBetween, created, removed } from '../activity/activity-changes';
+import { recordActivity } from '../activity/record-activity';
+import { secretChange } from '../activity/secret-fields';
 import { forgetDeviceKeys } from '../authorization/device-key';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
-import { deviceHealth, devices } from '../platform/db/schema';
+import { type ActivityChanges, type DeviceRow, deviceHealth, devices } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors/http-error';
 import { findProperty, visiblePropertyRows } from '../properties/property-queries';
@@ -29,13 +33,29 @@ import { relayColumns } from './relay-settings';
 const byDeviceId = async (request: { params: unknown }, deps: Pick<PlatformDeps, 'db'>) =>
   deviceScope(deps.db, (request.params as { id?: string }).id);
 
+/** What the trail keeps of a device: never its key, credentials or settings (which may hold a token). */
+const deviceFields = (row: DeviceRow) => {
+  const { _id, propertyId, hasCredentials, ...fields } = toDeviceDto(row);
+  return fields;
+};
+const deviceObject = (row: DeviceRow) => ({ kind: 'device', id: row.id, propertyId: row.propertyId });
+
+/** The secrets a request sets, each recorded as changed. */
+function secretsSet(body: UpdateDeviceBody, mqttPassword: string | null | undefined): ActivityChanges {
+  const changes: ActivityChanges = {};
+  if (body.credentials !== undefined) changes.relayCredentials = secretChange();
+  if (body.driverSettings !== undefined) changes.driverSettings = secretChange();
+  if (mqttPassword) changes.mqttPassword = secretChange();
+  return changes;
+}
+
 export async function deviceRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/device/register',
     {
-      config: { permission: allow(['superadmin']) },
+      config: { permission: allow(['superadmin']), activity: 'device.register' },
       schema: { tags: ['devices'], body: registerDeviceBody, response: { 201: registeredDeviceSchema } },
     },
     async (request, reply) => {
@@ -44,18 +64,30 @@ export async function deviceRoutes(app: FastifyInstance) {
         throw badRequest(DEVICE_MESSAGES.propertyRequired, 'propertyId');
       const connection = await connectionColumns(app, body.driver ?? 'shelly-gen1', body);
       const deviceKey = randomToken();
-      const [row] = await app.db
-        .insert(devices)
-        .values({
-          propertyId: body.propertyId,
-          deviceName: body.deviceName,
-          deviceLabel: body.deviceLabel || null,
-          deviceType: body.deviceType,
-          ...connection.columns,
-          deviceKeyHash: sha256Hex(deviceKey),
-          ...relayColumns(app.config.secret, body),
-        })
-        .returning();
+      const row = await app.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(devices)
+          .values({
+            propertyId: body.propertyId,
+            deviceName: body.deviceName,
+            deviceLabel: body.deviceLabel || null,
+            deviceType: body.deviceType,
+            ...connection.columns,
+            deviceKeyHash: sha256Hex(deviceKey),
+            ...relayColumns(app.config.secret, body),
+          })
+          .returning();
+        await recordActivity(tx, request, {
+          summary: `Added gate device '${inserted.deviceName}'`,
+          object: deviceObject(inserted),
+          changes: {
+            ...created(deviceFields(inserted)),
+            deviceKey: secretChange(),
+            ...secretsSet(body, connection.mqttPassword),
+          },
+        });
+        return inserted;
+      });
       return reply.status(201).send({ ...toDeviceDto(row), deviceKey, mqttPassword: connection.mqttPassword });
     },
   );
@@ -106,7 +138,7 @@ export async function deviceRoutes(app: FastifyInstance) {
   api.put(
     '/api/device/:id',
     {
-      config: { permission: allow(['superadmin'], byDeviceId) },
+      config: { permission: allow(['superadmin'], byDeviceId), activity: 'device.update' },
       schema: {
         tags: ['devices'],
         params: deviceIdParams,
@@ -119,17 +151,28 @@ export async function deviceRoutes(app: FastifyInstance) {
       if (!current) throw notFound('Device not found');
       const body = request.body;
       const connection = await connectionColumns(app, body.driver ?? current.driver, body, current);
-      const [row] = await app.db
-        .update(devices)
-        .set({
-          deviceName: body.deviceName,
-          deviceLabel: body.deviceLabel || null,
-          deviceType: body.deviceType,
-          ...connection.columns,
-          ...relayColumns(app.config.secret, body, current.driver),
-        })
-        .where(eq(devices.id, current.id))
-        .returning();
+      const row = await app.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(devices)
+          .set({
+            deviceName: body.deviceName,
+            deviceLabel: body.deviceLabel || null,
+            deviceType: body.deviceType,
+            ...connection.columns,
+            ...relayColumns(app.config.secret, body, current.driver),
+          })
+          .where(eq(devices.id, current.id))
+          .returning();
+        await recordActivity(tx, request, {
+          summary: `Updated gate device '${updated.deviceName}'`,
+          object: deviceObject(updated),
+          changes: {
+            ...changesBetween(deviceFields(current), deviceFields(updated)),
+            ...secretsSet(body, connection.mqttPassword),
+          },
+        });
+        return updated;
+      });
       return { ...toDeviceDto(row), mqttPassword: connection.mqttPassword };
     },
   );
@@ -137,15 +180,19 @@ export async function deviceRoutes(app: FastifyInstance) {
   api.delete(
     '/api/device/:id',
     {
-      config: { permission: allow(['superadmin'], byDeviceId) },
+      config: { permission: allow(['superadmin'], byDeviceId), activity: 'device.delete' },
       schema: { tags: ['devices'], params: deviceIdParams, response: { 200: messageResponse } },
     },
     async (request) => {
-      const deleted = await app.db
-        .delete(devices)
-        .where(eq(devices.id, request.params.id))
-        .returning({ id: devices.id });
-      if (!deleted.length) throw notFound('Device not found');
+      await app.db.transaction(async (tx) => {
+        const [deleted] = await tx.delete(devices).where(eq(devices.id, request.params.id)).returning();
+        if (!deleted) throw notFound('Device not found');
+        await recordActivity(tx, request, {
+          summary: `Deleted gate device '${deleted.deviceName}'`,
+          object: deviceObject(deleted),
+          changes: removed(deviceFields(deleted)),
+        });
+      });
       forgetDeviceKeys(app, request.params.id);
       return { message: DEVICE_MESSAGES.deleted };
     },
@@ -154,17 +201,24 @@ export async function deviceRoutes(app: FastifyInstance) {
   api.post(
     '/api/device/:id/rotate-key',
     {
-      config: { permission: allow(['superadmin'], byDeviceId) },
+      config: { permission: allow(['superadmin'], byDeviceId), activity: 'device.key-renewed' },
       schema: { tags: ['devices'], params: deviceIdParams, response: { 200: deviceKeyResponse } },
     },
     async (request) => {
       const deviceKey = randomToken();
-      const updated = await app.db
-        .update(devices)
-        .set({ deviceKeyHash: sha256Hex(deviceKey) })
-        .where(eq(devices.id, request.params.id))
-        .returning({ id: devices.id });
-      if (!updated.length) throw notFound('Device not found');
+      await app.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(devices)
+          .set({ deviceKeyHash: sha256Hex(deviceKey) })
+          .where(eq(devices.id, request.params.id))
+          .returning();
+        if (!updated) throw notFound('Device not found');
+        await recordActivity(tx, request, {
+          summary: `Renewed the key of gate device '${updated.deviceName}'`,
+          object: deviceObject(updated),
+          changes: { deviceKey: secretChange() },
+        });
+      });
       forgetDeviceKeys(app, request.params.id);
       return { deviceKey };
     },

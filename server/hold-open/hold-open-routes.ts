@@ -13,9 +13,12 @@ import { parseInstantInZone, wallTimeAt, wallToInstant } from '@core/time/zoned-
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changesBetween } from '../activity/activity-changes';
+import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { deviceScope, findDevice } from '../devices/device-queries';
 import type { GateDeps } from '../gates/gate-decision';
+import type { ActivityChanges } from '../platform/db/schema';
 import { gateHolds, properties } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';
@@ -102,6 +105,31 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
   };
   const nameOf = (actor: HoldActor) => `${actor.details.firstName} ${actor.details.lastName}`.trim();
 
+  /** The gate's stored hold: what a change is recorded against. */
+  const storedHold = async (deviceId: string) => {
+    const [row] = await app.db
+      .select({ schedule: gateHolds.schedule, manualState: gateHolds.manualState, manualUntil: gateHolds.manualUntil })
+      .from(gateHolds)
+      .where(eq(gateHolds.deviceId, deviceId));
+    return row;
+  };
+
+  /** Writes the gate's hold and records it in the trail, in one transaction. */
+  const changeHold = (
+    request: Parameters<typeof callerOf>[0],
+    device: { id: string; propertyId: string; deviceName: string },
+    set: Partial<typeof gateHolds.$inferInsert>,
+    entry: { summary: string; changes: ActivityChanges },
+  ) =>
+    app.db.transaction(async (tx) => {
+      await tx.update(gateHolds).set(set).where(eq(gateHolds.deviceId, device.id));
+      await recordActivity(tx, request, {
+        summary: `${entry.summary} '${device.deviceName}'`,
+        object: { kind: 'hold-open', id: device.id, propertyId: device.propertyId },
+        changes: entry.changes,
+      });
+    });
+
   api.get(
     '/api/device/:id/hold-open',
     {
@@ -114,7 +142,7 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
   api.put(
     '/api/device/:id/hold-open/schedule',
     {
-      config: { permission: managers },
+      config: { permission: managers, activity: 'hold-open.schedule' },
       schema: {
         tags: ['devices'],
         params: deviceIdParams,
@@ -126,7 +154,16 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
       const device = await ensureHold(request.params.id);
       const { schedule } = request.body;
       if (schedule && !canHold(device)) throw badRequest(HOLD_UNSUPPORTED, 'schedule');
-      await app.db.update(gateHolds).set({ schedule }).where(eq(gateHolds.deviceId, device.id));
+      const before = await storedHold(device.id);
+      await changeHold(
+        request,
+        device,
+        { schedule },
+        {
+          summary: schedule ? 'Set the hold-open schedule of' : 'Cleared the hold-open schedule of',
+          changes: changesBetween({ schedule: before?.schedule }, { schedule }),
+        },
+      );
       const result = await reconcileHold(gate, device.id);
       const message = schedule ? HOLD_OPEN_MESSAGES.scheduleSaved : HOLD_OPEN_MESSAGES.scheduleCleared;
       return { message, state: await stateOf(device.id, result.error ?? null) };
@@ -136,7 +173,7 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
   api.post(
     '/api/device/:id/hold-open/hold',
     {
-      config: { permission: managers },
+      config: { permission: managers, activity: 'hold-open.hold' },
       schema: { tags: ['devices'], params: deviceIdParams, body: holdBody, response: { 200: holdStateResponse } },
     },
     async (request) => {
@@ -150,10 +187,19 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
       const [row] = await loadHolds(app, app.config.now(), eq(gateHolds.deviceId, device.id));
       if (row?.lockdown) throw conflict(HOLD_OPEN_MESSAGES.lockedDown);
       const actor = actorOf(request);
-      await app.db
-        .update(gateHolds)
-        .set({ manualState: 'hold', manualUntil: until, manualBy: actor.userId, manualByName: nameOf(actor) })
-        .where(eq(gateHolds.deviceId, device.id));
+      const before = await storedHold(device.id);
+      await changeHold(
+        request,
+        device,
+        { manualState: 'hold', manualUntil: until, manualBy: actor.userId, manualByName: nameOf(actor) },
+        {
+          summary: `Held open until ${until.toISOString()}`,
+          changes: changesBetween(
+            { manualState: before?.manualState, manualUntil: before?.manualUntil },
+            { manualState: 'hold', manualUntil: until },
+          ),
+        },
+      );
       const result = await reconcileHold(gate, device.id, actor);
       const message = result.error ? HOLD_OPEN_MESSAGES.relayFailed : HOLD_OPEN_MESSAGES.held;
       return { message, state: await stateOf(device.id, result.error ?? null) };
@@ -163,7 +209,7 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
   api.post(
     '/api/device/:id/hold-open/release',
     {
-      config: { permission: managers },
+      config: { permission: managers, activity: 'hold-open.release' },
       schema: { tags: ['devices'], params: deviceIdParams, response: { 200: holdStateResponse } },
     },
     async (request) => {
@@ -173,15 +219,20 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
       // While the schedule is open, the release lasts until it closes; otherwise nothing is left to override.
       const scheduleOpen = row ? expectedHold({ ...factsOf(row), manualState: null, lockdown: false }, now).on : false;
       const actor = actorOf(request);
-      await app.db
-        .update(gateHolds)
-        .set({
-          manualState: scheduleOpen ? 'release' : null,
-          manualUntil: null,
-          manualBy: actor.userId,
-          manualByName: nameOf(actor),
-        })
-        .where(eq(gateHolds.deviceId, device.id));
+      const before = await storedHold(device.id);
+      const manualState = scheduleOpen ? ('release' as const) : null;
+      await changeHold(
+        request,
+        device,
+        { manualState, manualUntil: null, manualBy: actor.userId, manualByName: nameOf(actor) },
+        {
+          summary: 'Released',
+          changes: changesBetween(
+            { manualState: before?.manualState, manualUntil: before?.manualUntil },
+            { manualState, manualUntil: null },
+          ),
+        },
+      );
       const result = await reconcileHold(gate, device.id, actor);
       const message = result.error ? HOLD_OPEN_MESSAGES.relayFailed : HOLD_OPEN_MESSAGES.released;
       return { message, state: await stateOf(device.id, result.error ?? null) };

@@ -4,6 +4,7 @@ import { ROLES } from '@core/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ownAccount, personName, recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { users } from '../platform/db/schema';
 import { badRequest } from '../platform/errors/http-error';
@@ -24,7 +25,7 @@ export async function changePasswordRoutes(app: FastifyInstance) {
   api.post(
     '/api/profile/change-password',
     {
-      config: { permission: allow(ROLES) },
+      config: { permission: allow(ROLES), activity: 'account.password-changed' },
       schema: {
         tags: ['profile'],
         summary: 'Change your own password; every other session ends',
@@ -50,6 +51,11 @@ export async function changePasswordRoutes(app: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         await setPassword(app, tx, caller.userId, newPassword, caller.sessionId);
         await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'password-changed' });
+        await recordActivity(tx, request, {
+          summary: `${personName(caller)} changed their password`,
+          object: ownAccount(request),
+          changes: { password: { before: null, after: true } },
+        });
       });
       void app.jobs.kick();
       return { message: ACCOUNT_MESSAGES.passwordChanged };

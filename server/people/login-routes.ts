@@ -2,38 +2,31 @@ import { loginRequest, tokenResponse } from '@core/api/auth';
 import { errorResponse } from '@core/api/common';
 import { loginResponse } from '@core/api/second-factor';
 import { MESSAGES } from '@core/messages';
-import { type Role, wrongLoginMessage } from '@core/roles';
+import { wrongLoginMessage } from '@core/roles';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type ActivityEntry, recordActivity } from '../activity/record-activity';
+import { recordActivity } from '../activity/record-activity';
 import { hasPasskey } from '../authorization/caller';
 import { allowDuringEnrolment, callerOf, publicPermission } from '../authorization/route-permissions';
 import { sessions, users } from '../platform/db/schema';
 import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { pauseFactsOf, refuseWhilePaused } from './access-pause';
+import { accountEntry, sessionStarted, type TrailAccount } from './account-entry';
 import { loginThrottle } from './login-throttle';
 import { upgradePasswordHash } from './password-upgrade';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { signInUser, sourceOf } from './sign-in';
 
-type SignInAccount = { id: string; role: Role; firstName: string; lastName: string; propertyId: string | null };
-
 /** A sign-in or a failed one, acted by the account it names (a failure: by whoever typed its email). */
-function signInEntry(
-  user: SignInAccount,
-  action: 'account.sign-in' | 'account.sign-in-failed',
-  sessionId?: string,
-): ActivityEntry {
-  const name = `${user.firstName} ${user.lastName}`.trim();
-  return {
+function signInEntry(user: TrailAccount, action: 'account.sign-in' | 'account.sign-in-failed', sessionId?: string) {
+  return accountEntry(
+    user,
     action,
-    actor: { id: user.id, role: user.role, name },
-    summary: action === 'account.sign-in' ? `${name} signed in with a password` : `Wrong password for ${name}`,
-    object: { kind: 'account', id: user.id, propertyId: user.propertyId },
-    changes: sessionId ? { session: { before: null, after: sessionId } } : {},
-  };
+    (name) => (action === 'account.sign-in' ? `${name} signed in with a password` : `Wrong password for ${name}`),
+    sessionId ? sessionStarted(sessionId) : {},
+  );
 }
 
 export async function loginRoutes(app: FastifyInstance) {

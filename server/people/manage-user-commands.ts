@@ -46,30 +46,41 @@ async function datesPauseNow(db: Queryable, current: UserRow, update: UserUpdate
   return facts !== null && isPausedNow(facts, now);
 }
 
+/** What the trail keeps of a person's record. */
+export const personFields = (row: Partial<UserRow>) => ({
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  role: row.role,
+  propertyId: row.propertyId,
+  accessFrom: row.accessFrom,
+  accessUntil: row.accessUntil,
+});
+
 /**
  * Saves the edit-user dialog. A change of role or property ends the user's sessions, so none
- * carries stale claims; so do access dates that leave them outside today.
+ * carries stale claims; so do access dates that leave them outside today. Answers the user as
+ * they were and the fields saved.
  */
 export async function updateManagedUser(db: Queryable, caller: Caller, update: UserUpdate, now: Date) {
   const current = await findUser(db, update._id);
   const { role, propertyId } = await placement(db, caller, current, update);
   const phoneNumber = update.phoneNumber ? toStoredPhone(update.phoneNumber) : null;
   const moved = role !== current.role || propertyId !== current.propertyId;
+  const saved = {
+    firstName: update.firstName,
+    lastName: update.lastName,
+    email: update.email,
+    phoneNumber,
+    role,
+    propertyId,
+    // Absent: unchanged; empty or null: no limit.
+    ...(update.accessFrom === undefined ? {} : { accessFrom: update.accessFrom || null }),
+    ...(update.accessUntil === undefined ? {} : { accessUntil: update.accessUntil || null }),
+  };
   try {
-    await db
-      .update(users)
-      .set({
-        firstName: update.firstName,
-        lastName: update.lastName,
-        email: update.email,
-        phoneNumber,
-        role,
-        propertyId,
-        // Absent: unchanged; empty or null: no limit.
-        ...(update.accessFrom === undefined ? {} : { accessFrom: update.accessFrom || null }),
-        ...(update.accessUntil === undefined ? {} : { accessUntil: update.accessUntil || null }),
-      })
-      .where(eq(users.id, current.id));
+    await db.update(users).set(saved).where(eq(users.id, current.id));
     if (moved || (await datesPauseNow(db, current, update, now))) await endAllSessions(db, current.id, now);
     // Cards open the gates of the property they were enrolled at: someone who leaves it, or
     // becomes a super administrator (who has no property), cannot use them any more.
@@ -79,6 +90,7 @@ export async function updateManagedUser(db: Queryable, caller: Caller, update: U
     if (isUniqueViolation(error)) throw conflict(DASHBOARD_MESSAGES.emailTaken);
     throw error;
   }
+  return { current, saved };
 }
 
 /**
@@ -87,12 +99,19 @@ export async function updateManagedUser(db: Queryable, caller: Caller, update: U
  * Their access history goes too, as the account deletion page promises (docs/SPEC.md §2): the gate events
  * they opened and those of their visitors, in the same transaction.
  */
-export async function deleteManagedUser(db: Orm, caller: Caller, userId: string) {
+export async function deleteManagedUser(
+  db: Orm,
+  caller: Caller,
+  userId: string,
+  /** Records the deletion in the activity trail, in its transaction. */
+  record: (tx: Queryable, deleted: UserRow) => Promise<unknown>,
+) {
   if (userId === caller.userId) throw badRequest(DASHBOARD_MESSAGES.cannotDeleteSelf);
   await db.transaction(async (tx) => {
-    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-    if (!deleted.length) throw notFound();
+    const [deleted] = await tx.delete(users).where(eq(users.id, userId)).returning();
+    if (!deleted) throw notFound();
     await tx.delete(relayLogs).where(or(eq(relayLogs.actorUserId, userId), eq(relayLogs.creatorUserId, userId)));
+    await record(tx, deleted);
   });
 }
 

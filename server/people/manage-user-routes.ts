@@ -3,10 +3,12 @@ import { deleteRequest, listQuery, updateUserRequest, userListResponse } from '@
 import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changesBetween, removed } from '../activity/activity-changes';
+import { personName, recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { heavyRead } from '../platform/db/fresh-reads';
 import type { PlatformDeps } from '../platform/deps';
-import { deleteManagedUser, updateManagedUser, userScope } from './manage-user-commands';
+import { deleteManagedUser, personFields, updateManagedUser, userScope } from './manage-user-commands';
 import { listManagedUsers, userListFilter } from './manage-user-queries';
 
 const MANAGERS = SCREEN_ROLES.dashboard;
@@ -36,7 +38,7 @@ export async function manageResidentRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/update',
     {
-      config: { permission: allow(MANAGERS, targetUser) },
+      config: { permission: allow(MANAGERS, targetUser), activity: 'person.update' },
       schema: {
         tags: ['dashboard'],
         summary: 'Save the edit-user dialog; the role is read-only for admins',
@@ -45,7 +47,14 @@ export async function manageResidentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.db.transaction((tx) => updateManagedUser(tx, callerOf(request), request.body, app.config.now()));
+      await app.db.transaction(async (tx) => {
+        const { current, saved } = await updateManagedUser(tx, callerOf(request), request.body, app.config.now());
+        await recordActivity(tx, request, {
+          summary: `Updated ${personName(saved)}`,
+          object: { kind: 'person', id: current.id, propertyId: current.propertyId },
+          changes: changesBetween(personFields(current), personFields(saved)),
+        });
+      });
       return { message: 'User updated successfully' };
     },
   );
@@ -53,7 +62,7 @@ export async function manageResidentRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/delete',
     {
-      config: { permission: allow(MANAGERS, targetUser) },
+      config: { permission: allow(MANAGERS, targetUser), activity: 'person.delete' },
       schema: {
         tags: ['dashboard'],
         summary: 'Delete a user with their visitors and QR codes; their sessions end',
@@ -62,7 +71,13 @@ export async function manageResidentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteManagedUser(app.db, callerOf(request), request.body._id);
+      await deleteManagedUser(app.db, callerOf(request), request.body._id, (tx, deleted) =>
+        recordActivity(tx, request, {
+          summary: `Deleted ${personName(deleted)}`,
+          object: { kind: 'person', id: deleted.id, propertyId: deleted.propertyId },
+          changes: removed(personFields(deleted)),
+        }),
+      );
       return { message: 'User deleted successfully' };
     },
   );

@@ -9,11 +9,13 @@ import { RESET_TOKEN_MINUTES } from '@core/constants';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordActivity } from '../activity/record-activity';
 import { publicPermission } from '../authorization/route-permissions';
 import { users } from '../platform/db/schema';
 import { badRequest } from '../platform/errors/http-error';
 import { LIMITS } from '../platform/limits/limit-rules';
 import { linkEmailPayloadOf, passwordResetEmailJob } from './account-email-jobs';
+import { accountEntry, trailAccountOf } from './account-entry';
 import { checkAccountToken, consumeAccountToken, createAccountToken, retireAccountTokens } from './account-tokens';
 import { setPassword } from './set-password';
 
@@ -25,7 +27,11 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/request-password-reset',
     {
-      config: { permission: publicPermission, publicLimit: LIMITS.passwordResetRequests },
+      config: {
+        permission: publicPermission,
+        publicLimit: LIMITS.passwordResetRequests,
+        activity: 'account.password-reset-requested',
+      },
       schema: {
         tags: ['accounts'],
         summary: 'Email a reset link (valid 10 minutes, once); the same answer whether or not the email exists',
@@ -50,6 +56,21 @@ export async function passwordResetRoutes(app: FastifyInstance) {
           lifetimeMs: RESET_LIFETIME_MS,
         });
         await app.jobs.enqueue(tx, passwordResetEmailJob, linkEmailPayloadOf(app.config.secret, user.id, token));
+        // Only for an account that exists, as a wrong password: the answer says nothing either way.
+        const account = await trailAccountOf(tx, user.id);
+        if (account)
+          await recordActivity(
+            tx,
+            request,
+            accountEntry(
+              account,
+              'account.password-reset-requested',
+              (name) => `A password reset link was sent to ${name}`,
+              {
+                resetToken: { before: null, after: true },
+              },
+            ),
+          );
         return true;
       });
       if (sent) void app.jobs.kick();
@@ -78,7 +99,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/reset-password/:token',
     {
-      config: { permission: publicPermission },
+      config: { permission: publicPermission, activity: 'account.password-reset' },
       schema: {
         tags: ['accounts'],
         summary: 'Set a new password with a reset token; every existing session of the user ends',
@@ -92,6 +113,15 @@ export async function passwordResetRoutes(app: FastifyInstance) {
         const check = await consumeAccountToken(tx, 'reset', request.params.token, app.config.now());
         if (check.status !== 'valid') throw badRequest(ACCOUNT_MESSAGES.resetTokenInvalid);
         await setPassword(app, tx, check.userId, request.body.newPassword);
+        const account = await trailAccountOf(tx, check.userId);
+        if (account)
+          await recordActivity(
+            tx,
+            request,
+            accountEntry(account, 'account.password-reset', (name) => `${name} set a new password from a reset link`, {
+              password: { before: null, after: true },
+            }),
+          );
       });
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },

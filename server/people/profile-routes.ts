@@ -14,6 +14,8 @@ import { ROLES } from '@core/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changesBetween } from '../activity/activity-changes';
+import { personName, recordActivity } from '../activity/record-activity';
 import type { Caller } from '../authorization/caller';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { users } from '../platform/db/schema';
@@ -43,6 +45,7 @@ function toProfile(secret: Buffer, caller: Caller, target: AccountRow): ProfileD
 }
 
 const params = userIdParams;
+const accountObject = (target: AccountRow) => ({ kind: 'account', id: target.id, propertyId: target.propertyId });
 const access = allow(ROLES, accountScope);
 
 export async function profileRoutes(app: FastifyInstance) {
@@ -69,7 +72,7 @@ export async function profileRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/update-preferences/:userId',
     {
-      config: { permission: access },
+      config: { permission: access, activity: 'account.preferences-updated' },
       schema: {
         tags: ['profile'],
         summary: 'Email, SMS and push notifications; SMS needs a phone number',
@@ -88,6 +91,14 @@ export async function profileRoutes(app: FastifyInstance) {
         if (sms && !target.prefSms && target.phoneNumber) {
           await app.jobs.enqueue(tx, smsConsentJob, { userId: target.id });
         }
+        await recordActivity(tx, request, {
+          summary: `Updated the notification preferences of ${personName(target)}`,
+          object: accountObject(target),
+          changes: changesBetween(
+            { email: target.prefEmail, sms: target.prefSms, push: target.prefPush },
+            { email, sms, push },
+          ),
+        });
       });
       void app.jobs.kick();
       return { message: ACCOUNT_MESSAGES.preferencesUpdated, preferences: { email, sms, push } };
@@ -97,7 +108,7 @@ export async function profileRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/update-phone-number/:userId',
     {
-      config: { permission: access },
+      config: { permission: access, activity: 'account.phone-updated' },
       schema: {
         tags: ['profile'],
         summary: 'A USA (+1) number of 10 digits',
@@ -108,10 +119,15 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { phoneNumber } = request.body;
-      await app.db
-        .update(users)
-        .set({ phoneNumber })
-        .where(eq(users.id, targetAccountOf(request).id));
+      const target = targetAccountOf(request);
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ phoneNumber }).where(eq(users.id, target.id));
+        await recordActivity(tx, request, {
+          summary: `Changed the phone number of ${personName(target)}`,
+          object: accountObject(target),
+          changes: changesBetween({ phoneNumber: target.phoneNumber }, { phoneNumber }),
+        });
+      });
       return { message: ACCOUNT_MESSAGES.phoneUpdated, phoneNumber };
     },
   );

@@ -3,6 +3,7 @@ import { errorResponse } from '@core/api/common';
 import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { personName, recordActivity } from '../activity/record-activity';
 import { allow } from '../authorization/route-permissions';
 import { accountScope, targetAccountOf } from './account-scope';
 import { recordPinShown, refuseWithoutSecurePin } from './pin-disclosure';
@@ -14,7 +15,7 @@ export async function refreshPinRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/refresh-secure-pin/:userId',
     {
-      config: { permission: allow(ROLES, accountScope) },
+      config: { permission: allow(ROLES, accountScope), activity: 'person.pin-reset' },
       schema: {
         tags: ['profile'],
         summary: 'Replace the secure PIN with a fresh one, unique within the property',
@@ -25,9 +26,14 @@ export async function refreshPinRoutes(app: FastifyInstance) {
     async (request) => {
       const target = targetAccountOf(request);
       refuseWithoutSecurePin(target);
-      const securePin = await assignSecurePin(app.db, app.config.secret, {
-        userId: target.id,
-        propertyId: target.propertyId,
+      const securePin = await app.db.transaction(async (tx) => {
+        const pin = await assignSecurePin(tx, app.config.secret, { userId: target.id, propertyId: target.propertyId });
+        await recordActivity(tx, request, {
+          summary: `Replaced the secure PIN of ${personName(target)}`,
+          object: { kind: 'person', id: target.id, propertyId: target.propertyId },
+          changes: { securePin: { before: null, after: true } },
+        });
+        return pin;
       });
       recordPinShown(request, target, 'refreshed');
       return { success: true, securePin };

@@ -3,6 +3,8 @@ import { errorResponse } from '@core/api/common';
 import { canRegisterRole } from '@core/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { created } from '../activity/activity-changes';
+import { personName, recordActivity } from '../activity/record-activity';
 import type { Caller } from '../authorization/caller';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { badRequest, forbidden } from '../platform/errors/http-error';
@@ -27,7 +29,7 @@ export async function registerRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/register',
     {
-      config: { permission: allow(['admin', 'superadmin'], registrationScope) },
+      config: { permission: allow(['admin', 'superadmin'], registrationScope), activity: 'person.invite' },
       schema: {
         tags: ['residents'],
         summary: 'Register and invite a user (SPEC §6: admins their own property, superadmins anyone)',
@@ -43,9 +45,16 @@ export async function registerRoutes(app: FastifyInstance) {
       const propertyId = targetPropertyId(caller, request.body);
       if (role !== 'superadmin' && !propertyId) throw badRequest(ACCOUNT_MESSAGES.propertyRequired, '_id');
 
-      const invited = await app.db.transaction((tx) =>
-        inviteUser(app, tx, { firstName, lastName, email, phoneNumber, role, propertyId }),
-      );
+      const invited = await app.db.transaction(async (tx) => {
+        const person = { firstName, lastName, email, phoneNumber, role, propertyId };
+        const result = await inviteUser(app, tx, person);
+        await recordActivity(tx, request, {
+          summary: `Invited ${personName(person)} as ${role}`,
+          object: { kind: 'person', id: result.userId, propertyId: propertyId ?? null },
+          changes: created({ firstName, lastName, email, phoneNumber, role }),
+        });
+        return result;
+      });
       void app.jobs.kick();
       return reply.status(201).send({ message: ACCOUNT_MESSAGES.userCreated, _id: invited.userId });
     },

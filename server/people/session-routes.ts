@@ -10,7 +10,7 @@ import { ROLES } from '@core/roles';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { recordActivity } from '../activity/record-activity';
+import { ownAccount, personName, recordActivity } from '../activity/record-activity';
 import { allow, allowDuringEnrolment, callerOf, type Permission } from '../authorization/route-permissions';
 import { endAllSessions, endSession } from '../authorization/session-queries';
 import { sessions } from '../platform/db/schema';
@@ -48,8 +48,8 @@ export async function sessionRoutes(app: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         await endSession(tx, caller.userId, caller.sessionId, app.config.now());
         await recordActivity(tx, request, {
-          summary: `${caller.firstName} ${caller.lastName} signed out`,
-          object: { kind: 'account', id: caller.userId, propertyId: caller.propertyId },
+          summary: `${personName(caller)} signed out`,
+          object: ownAccount(request),
           changes: { session: { before: caller.sessionId, after: null } },
         });
       });
@@ -93,7 +93,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   api.delete(
     '/api/sessions/:sessionId',
     {
-      config: { permission: ownSession },
+      config: { permission: ownSession, activity: 'account.session-revoked' },
       schema: {
         tags: ['session'],
         summary: 'Sign out one of your sessions',
@@ -103,8 +103,15 @@ export async function sessionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const ended = await endSession(app.db, caller.userId, request.params.sessionId, app.config.now());
-      if (!ended) throw notFound();
+      const { sessionId } = request.params;
+      await app.db.transaction(async (tx) => {
+        if (!(await endSession(tx, caller.userId, sessionId, app.config.now()))) throw notFound();
+        await recordActivity(tx, request, {
+          summary: `${personName(caller)} signed out one of their sessions`,
+          object: ownAccount(request),
+          changes: { session: { before: sessionId, after: null } },
+        });
+      });
       return { message: SESSION_MESSAGES.sessionSignedOut };
     },
   );
@@ -112,7 +119,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   api.post(
     '/api/sessions/end-others',
     {
-      config: { permission: allow(ROLES) },
+      config: { permission: allow(ROLES), activity: 'account.other-sessions-ended' },
       schema: {
         tags: ['session'],
         summary: 'Sign out everywhere else: every session but this one ends',
@@ -124,6 +131,11 @@ export async function sessionRoutes(app: FastifyInstance) {
       const ended = await app.db.transaction(async (tx) => {
         const count = await endAllSessions(tx, caller.userId, app.config.now(), caller.sessionId);
         if (count) await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'sessions-ended' });
+        await recordActivity(tx, request, {
+          summary: `${personName(caller)} signed out everywhere else (${count} ${count === 1 ? 'session' : 'sessions'})`,
+          object: ownAccount(request),
+          changes: { otherSessions: { before: count, after: 0 } },
+        });
         return count;
       });
       void app.jobs.kick();

@@ -2,8 +2,10 @@ import { ACCOUNT_MESSAGES, messageAndToken, resetTokenParams, verifyEmailRequest
 import { errorResponse, messageResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordActivity } from '../activity/record-activity';
 import { publicPermission } from '../authorization/route-permissions';
 import { badRequest } from '../platform/errors/http-error';
+import { accountEntry, trailAccountOf } from './account-entry';
 import { checkAccountToken, consumeAccountToken } from './account-tokens';
 import { setPassword } from './set-password';
 import { signInUser, sourceOf } from './sign-in';
@@ -38,7 +40,7 @@ export async function verifyEmailRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/verify-email',
     {
-      config: { permission: publicPermission },
+      config: { permission: publicPermission, activity: 'account.email-verified' },
       schema: {
         tags: ['accounts'],
         summary: 'Accept an invitation: set the password with the emailed token and sign in',
@@ -52,6 +54,16 @@ export async function verifyEmailRoutes(app: FastifyInstance) {
         const check = await consumeAccountToken(tx, 'invite', token, app.config.now());
         if (check.status !== 'valid') throw badRequest(REFUSALS[check.status]);
         await setPassword(app, tx, check.userId, newPassword);
+        const account = await trailAccountOf(tx, check.userId);
+        if (account)
+          await recordActivity(
+            tx,
+            request,
+            accountEntry(account, 'account.email-verified', (name) => `${name} accepted their invitation`, {
+              emailVerified: { before: false, after: true },
+              password: { before: null, after: true },
+            }),
+          );
         return check.userId;
       });
       const sessionToken = await signInUser(app, userId, sourceOf(request), 'password');

@@ -4,6 +4,8 @@ import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changesBetween, created, removed } from '../activity/activity-changes';
+import { recordActivity } from '../activity/record-activity';
 import { allow } from '../authorization/route-permissions';
 import { properties } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
@@ -11,7 +13,20 @@ import { conflict, notFound } from '../platform/errors/http-error';
 import { propertyDependents } from './property-dependents';
 import { toPropertyDto, withQr } from './property-queries';
 
-const superadminOnly = { permission: allow(['superadmin']) };
+const superadminOnly = allow(['superadmin']);
+
+type PropertyRow = typeof properties.$inferSelect;
+/** What the trail keeps of a property. */
+const propertyFields = (row: Partial<PropertyRow>) => ({
+  propertyName: row.propertyName,
+  propertyLocation: row.propertyLocation,
+  propertyFeatures: row.propertyFeatures,
+  timeZone: row.timeZone,
+  managersNeedSecondFactor: row.managersNeedSecondFactor,
+  gateEventRetentionMonths: row.gateEventRetentionMonths,
+  activityRetentionMonths: row.activityRetentionMonths,
+});
+const propertyObject = (id: string) => ({ kind: 'property', id, propertyId: id });
 
 /** The same name and location twice (any case or spacing) answers 409 instead of a second entry. */
 async function refusingDuplicates<T>(write: Promise<T>): Promise<T> {
@@ -36,7 +51,7 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
   api.post(
     '/api/property/register',
     {
-      config: superadminOnly,
+      config: { permission: superadminOnly, activity: 'property.create' },
       schema: {
         tags: ['properties'],
         body: registerPropertyBody,
@@ -45,12 +60,20 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { propertyName, propertyLocation, propertyFeatures, timeZone } = request.body;
-      const [row] = await refusingDuplicates(
-        app.db
-          .insert(properties)
-          .values({ propertyName, propertyLocation, propertyFeatures: withQr(propertyFeatures), timeZone })
-          .returning(),
-      );
+      const row = await app.db.transaction(async (tx) => {
+        const [inserted] = await refusingDuplicates(
+          tx
+            .insert(properties)
+            .values({ propertyName, propertyLocation, propertyFeatures: withQr(propertyFeatures), timeZone })
+            .returning(),
+        );
+        await recordActivity(tx, request, {
+          summary: `Created property '${inserted.propertyName}'`,
+          object: propertyObject(inserted.id),
+          changes: created(propertyFields(inserted)),
+        });
+        return inserted;
+      });
       return reply.status(201).send(toPropertyDto(row));
     },
   );
@@ -58,25 +81,34 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
   api.post(
     '/api/property/update',
     {
-      config: superadminOnly,
+      config: { permission: superadminOnly, activity: 'property.update' },
       schema: { tags: ['properties'], body: updatePropertyBody, response: { 200: propertySchema, 409: errorResponse } },
     },
     async (request) => {
       const { _id, propertyName, propertyLocation, propertyFeatures, timeZone, ...optional } = request.body;
-      const [row] = await refusingDuplicates(
-        app.db
-          .update(properties)
-          .set({
-            propertyName,
-            propertyLocation,
-            propertyFeatures: withQr(propertyFeatures),
-            ...(timeZone ? { timeZone } : {}),
-            ...withoutUndefined(optional),
-          })
-          .where(eq(properties.id, _id))
-          .returning(),
-      );
-      if (!row) throw notFound('Property not found');
+      const row = await app.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(properties).where(eq(properties.id, _id)).for('update');
+        if (!before) throw notFound('Property not found');
+        const [after] = await refusingDuplicates(
+          tx
+            .update(properties)
+            .set({
+              propertyName,
+              propertyLocation,
+              propertyFeatures: withQr(propertyFeatures),
+              ...(timeZone ? { timeZone } : {}),
+              ...withoutUndefined(optional),
+            })
+            .where(eq(properties.id, _id))
+            .returning(),
+        );
+        await recordActivity(tx, request, {
+          summary: `Updated property '${after.propertyName}'`,
+          object: propertyObject(after.id),
+          changes: changesBetween(propertyFields(before), propertyFields(after)),
+        });
+        return after;
+      });
       return toPropertyDto(row);
     },
   );
@@ -84,20 +116,21 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
   api.post(
     '/api/property/delete',
     {
-      config: superadminOnly,
+      config: { permission: superadminOnly, activity: 'property.delete' },
       schema: { tags: ['properties'], body: deleteByIdBody, response: { 200: messageResponse } },
     },
     async (request) => {
       await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: properties.id })
-          .from(properties)
-          .where(eq(properties.id, request.body._id))
-          .for('update');
+        const [row] = await tx.select().from(properties).where(eq(properties.id, request.body._id)).for('update');
         if (!row) throw notFound('Property not found');
         const dependents = await propertyDependents(tx, row.id);
         if (dependents) throw conflict(dependents);
         await tx.delete(properties).where(eq(properties.id, row.id));
+        await recordActivity(tx, request, {
+          summary: `Deleted property '${row.propertyName}'`,
+          object: propertyObject(row.id),
+          changes: removed(propertyFields(row)),
+        });
       });
       return { message: 'Property deleted successfully' };
     },

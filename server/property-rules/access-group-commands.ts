@@ -56,8 +56,11 @@ async function namedUniquely<T>(name: string, write: () => Promise<T>): Promise<
   }
 }
 
+/** Records the change in the activity trail, in its transaction. */
+export type RecordChange = (tx: Tx, groupId: string) => Promise<unknown>;
+
 /** Creates a group with its gates and members, all or nothing; its id. */
-export function createGroup(db: Orm, propertyId: string, group: GroupInput): Promise<string> {
+export function createGroup(db: Orm, propertyId: string, group: GroupInput, record: RecordChange): Promise<string> {
   return namedUniquely(group.name, () =>
     db.transaction(async (tx) => {
       await refuseForeignIds(tx, propertyId, group);
@@ -66,6 +69,7 @@ export function createGroup(db: Orm, propertyId: string, group: GroupInput): Pro
         .values({ propertyId, name: group.name, schedule: group.schedule })
         .returning({ id: accessGroups.id });
       await storeLists(tx, row.id, group);
+      await record(tx, row.id);
       return row.id;
     }),
   );
@@ -77,7 +81,7 @@ export function createGroup(db: Orm, propertyId: string, group: GroupInput): Pro
  * these gates and people, and a gate or resident added later must not join a group whose
  * manager has since narrowed it by hand.
  */
-export function replaceGroup(db: Orm, groupId: string, group: GroupInput): Promise<void> {
+export function replaceGroup(db: Orm, groupId: string, group: GroupInput, record: RecordChange): Promise<void> {
   return namedUniquely(group.name, () =>
     db.transaction(async (tx) => {
       const [stored] = await tx
@@ -92,12 +96,19 @@ export function replaceGroup(db: Orm, groupId: string, group: GroupInput): Promi
         .set({ name: group.name, schedule: group.schedule, allGates: false, allResidents: false })
         .where(eq(accessGroups.id, groupId));
       await storeLists(tx, groupId, group);
+      await record(tx, groupId);
     }),
   );
 }
 
 /** Deletes a group; its members then open only what their other groups allow (nothing if none). */
-export async function deleteGroup(db: Orm, groupId: string): Promise<boolean> {
-  const deleted = await db.delete(accessGroups).where(eq(accessGroups.id, groupId)).returning({ id: accessGroups.id });
-  return deleted.length > 0;
+export function deleteGroup(db: Orm, groupId: string, record: RecordChange): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(accessGroups)
+      .where(eq(accessGroups.id, groupId))
+      .returning({ id: accessGroups.id });
+    if (deleted.length) await record(tx, groupId);
+    return deleted.length > 0;
+  });
 }

@@ -9,9 +9,11 @@ import {
 import { errorResponse } from '@core/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changesBetween, created, removed } from '../activity/activity-changes';
+import { recordActivity } from '../activity/record-activity';
 import { allow } from '../authorization/route-permissions';
 import { notFound } from '../platform/errors/http-error';
-import { createGroup, deleteGroup, replaceGroup } from './access-group-commands';
+import { createGroup, deleteGroup, type GroupInput, replaceGroup } from './access-group-commands';
 import { findGroup, groupScopeOf, groupsOfProperty, propertyExists } from './access-group-queries';
 
 const MANAGERS = ['superadmin', 'admin'] as const;
@@ -21,6 +23,14 @@ const propertyInPath = allow(MANAGERS, async (request) => ({
 const groupInPath = allow(MANAGERS, (request, app) =>
   groupScopeOf(app.db, (request.params as { groupId?: string }).groupId),
 );
+
+/** What the trail keeps of a group: its members by count (a group may hold thousands). */
+const groupFields = (group: Pick<GroupInput, 'name' | 'gateIds' | 'schedule'>, members: number) => ({
+  name: group.name,
+  gateIds: group.gateIds,
+  members,
+  schedule: group.schedule,
+});
 
 /** Access groups: which residents may use which gates of a property, and when. */
 export async function accessGroupRoutes(app: FastifyInstance) {
@@ -57,7 +67,7 @@ export async function accessGroupRoutes(app: FastifyInstance) {
   api.post(
     '/api/properties/:propertyId/access-groups',
     {
-      config: { permission: propertyInPath },
+      config: { permission: propertyInPath, activity: 'access-group.create' },
       schema: {
         tags,
         summary: 'Create an access group',
@@ -68,7 +78,14 @@ export async function accessGroupRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await existingProperty(request.params.propertyId);
-      const groupId = await createGroup(app.db, request.params.propertyId, request.body);
+      const { propertyId } = request.params;
+      const groupId = await createGroup(app.db, propertyId, request.body, (tx, id) =>
+        recordActivity(tx, request, {
+          summary: `Created access group '${request.body.name}'`,
+          object: { kind: 'access-group', id, propertyId },
+          changes: created(groupFields(request.body, request.body.memberIds.length)),
+        }),
+      );
       reply.status(201);
       return { message: ACCESS_GROUP_MESSAGES.created, group: await groupOf(groupId) };
     },
@@ -77,7 +94,7 @@ export async function accessGroupRoutes(app: FastifyInstance) {
   api.put(
     '/api/access-groups/:groupId',
     {
-      config: { permission: groupInPath },
+      config: { permission: groupInPath, activity: 'access-group.update' },
       schema: {
         tags,
         summary: "Replace an access group's name, gates, members and schedule",
@@ -87,7 +104,17 @@ export async function accessGroupRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await replaceGroup(app.db, request.params.groupId, request.body);
+      const before = await groupOf(request.params.groupId);
+      await replaceGroup(app.db, before._id, request.body, (tx) =>
+        recordActivity(tx, request, {
+          summary: `Updated access group '${request.body.name}'`,
+          object: { kind: 'access-group', id: before._id, propertyId: before.propertyId },
+          changes: changesBetween(
+            groupFields(before, before.memberCount),
+            groupFields(request.body, request.body.memberIds.length),
+          ),
+        }),
+      );
       return { message: ACCESS_GROUP_MESSAGES.updated, group: await groupOf(request.params.groupId) };
     },
   );
@@ -95,7 +122,7 @@ export async function accessGroupRoutes(app: FastifyInstance) {
   api.delete(
     '/api/access-groups/:groupId',
     {
-      config: { permission: groupInPath },
+      config: { permission: groupInPath, activity: 'access-group.delete' },
       schema: {
         tags,
         summary: 'Delete an access group (its members keep only their other groups)',
@@ -105,7 +132,14 @@ export async function accessGroupRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const group = await groupOf(request.params.groupId);
-      if (!(await deleteGroup(app.db, request.params.groupId))) throw notFound(ACCESS_GROUP_MESSAGES.notFound);
+      const deleted = await deleteGroup(app.db, group._id, (tx) =>
+        recordActivity(tx, request, {
+          summary: `Deleted access group '${group.name}'`,
+          object: { kind: 'access-group', id: group._id, propertyId: group.propertyId },
+          changes: removed(groupFields(group, group.memberCount)),
+        }),
+      );
+      if (!deleted) throw notFound(ACCESS_GROUP_MESSAGES.notFound);
       return { message: ACCESS_GROUP_MESSAGES.deleted, group };
     },
   );

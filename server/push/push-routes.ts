@@ -11,6 +11,7 @@ import { ROLES } from '@core/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ownAccount, recordActivity } from '../activity/record-activity';
 import { browserLabel } from '../authorization/browser-label';
 import { allow, callerOf, type Permission } from '../authorization/route-permissions';
 import { pushSubscriptions } from '../platform/db/schema';
@@ -53,7 +54,7 @@ export async function pushRoutes(app: FastifyInstance) {
   api.post(
     '/api/push/subscriptions',
     {
-      config: { permission: allow(ROLES) },
+      config: { permission: allow(ROLES), activity: 'account.push-subscribed' },
       schema: {
         tags: ['push'],
         summary: "Turn on notifications on this device: the browser's PushSubscription JSON",
@@ -66,7 +67,24 @@ export async function pushRoutes(app: FastifyInstance) {
       if (!endpoint.startsWith('https://') && !app.config.allowLocalDevices)
         throw badRequest(PUSH_MESSAGES.endpointNotHttps, 'endpoint');
       const label = browserLabel(request.headers['user-agent']);
-      const id = await saveSubscription(app.db, app.config.secret, callerOf(request).userId, { endpoint, keys }, label);
+      const id = await saveSubscription(
+        app.db,
+        app.config.secret,
+        callerOf(request).userId,
+        { endpoint, keys },
+        label,
+        // The endpoint and its keys are the browser's secrets: the trail keeps only that they changed.
+        (tx, subscriptionId) =>
+          recordActivity(tx, request, {
+            summary: `Turned on notifications on ${label}`,
+            object: ownAccount(request),
+            changes: {
+              pushSubscription: { before: null, after: subscriptionId },
+              device: { before: null, after: label },
+              pushEndpoint: { before: null, after: true },
+            },
+          }),
+      );
       return reply.code(201).send({ _id: id, message: PUSH_MESSAGES.subscribed });
     },
   );
@@ -97,7 +115,7 @@ export async function pushRoutes(app: FastifyInstance) {
   api.delete(
     '/api/push/subscriptions/:subscriptionId',
     {
-      config: { permission: ownSubscription },
+      config: { permission: ownSubscription, activity: 'account.push-unsubscribed' },
       schema: {
         tags: ['push'],
         summary: 'Turn off notifications on one of your devices',
@@ -106,8 +124,19 @@ export async function pushRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const removed = await removeSubscription(app.db, callerOf(request).userId, request.params.subscriptionId);
-      if (!removed) throw notFound();
+      const { subscriptionId } = request.params;
+      await app.db.transaction(async (tx) => {
+        const label = await removeSubscription(tx, callerOf(request).userId, subscriptionId);
+        if (label === null) throw notFound();
+        await recordActivity(tx, request, {
+          summary: `Turned off notifications on ${label}`,
+          object: ownAccount(request),
+          changes: {
+            pushSubscription: { before: subscriptionId, after: null },
+            device: { before: label, after: null },
+          },
+        });
+      });
       return { message: PUSH_MESSAGES.removed };
     },
   );

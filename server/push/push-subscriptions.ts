@@ -24,6 +24,8 @@ export async function saveSubscription(
   userId: string,
   target: PushTarget,
   label: string,
+  /** Records the subscription in the activity trail, in its transaction. */
+  record: (tx: Queryable, id: string) => Promise<unknown>,
 ): Promise<string> {
   const endpointHash = hmacHex(hashKey(secret), target.endpoint);
   const subscriptionSealed = seal(sealKey(secret), JSON.stringify({ endpoint: target.endpoint, keys: target.keys }));
@@ -45,6 +47,7 @@ export async function saveSubscription(
     await tx
       .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
+    await record(tx, row.id);
     return row.id;
   });
 }
@@ -63,13 +66,13 @@ export function listSubscriptions(db: Queryable, userId: string) {
     .limit(MAX_PUSH_SUBSCRIPTIONS);
 }
 
-/** Removes one of the user's subscriptions; false when it is not theirs (or gone). */
-export async function removeSubscription(db: Queryable, userId: string, id: string): Promise<boolean> {
-  const removed = await db
+/** Removes one of the user's subscriptions, answering its label; null when it is not theirs (or gone). */
+export async function removeSubscription(db: Queryable, userId: string, id: string): Promise<string | null> {
+  const [removed] = await db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
-    .returning({ id: pushSubscriptions.id });
-  return removed.length > 0;
+    .returning({ label: pushSubscriptions.label });
+  return removed ? removed.label : null;
 }
 
 /** The subscriptions of these people who keep push on: the devices a notice goes to. */

@@ -14,6 +14,7 @@ import { MAX_EXPORT_ROWS } from '@core/constants';
 import { ROLES } from '@core/roles';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordExport } from '../activity/record-export';
 import { allow, allowSelf } from '../authorization/route-permissions';
 import { heavyRead, heavyReadDatabase } from '../platform/db/fresh-reads';
 import { badRequest } from '../platform/errors/http-error';
@@ -71,6 +72,13 @@ export async function relayLogRoutes(app: FastifyInstance) {
         'startDate',
       );
     }
+    await recordExport(request, {
+      what: 'the gate log',
+      objectKind: 'gate-log',
+      propertyId: propertyId ?? null,
+      rows: totalItems,
+      filter,
+    });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${csvFileName(filter.timezone, app.config.now())}"`)
@@ -94,13 +102,16 @@ export async function relayLogRoutes(app: FastifyInstance) {
 
   api.get(
     '/api/relay-logs/all/export',
-    { config: { permission: superadminOnly }, schema: csvSchema },
+    { config: { permission: superadminOnly, activity: 'gate-log.export' }, schema: csvSchema },
     (request, reply) => sendCsv(request, reply, request.query),
   );
 
   api.get(
     '/api/relay-logs/property/:propertyId/export',
-    { config: { permission: propertyScope }, schema: { ...csvSchema, params: propertyLogsParams } },
+    {
+      config: { permission: propertyScope, activity: 'gate-log.export' },
+      schema: { ...csvSchema, params: propertyLogsParams },
+    },
     (request, reply) => sendCsv(request, reply, request.query, request.params.propertyId),
   );
 

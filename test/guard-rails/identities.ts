@@ -88,12 +88,22 @@ export async function headersFor(world: GuardWorld, route: DeclaredRoute, identi
   return sessions[identity]();
 }
 
+/** A caller the route lets in (null: none signed in), with the headers it sends. */
+export async function allowedCaller(
+  world: GuardWorld,
+  route: DeclaredRoute,
+): Promise<{ user: WorldUser | null; headers: Record<string, string> }> {
+  const permission = route.permission;
+  if (permission.kind === 'public') return { user: null, headers: {} };
+  if (permission.kind === 'device') return { user: null, headers: bearer((await world.device()).key) };
+  if (permission.selfOnly || !permission.roles.some((role) => role !== 'resident'))
+    return { user: world.owner, headers: bearer(world.owner.token) };
+  const role = permission.roles.includes('superadmin') ? 'superadmin' : 'admin';
+  const user = await world.user(role, role === 'admin' ? 'A' : null);
+  return { user, headers: bearer(user.token) };
+}
+
 /** A caller the route lets in, so what answers is validation and the handler, not permission control. */
 export async function allowedHeaders(world: GuardWorld, route: DeclaredRoute): Promise<Record<string, string>> {
-  const permission = route.permission;
-  if (permission.kind === 'public') return {};
-  if (permission.kind === 'device') return bearer((await world.device()).key);
-  if (permission.selfOnly || !permission.roles.some((role) => role !== 'resident')) return bearer(world.owner.token);
-  const role = permission.roles.includes('superadmin') ? 'superadmin' : 'admin';
-  return bearer((await world.user(role, role === 'admin' ? 'A' : null)).token);
+  return (await allowedCaller(world, route)).headers;
 }

@@ -9,11 +9,13 @@ import {
 } from '@core/api/second-factor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ownAccount, personName, recordActivity } from '../../activity/record-activity';
 import { mustEnrolSecondFactor } from '../../authorization/enrolment-rule';
 import { allow, allowDuringEnrolment, callerOf, publicPermission } from '../../authorization/route-permissions';
 import { endAllSessions } from '../../authorization/session-queries';
 import { badRequest, HttpError } from '../../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../../platform/errors/server-messages';
+import { accountEntry, sessionStarted, trailAccountOf } from '../account-entry';
 import { userScope } from '../manage-user-commands';
 import { enqueueSecurityNotice } from '../security-notice-jobs';
 import { signInUser, sourceOf } from '../sign-in';
@@ -55,7 +57,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/login/second-factor',
     {
-      config: { permission: publicPermission },
+      config: { permission: publicPermission, activity: ['account.second-factor', 'account.second-factor-failed'] },
       schema: {
         tags: ['session'],
         summary: 'Finish signing in with an authenticator or recovery code',
@@ -67,15 +69,38 @@ export async function secondFactorRoutes(app: FastifyInstance) {
       const userId = await app.pendingSignIns.userOf(request.body.pendingToken);
       if (!userId) throw new HttpError(401, SERVER_MESSAGES.secondFactorSignInExpired);
       const check = await checkSecondFactorCode(app, userId, request.ip, request.body.code);
-      if (check !== 'accepted') throw new HttpError(401, refusalOf(check));
-      return { token: await signInUser(app, userId, sourceOf(request), 'second-factor') };
+      const account = await trailAccountOf(app.db, userId);
+      if (!account) throw new HttpError(401, SERVER_MESSAGES.secondFactorSignInExpired);
+      if (check !== 'accepted') {
+        await app.db.transaction((tx) =>
+          recordActivity(
+            tx,
+            request,
+            accountEntry(account, 'account.second-factor-failed', (name) => `Wrong two-step code for ${name}`),
+          ),
+        );
+        throw new HttpError(401, refusalOf(check));
+      }
+      const token = await signInUser(app, userId, sourceOf(request), 'second-factor', (tx, sessionId) =>
+        recordActivity(
+          tx,
+          request,
+          accountEntry(
+            account,
+            'account.second-factor',
+            (name) => `${name} signed in with a two-step code`,
+            sessionStarted(sessionId),
+          ),
+        ),
+      );
+      return { token };
     },
   );
 
   api.post(
     '/api/second-factor/turn-off',
     {
-      config: { permission: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment, activity: 'account.second-factor-removed' },
       schema: {
         tags: ['session'],
         summary:
@@ -92,6 +117,11 @@ export async function secondFactorRoutes(app: FastifyInstance) {
         await changeFactorFromThisSessionOnly(tx, caller, app.config.now());
         await removeAuthenticatorApp(tx, caller.userId);
         await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'factor-removed' });
+        await recordActivity(tx, request, {
+          summary: `${personName(caller)} turned off their authenticator app`,
+          object: ownAccount(request),
+          changes: { authenticatorApp: { before: true, after: false } },
+        });
       });
       void app.jobs.kick();
       return { message: SECOND_FACTOR_MESSAGES.turnedOff };
@@ -105,6 +135,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
         permission: allow(['superadmin'], (request) =>
           userScope(app.db, (request.params as { userId?: string }).userId),
         ),
+        activity: 'person.second-factor-reset',
       },
       schema: {
         tags: ['session'],
@@ -116,11 +147,22 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = callerOf(request);
       const { userId } = request.params;
+      const person = await trailAccountOf(app.db, userId);
       await app.db.transaction(async (tx) => {
+        const hadApp = await hasAuthenticatorApp(tx, userId);
         await removeAuthenticatorApp(tx, userId);
-        await removeAllPasskeys(tx, userId);
-        await endAllSessions(tx, userId, app.config.now());
+        const passkeys = await removeAllPasskeys(tx, userId);
+        const sessionsEnded = await endAllSessions(tx, userId, app.config.now());
         await enqueueSecurityNotice(app.jobs, tx, { userId, event: 'factor-reset' });
+        await recordActivity(tx, request, {
+          summary: `Reset the two-step verification of ${person ? personName(person) : userId}`,
+          object: { kind: 'person', id: userId, propertyId: person?.propertyId ?? null },
+          changes: {
+            authenticatorApp: { before: hadApp, after: false },
+            passkeys: { before: passkeys, after: 0 },
+            sessions: { before: sessionsEnded, after: 0 },
+          },
+        });
       });
       void app.jobs.kick();
       request.log.warn({ actorId: caller.userId, userId }, 'second factor reset by a super administrator');

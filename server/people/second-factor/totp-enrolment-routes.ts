@@ -4,6 +4,7 @@ import { MESSAGES } from '@core/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ownAccount, personName, recordActivity } from '../../activity/record-activity';
 import { allowDuringEnrolment, callerOf } from '../../authorization/route-permissions';
 import { open, seal } from '../../platform/crypto/secret-box';
 import { sessions, users } from '../../platform/db/schema';
@@ -68,7 +69,7 @@ export async function totpEnrolmentRoutes(app: FastifyInstance) {
   api.post(
     '/api/second-factor/totp/confirm',
     {
-      config: { permission: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment, activity: 'account.totp-enrolled' },
       schema: {
         tags: ['session'],
         summary:
@@ -97,6 +98,15 @@ export async function totpEnrolmentRoutes(app: FastifyInstance) {
         if (!turnedOn.length) throw badRequest(ALREADY_ON);
         await tx.update(sessions).set({ totpPendingSealed: null }).where(eq(sessions.id, caller.sessionId));
         await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'factor-added' });
+        await recordActivity(tx, request, {
+          summary: `${personName(caller)} set up an authenticator app`,
+          object: ownAccount(request),
+          changes: {
+            authenticatorApp: { before: false, after: true },
+            totpSecret: { before: null, after: true },
+            recoveryCodes: { before: null, after: true },
+          },
+        });
         return replaceRecoveryCodes(tx, keys.recovery, caller.userId);
       });
       await release(app.db, LIMITS.secondFactorConfirm, caller.sessionId);

@@ -38,14 +38,17 @@ export async function recordPasskeyUse(db: Queryable, id: string, newCount: numb
   return raised.length > 0;
 }
 
-export async function removePasskey(db: Queryable, userId: string, id: string): Promise<boolean> {
-  const gone = await db
+/** Removes one of the user's passkeys, answering its name; null when it is not theirs (or gone). */
+export async function removePasskey(db: Queryable, userId: string, id: string): Promise<string | null> {
+  const [gone] = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-    .returning({ id: passkeys.id });
-  return gone.length > 0;
+    .returning({ name: passkeys.name });
+  return gone ? gone.name : null;
 }
 
-export async function removeAllPasskeys(db: Queryable, userId: string) {
-  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+/** Removes every passkey of the user; how many there were. */
+export async function removeAllPasskeys(db: Queryable, userId: string): Promise<number> {
+  const removed = await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+  return removed.length;
 }

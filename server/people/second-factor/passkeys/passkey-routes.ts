@@ -10,6 +10,7 @@ import { ROLES } from '@core/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ownAccount, personName, recordActivity } from '../../../activity/record-activity';
 import { allowDuringEnrolment, callerOf, type Permission } from '../../../authorization/route-permissions';
 import { passkeys } from '../../../platform/db/schema';
 import { badRequest, notFound } from '../../../platform/errors/http-error';
@@ -81,7 +82,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
   api.post(
     '/api/second-factor/passkeys',
     {
-      config: { permission: allowDuringEnrolment },
+      config: { permission: allowDuringEnrolment, activity: 'account.passkey-added' },
       schema: {
         tags: ['session'],
         summary: "Add a passkey from the browser's answer to the registration options; signs out every other session",
@@ -127,6 +128,11 @@ export async function passkeyRoutes(app: FastifyInstance) {
           .returning({ id: passkeys.id });
         if (!added.length) throw badRequest(PASSKEY_MESSAGES.alreadyRegistered);
         await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'passkey-added' });
+        await recordActivity(tx, request, {
+          summary: `${personName(caller)} added passkey '${name}'`,
+          object: ownAccount(request),
+          changes: { passkey: { before: null, after: name } },
+        });
       });
       void app.jobs.kick();
       return { message: PASSKEY_MESSAGES.added };
@@ -136,7 +142,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
   api.delete(
     '/api/second-factor/passkeys/:passkeyId',
     {
-      config: { permission: ownPasskey },
+      config: { permission: ownPasskey, activity: 'account.passkey-removed' },
       schema: {
         tags: ['session'],
         summary: 'Remove one of your passkeys; signs out every other session',
@@ -148,8 +154,14 @@ export async function passkeyRoutes(app: FastifyInstance) {
       const caller = callerOf(request);
       await app.db.transaction(async (tx) => {
         await changeFactorFromThisSessionOnly(tx, caller, app.config.now());
-        if (!(await removePasskey(tx, caller.userId, request.params.passkeyId))) throw notFound();
+        const name = await removePasskey(tx, caller.userId, request.params.passkeyId);
+        if (name === null) throw notFound();
         await enqueueSecurityNotice(app.jobs, tx, { userId: caller.userId, event: 'passkey-removed' });
+        await recordActivity(tx, request, {
+          summary: `${personName(caller)} removed passkey '${name}'`,
+          object: ownAccount(request),
+          changes: { passkey: { before: name, after: null } },
+        });
       });
       void app.jobs.kick();
       return { message: PASSKEY_MESSAGES.removed };

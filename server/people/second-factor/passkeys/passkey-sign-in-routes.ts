@@ -10,9 +10,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { recordActivity } from '../../../activity/record-activity';
 import { publicPermission } from '../../../authorization/route-permissions';
 import { badRequest, HttpError } from '../../../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../../../platform/errors/server-messages';
+import { accountEntry, sessionStarted, trailAccountOf } from '../../account-entry';
 import { signInUser, sourceOf } from '../../sign-in';
 import { countedSecondFactorTry } from '../second-factor-check';
 import { passkeyByCredential, passkeysOf, recordPasskeyUse } from './passkey-queries';
@@ -90,7 +92,7 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
   api.post(
     '/api/resident/login/passkey',
     {
-      config: { permission: publicPermission },
+      config: { permission: publicPermission, activity: ['account.second-factor', 'account.second-factor-failed'] },
       schema: {
         tags: ['session'],
         summary: 'Finish signing in with a passkey',
@@ -101,10 +103,32 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
     async (request) => {
       const { pendingToken, credential } = request.body;
       const userId = await userOfPending(pendingToken);
-      if (!(await countedSecondFactorTry(app, userId, request.ip, () => acceptPasskey(userId, credential)))) {
+      const accepted = await countedSecondFactorTry(app, userId, request.ip, () => acceptPasskey(userId, credential));
+      const account = await trailAccountOf(app.db, userId);
+      if (!account) throw new HttpError(401, SERVER_MESSAGES.secondFactorSignInExpired);
+      if (!accepted) {
+        await app.db.transaction((tx) =>
+          recordActivity(
+            tx,
+            request,
+            accountEntry(account, 'account.second-factor-failed', (name) => `A passkey was refused for ${name}`),
+          ),
+        );
         throw new HttpError(401, PASSKEY_MESSAGES.notVerified);
       }
-      return { token: await signInUser(app, userId, sourceOf(request), 'second-factor') };
+      const token = await signInUser(app, userId, sourceOf(request), 'second-factor', (tx, sessionId) =>
+        recordActivity(
+          tx,
+          request,
+          accountEntry(
+            account,
+            'account.second-factor',
+            (name) => `${name} signed in with a passkey`,
+            sessionStarted(sessionId),
+          ),
+        ),
+      );
+      return { token };
     },
   );
 }
