@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import postcss from 'postcss';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ONE_TAP_MESSAGES } from './core/api/one-tap-messages';
 
 // Mantine keeps each component's class names in `<Name>.module.mjs` and its rules in
 // `@mantine/core/styles/<Name>.css`; dates and notifications ship one stylesheet each.
@@ -93,7 +94,15 @@ const installableApp = VitePWA({
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
       { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
+    // A manifest is one file for everyone, so the shortcut cannot carry a person's gate name: the
+    // screen it opens does ("Open Main Gate"), focused for one tap (docs/decisions/0054).
     shortcuts: [
+      {
+        name: ONE_TAP_MESSAGES.shortcutName,
+        short_name: ONE_TAP_MESSAGES.shortcutShortName,
+        url: '/access-gates?open=favourite&source=shortcut',
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+      },
       { name: 'Register a visitor', url: '/?source=app', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
     ],
   },
