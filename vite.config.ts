@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import postcss from 'postcss';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { ONE_TAP_MESSAGES } from './core/api/one-tap-messages';
 
 // Mantine keeps each component's class names in `<Name>.module.mjs` and its rules in
 // `@mantine/core/styles/<Name>.css`; dates and notifications ship one stylesheet each.
@@ -98,8 +97,8 @@ const installableApp = VitePWA({
     // screen it opens does ("Open Main Gate"), focused for one tap (docs/decisions/0054).
     shortcuts: [
       {
-        name: ONE_TAP_MESSAGES.shortcutName,
-        short_name: ONE_TAP_MESSAGES.shortcutShortName,
+        name: 'Open my favourite gate',
+        short_name: 'Open gate',
         url: '/access-gates?open=favourite&source=shortcut',
         icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
       },

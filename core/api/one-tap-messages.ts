@@ -8,6 +8,4 @@ export const ONE_TAP_MESSAGES = {
   lockedDown: 'Locked down: it opens again when the lockdown ends.',
   favourite: 'Favourite',
   noFavourite: 'Mark a gate as your favourite to open it here in one tap.',
-  shortcutName: 'Open my favourite gate',
-  shortcutShortName: 'Open gate',
 } as const;
