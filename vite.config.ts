@@ -93,7 +93,15 @@ const installableApp = VitePWA({
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
       { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
+    // A manifest is one file for everyone, so the shortcut cannot carry a person's gate name: the
+    // screen it opens does ("Open Main Gate"), focused for one tap (docs/decisions/0054).
     shortcuts: [
+      {
+        name: 'Open my favourite gate',
+        short_name: 'Open gate',
+        url: '/access-gates?open=favourite&source=shortcut',
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+      },
       { name: 'Register a visitor', url: '/?source=app', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
     ],
   },

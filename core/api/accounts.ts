@@ -98,6 +98,17 @@ export const changePasswordRequest = z.strictObject({
 
 export const userIdParams = z.strictObject({ userId: idSchema });
 
+/** Email, SMS and push on or off, and the push events that have their own switch. */
+const preferencesSchema = z.object({
+  email: z.boolean(),
+  sms: z.boolean(),
+  push: z.boolean(),
+  pushGateFailed: z.boolean(),
+  pushKeypadLocked: z.boolean(),
+  pushLockdown: z.boolean(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
 export const profileSchema = z.object({
   _id: z.string(),
   firstName: z.string(),
@@ -106,7 +117,7 @@ export const profileSchema = z.object({
   phoneNumber: z.string().nullable(),
   role: z.enum(ROLES),
   propertyId: z.string().nullable(),
-  preferences: z.object({ email: z.boolean(), sms: z.boolean(), push: z.boolean() }),
+  preferences: preferencesSchema,
   /** Present only where the caller may see it and the property has securepin. */
   securePin: z.string().nullable(),
 });
@@ -119,10 +130,14 @@ export const updatePreferencesRequest = z.strictObject({
   sms: z.boolean(),
   /** Notifications on the devices turned on in Profile; absent: unchanged. */
   push: z.boolean().optional(),
+  /** Each push event's own switch (a gate you opened did not open; managers: keypad locked, lockdown); absent: unchanged. */
+  pushGateFailed: z.boolean().optional(),
+  pushKeypadLocked: z.boolean().optional(),
+  pushLockdown: z.boolean().optional(),
 });
 export const preferencesResponse = z.object({
   message: z.string(),
-  preferences: z.object({ email: z.boolean(), sms: z.boolean(), push: z.boolean() }),
+  preferences: preferencesSchema,
 });
 
 /** 10 digits, or +1 followed by 10 digits; stored as +1 and the digits. */

@@ -24,6 +24,9 @@ export const DELIVERY_MESSAGES = {
   notShareable: 'This delivery pass has ended, so it cannot be sent.',
   shared: 'Delivery pass sent.',
   linkCopied: 'Link copied.',
+  /** Shared with the link through the phone's share sheet. */
+  shareSentence: (forWhom: string) =>
+    `Your delivery pass for ${forWhom}: show the QR code at the gate, or type the PIN on the keypad.`,
   pageNotFound: 'This delivery pass link is not valid. Ask the resident for a new one.',
   pageLoadFailed: 'The delivery pass could not be loaded. Check your connection and try again.',
   showAtGate: 'Show this code to the gate reader, or type the PIN on the keypad.',

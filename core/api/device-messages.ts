@@ -1,5 +1,9 @@
 // Texts of the device screens (docs/SPEC.md §2, §5, §8), apart from the schemas so screens showing them need not load zod.
 export const DEVICE_MESSAGES = {
+  favouriteGateInvalid: 'Gate must be one of your gates, or null for none.',
+  favouriteGateNotYours: 'That gate is not one you can open.',
+  favouriteGateSet: (gate: string) => `${gate} is your favourite gate: the app opens on it.`,
+  favouriteGateCleared: 'You have no favourite gate now.',
   nameRequired: 'Device Name is required',
   typeRequired: 'Device Type is required',
   ipRequired: 'Device IP Address is required',

@@ -232,7 +232,17 @@ export const gateDeviceSchema = z.object({
   opensAt: z.string().nullable(),
 });
 export type GateDeviceDto = z.infer<typeof gateDeviceSchema>;
-export const gateDevicesResponse = z.object({ gateDevices: z.array(gateDeviceSchema) });
+export const gateDevicesResponse = z.object({
+  gateDevices: z.array(gateDeviceSchema),
+  /** The gate the app opens on in one tap, when it is one of these; else null. */
+  favouriteGateId: z.string().nullable(),
+});
+
+/** PUT /api/device/favourite-gate: one of the caller's gates, or null for none. */
+export const favouriteGateRequest = z.strictObject({
+  deviceId: z.uuid({ error: DEVICE_MESSAGES.favouriteGateInvalid }).nullable(),
+});
+export const favouriteGateResponse = z.object({ message: z.string(), favouriteGateId: z.string().nullable() });
 
 export const triggerRelayBody = z.strictObject({ deviceId: idSchema, propertyId: idSchema });
 export const triggerRelayResponse = z.object({

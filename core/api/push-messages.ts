@@ -10,7 +10,8 @@ export const PUSH_MESSAGES = {
   notBase64url: (field: string) => `${field} must be base64url text.`,
   notificationTitle: 'Gatehouse',
   turnOn: 'Turn on notifications on this device',
-  turningOnExplained: 'Your visitors arriving, your delivery passes used and, for managers, gates going offline.',
+  turningOnExplained:
+    'Your visitors arriving, your delivery passes used, a gate you opened not opening and, for managers, gates going offline, keypads locking and lockdowns.',
   notSupported:
     'This browser cannot show notifications. On an iPhone or iPad, add Gatehouse to your Home Screen first (Share → Add to Home Screen), then open it from there.',
   permissionDenied:
@@ -23,4 +24,15 @@ export const PUSH_MESSAGES = {
   deliveryUsed: (who: string, gate: string) => `Your delivery pass for ${who} was used at ${gate}`,
   deviceOffline: (device: string, property: string) => `${device} at ${property} is offline`,
   deviceOnline: (device: string, property: string) => `${device} at ${property} is back online`,
+  gateFailed: (gate: string) => `${gate} did not open when you pressed Open. Please try again.`,
+  keypadLocked: (gate: string, property: string) =>
+    `The keypad at ${gate} (${property}) is locked after too many wrong PINs`,
+  lockdownStarted: (property: string, reason: string) => `Lockdown started at ${property}: ${reason}`,
+  lockdownEnded: (property: string) => `Lockdown ended at ${property}. The gates open as usual again.`,
+  /** The switches of the push events that have their own, in Profile → Notifications. */
+  gateFailedSwitch: 'A gate I opened did not open',
+  keypadLockedSwitch: 'A keypad locked after wrong PINs',
+  lockdownSwitch: 'A lockdown started or ended',
+  /** The app found its subscription gone (expired, or removed on another device) and made a new one. */
+  resubscribed: 'Notifications were turned on again for this device',
 } as const;

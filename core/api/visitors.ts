@@ -110,6 +110,8 @@ export const registerVisitorResponse = z.object({
   email: z.string(),
   _id: z.string(),
   qrCodeId: z.string(),
+  /** The visitor's pass page, for the host to share; given only here (the server keeps its hash). */
+  passLink: z.string(),
 });
 export type RegisterVisitorResponse = z.infer<typeof registerVisitorResponse>;
 

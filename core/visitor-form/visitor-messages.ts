@@ -22,6 +22,11 @@ export const VISITOR_MESSAGES = {
   unknownDateOption: 'Date option must be Between Dates, Recurring Weekdays or Specific Dates.',
   registrationSuccessful: 'Registration Successful!',
   registrationSuccessfulBody: 'A QR code has been emailed to the visitor and to you.',
+  shareHint: (visitor: string) => `You can also send ${visitor} the pass from your phone.`,
+  shareTitle: 'Visitor pass',
+  shareSentence: (visitor: string, host: string) =>
+    `Hi ${visitor}, here is your pass from ${host}: show its QR code at the gate.`,
+  linkCopied: 'Link copied.',
   submitting: 'Submitting...',
   registrationFailed: 'The visitor could not be registered. Please try again.',
   // Visitor List

@@ -10,6 +10,7 @@ import { cardEntryRoutes } from '../entry/card-entry-routes';
 import { pinEntryRoutes } from '../entry/pin-entry-routes';
 import { qrEntryRoutes } from '../entry/qr-entry-routes';
 import { readerIdentityRoutes } from '../entry/reader-identity-routes';
+import { favouriteGateRoutes } from '../gates/favourite-gate-routes';
 import { gateDependencies } from '../gates/gate-decision';
 import { gateRoutes } from '../gates/gate-routes';
 import { holdOpenRoutes } from '../hold-open/hold-open-routes';
@@ -64,6 +65,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(propertyAdminRoutes);
   await app.register(deviceRoutes);
   await app.register(gateRoutes, { gate });
+  await app.register(favouriteGateRoutes);
   await app.register(holdOpenRoutes, { gate });
   await app.register(relayLogRoutes);
   await app.register(manageResidentRoutes);

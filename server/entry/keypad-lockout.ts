@@ -5,6 +5,7 @@ import { users } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { type Guess, GuessLockout, type GuessReader } from '../platform/limits/guess-lockout';
 import { LIMITS } from '../platform/limits/limit-rules';
+import { queuePushNotice } from '../push/push-notices';
 
 interface ResidentRow {
   id: string | null;
@@ -37,9 +38,11 @@ export class KeypadLockout {
   private readonly lockout: GuessLockout;
 
   constructor(private readonly app: PlatformDeps) {
-    this.lockout = new GuessLockout(app, [
-      { rule: LIMITS.keypadFailures, per: 'reader', refusal: ACCOUNT_MESSAGES.pinLockedOut, notice: 'keypad' },
-    ]);
+    this.lockout = new GuessLockout(
+      app,
+      [{ rule: LIMITS.keypadFailures, per: 'reader', refusal: ACCOUNT_MESSAGES.pinLockedOut, notice: 'keypad' }],
+      (tx, managerIds, reader) => queuePushNotice(app, tx, managerIds, { event: 'keypad-locked', deviceId: reader.id }),
+    );
   }
 
   /**

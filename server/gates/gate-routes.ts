@@ -1,21 +1,16 @@
 import { errorResponse } from '@core/api/common';
 import { gateDevicesResponse, triggerRelayBody, triggerRelayResponse } from '@core/api/devices';
 import { gateFailedSentence } from '@core/api/gate-failures';
-import { MAX_UNPAGED_LIST } from '@core/constants';
 import { ROLES } from '@core/roles';
-import { gateHoursAt } from '@core/rules/gate-hours';
-import { wallTimeAt } from '@core/time/zoned-time';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf, callerReadInScope } from '../authorization/route-permissions';
-import { healthFieldsOf } from '../device-health/health-rule';
-import { deviceHealth, devices, properties } from '../platform/db/schema';
 import { forbidden, notFound } from '../platform/errors/http-error';
-import { gateSchedulesOfUser } from '../property-rules/gate-schedules';
+import { queuePushNotice } from '../push/push-notices';
 import { decideAtGate, type GateDeps } from './gate-decision';
 import { loadedGate, loadGateScope } from './loaded-gate';
 import { admitRemoteOpen } from './remote-open-limit';
+import { favouriteGateOf, visibleGates } from './visible-gates';
 
 export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -28,40 +23,13 @@ export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDep
     },
     async (request) => {
       const caller = callerOf(request);
-      if (caller.role !== 'superadmin' && !caller.propertyId) return { gateDevices: [] };
-      const now = app.config.now();
-      // A resident sees only the gates one of their groups includes, with their hours there.
-      const schedules = caller.role === 'resident' ? await gateSchedulesOfUser(app.db, caller.userId) : null;
-      const rows = await app.db
-        .select({ device: devices, health: deviceHealth, timeZone: properties.timeZone })
-        .from(devices)
-        .innerJoin(properties, eq(properties.id, devices.propertyId))
-        .leftJoin(deviceHealth, eq(deviceHealth.deviceId, devices.id))
-        .where(
-          and(
-            eq(devices.deviceType, 'gate'),
-            caller.role === 'superadmin' ? undefined : eq(devices.propertyId, caller.propertyId as string),
-          ),
-        )
-        .orderBy(asc(devices.deviceName))
-        .limit(MAX_UNPAGED_LIST);
-      const hoursOf = (deviceId: string, timeZone: string) =>
-        schedules
-          ? gateHoursAt(schedules.get(deviceId) ?? [], wallTimeAt(now, timeZone))
-          : { allowedNow: true, opensAt: null };
-      return {
-        gateDevices: rows
-          .filter(({ device }) => !schedules || schedules.has(device.id))
-          .map(({ device, health, timeZone }) => ({
-            id: device.id,
-            deviceName: device.deviceName,
-            deviceLabel: device.deviceLabel,
-            deviceType: device.deviceType,
-            propertyId: device.propertyId,
-            ...healthFieldsOf(health, now),
-            ...hoursOf(device.id, timeZone),
-          })),
-      };
+      const [gateDevices, favourite] = await Promise.all([
+        visibleGates(app.db, caller, app.config.now()),
+        favouriteGateOf(app.db, caller.userId),
+      ]);
+      // A favourite the caller can no longer open (moved, left the group) is not offered.
+      const favouriteGateId = gateDevices.some((gate) => gate.id === favourite) ? favourite : null;
+      return { gateDevices, favouriteGateId };
     },
   );
 
@@ -109,6 +77,9 @@ export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDep
       if (opening.status === 'success') return { ...answer, message: 'Gate opened successfully!' };
       // The person reads what happened in words; the relay's technical reason stays in the log.
       const failure = opening.failure ?? 'error-answer';
+      // Also on their phone: they may have pressed and walked on before the answer came.
+      if (opening.status === 'failed')
+        await queuePushNotice(app, app.db, [caller.userId], { event: 'gate-failed', deviceId: device.id });
       return reply.status(502).send({ ...answer, failure, message: gateFailedSentence(device.deviceName, failure) });
     },
   );

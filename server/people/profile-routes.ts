@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  type Preferences,
   type ProfileDto,
   phoneAvailability,
   phoneNumberResponse,
@@ -30,6 +31,15 @@ function pinVisible(caller: Caller, target: AccountRow): boolean {
   return target.id === caller.userId;
 }
 
+const preferencesOf = (row: AccountRow): Preferences => ({
+  email: row.prefEmail,
+  sms: row.prefSms,
+  push: row.prefPush,
+  pushGateFailed: row.pushGateFailed,
+  pushKeypadLocked: row.pushKeypadLocked,
+  pushLockdown: row.pushLockdown,
+});
+
 function toProfile(secret: Buffer, caller: Caller, target: AccountRow): ProfileDto {
   return {
     _id: target.id,
@@ -39,7 +49,7 @@ function toProfile(secret: Buffer, caller: Caller, target: AccountRow): ProfileD
     phoneNumber: target.phoneNumber,
     role: target.role,
     propertyId: target.propertyId,
-    preferences: { email: target.prefEmail, sms: target.prefSms, push: target.prefPush },
+    preferences: preferencesOf(target),
     securePin: pinVisible(caller, target) ? readSecurePin(secret, target.securePinEncrypted) : null,
   };
 }
@@ -84,10 +94,29 @@ export async function profileRoutes(app: FastifyInstance) {
     async (request) => {
       const target = targetAccountOf(request);
       const { email, sms } = request.body;
-      const push = request.body.push ?? target.prefPush;
       if (sms && !target.phoneNumber) throw badRequest(ACCOUNT_MESSAGES.smsNeedsPhone, 'sms');
+      // An absent push switch keeps its value: older screens send only email and SMS.
+      const kept = preferencesOf(target);
+      const preferences: Preferences = {
+        email,
+        sms,
+        push: request.body.push ?? kept.push,
+        pushGateFailed: request.body.pushGateFailed ?? kept.pushGateFailed,
+        pushKeypadLocked: request.body.pushKeypadLocked ?? kept.pushKeypadLocked,
+        pushLockdown: request.body.pushLockdown ?? kept.pushLockdown,
+      };
       await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ prefEmail: email, prefSms: sms, prefPush: push }).where(eq(users.id, target.id));
+        await tx
+          .update(users)
+          .set({
+            prefEmail: email,
+            prefSms: sms,
+            prefPush: preferences.push,
+            pushGateFailed: preferences.pushGateFailed,
+            pushKeypadLocked: preferences.pushKeypadLocked,
+            pushLockdown: preferences.pushLockdown,
+          })
+          .where(eq(users.id, target.id));
         if (sms && !target.prefSms && target.phoneNumber) {
           await app.jobs.enqueue(tx, smsConsentJob, { userId: target.id });
         }
@@ -101,7 +130,7 @@ export async function profileRoutes(app: FastifyInstance) {
         });
       });
       void app.jobs.kick();
-      return { message: ACCOUNT_MESSAGES.preferencesUpdated, preferences: { email, sms, push } };
+      return { message: ACCOUNT_MESSAGES.preferencesUpdated, preferences };
     },
   );
 

@@ -64,6 +64,9 @@ describe('profile', () => {
       email: false,
       sms: false,
       push: true,
+      pushGateFailed: true,
+      pushKeypadLocked: true,
+      pushLockdown: true,
     });
 
     const badPhone = await post(resident.token, `${base}/update-phone-number/${resident.id}`, {
@@ -85,6 +88,9 @@ describe('profile', () => {
       email: true,
       sms: true,
       push: true,
+      pushGateFailed: true,
+      pushKeypadLocked: true,
+      pushLockdown: true,
     });
     const texts = await sentSmsTo(t.app, '+15551234567');
     expect(texts.some((text) => /SMS notifications are on/.test(text))).toBe(true);

@@ -6,13 +6,14 @@ import { devices, lockdowns, users } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { badRequest, conflict } from '../platform/errors/http-error';
 import type { JobQueue } from '../platform/jobs/job-queue';
+import { queuePushNotice } from '../push/push-notices';
 import { lockdownExpiryJob, lockdownNoticeJob } from './lockdown-job-kinds';
 import { logLockdownChange } from './lockdown-log';
 import { inForceAt, type LockdownRow } from './lockdown-queries';
 
 type Change = 'started' | 'ended';
 
-/** One email job per manager of the property, in the transaction of the change. */
+/** One email job per manager of the property, and a push to their devices, in the transaction of the change. */
 async function queueNotices(jobs: JobQueue, tx: Tx, lockdown: LockdownRow, change: Change) {
   const managers = await tx
     .select({ id: users.id })
@@ -22,6 +23,12 @@ async function queueNotices(jobs: JobQueue, tx: Tx, lockdown: LockdownRow, chang
     tx,
     lockdownNoticeJob,
     managers.map((manager) => ({ managerId: manager.id, lockdownId: lockdown.id, change })),
+  );
+  await queuePushNotice(
+    { jobs },
+    tx,
+    managers.map((manager) => manager.id),
+    { event: change === 'started' ? 'lockdown-started' : 'lockdown-ended', lockdownId: lockdown.id },
   );
 }
 

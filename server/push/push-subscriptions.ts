@@ -1,5 +1,6 @@
 import { MAX_PUSH_SUBSCRIPTIONS } from '@core/api/push';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { deriveKey, hmacHex } from '../platform/crypto/keys';
 import { open, seal } from '../platform/crypto/secret-box';
 import type { Orm, Queryable } from '../platform/db/connect';
@@ -75,13 +76,19 @@ export async function removeSubscription(db: Queryable, userId: string, id: stri
   return removed ? removed.label : null;
 }
 
-/** The subscriptions of these people who keep push on: the devices a notice goes to. */
-export async function subscriptionIdsOf(db: Queryable, userIds: string[]): Promise<string[]> {
+/** The subscriptions of these people who keep push (and `eventSwitch`, when given) on: the devices a notice goes to. */
+export async function subscriptionIdsOf(db: Queryable, userIds: string[], eventSwitch?: PgColumn): Promise<string[]> {
   if (!userIds.length) return [];
   const rows = await db
     .select({ id: pushSubscriptions.id })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .where(and(inArray(pushSubscriptions.userId, userIds), eq(users.prefPush, true)));
+    .where(
+      and(
+        inArray(pushSubscriptions.userId, userIds),
+        eq(users.prefPush, true),
+        eventSwitch ? eq(eventSwitch, true) : undefined,
+      ),
+    );
   return rows.map((row) => row.id);
 }

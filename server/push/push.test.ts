@@ -3,7 +3,8 @@ import { PassThrough } from 'node:stream';
 import { PUSH_MESSAGES } from '@core/api/push-messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PushService, type PushServiceSubscription } from '../../test/support/push-service';
+import { phoneCall, subscribeDevice as subscribeTestDevice } from '../../test/support/push-devices';
+import { PushService } from '../../test/support/push-service';
 import { readUntil } from '../../test/support/read-until';
 import { sentEmailsTo } from '../../test/support/sent-mail';
 import {
@@ -58,24 +59,9 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    payload,
-    headers: { ...bearer(token), 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36' },
-  });
+  phoneCall(t.app, method, url, token, payload);
 
-async function subscribeDevice(user: SeededUser): Promise<PushServiceSubscription & { id: string }> {
-  const { publicKey } = (await call('GET', '/api/push/public-key', user.token)).json();
-  const subscription = await pushService.subscribe(publicKey);
-  const created = await call('POST', '/api/push/subscriptions', user.token, {
-    endpoint: subscription.endpoint,
-    expirationTime: null,
-    keys: subscription.keys,
-  });
-  expect(created.statusCode).toBe(201);
-  return { ...subscription, id: created.json()._id };
-}
+const subscribeDevice = (user: SeededUser) => subscribeTestDevice(t.app, pushService, user);
 
 /** A visitor pass for Vera with arrival notices on, scanned at Main Gate inside its window. */
 async function visitorArrives(email: string) {
@@ -148,7 +134,7 @@ describe('Web Push subscriptions', () => {
       sms: false,
       push: false,
     });
-    expect(off.json().preferences).toEqual({ email: false, sms: false, push: false });
+    expect(off.json().preferences).toMatchObject({ email: false, sms: false, push: false });
     const device = await subscribeDevice(resident);
     await visitorArrives('switched-off@example.com');
     const queued = await t.app.db.select().from(jobs).where(eq(jobs.kind, 'push-notice'));
@@ -163,7 +149,7 @@ describe('Web Push subscriptions', () => {
       email: true,
       sms: false,
     });
-    expect(unchanged.json().preferences).toEqual({ email: true, sms: false, push: true });
+    expect(unchanged.json().preferences).toMatchObject({ email: true, sms: false, push: true });
     await call('DELETE', `/api/push/subscriptions/${device.id}`, resident.token);
   });
 });

@@ -4,12 +4,13 @@ import {
   requestFieldOf,
   windowInputOf,
 } from '@core/api/visitors';
+
 import { formatWall } from '@core/time/zoned-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { windowEndedError } from '@core/visitor-form/visitor-window';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Caller } from '../authorization/caller';
-import { newPassLink } from '../passes/pass-link';
+import { newPassLink, passPageUrl } from '../passes/pass-link';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import type { Queryable } from '../platform/db/connect';
 import { qrCodes, visitors } from '../platform/db/schema';
@@ -113,5 +114,7 @@ export async function registerVisitor(
     email: body.email,
     _id: result.visitorId,
     qrCodeId: result.qrCodeId,
+    // Only its hash is kept: the host can share the link now, from their phone, or never.
+    passLink: passPageUrl(deps.config.appUrl, passLink.linkToken),
   };
 }

@@ -1,4 +1,4 @@
-import type { ProfileDto, RegisterUserRequest } from '@core/api/accounts';
+import type { Preferences, ProfileDto, RegisterUserRequest } from '@core/api/accounts';
 import { CONFIRMATIONS } from '@core/confirmations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
@@ -65,7 +65,7 @@ function useUserMutation<T, R>(call: (input: T) => Promise<R>, confirmation?: (i
 }
 
 export const useUpdatePreferences = (userId: string) =>
-  useUserMutation((preferences: { email: boolean; sms: boolean; push?: boolean }) =>
+  useUserMutation((preferences: Pick<Preferences, 'email' | 'sms'> & Partial<Preferences>) =>
     api<Message>('POST', `/api/resident/update-preferences/${enc(userId)}`, { body: preferences }),
   );
 

@@ -26,13 +26,27 @@ export const useDevicesByProperty = (propertyId?: string, page = 1) =>
 export const gateDevicesQuery = () =>
   queryOptions({
     queryKey: queryKeys.devices.gates(),
-    queryFn: async () =>
-      (await api<{ gateDevices: GateDeviceDto[] }>('GET', '/api/device/get-gate-devices')).gateDevices,
+    queryFn: () =>
+      api<{ gateDevices: GateDeviceDto[]; favouriteGateId: string | null }>('GET', '/api/device/get-gate-devices'),
     // A gate that goes offline (or comes back) shows so without a reload.
     refetchInterval: 30_000,
   });
 
-export const useGateDevices = () => useQuery(gateDevicesQuery());
+export const useGateDevices = () => useQuery({ ...gateDevicesQuery(), select: (answer) => answer.gateDevices });
+
+/** The gate the app opens on in one tap, when the caller still has it. */
+export const useFavouriteGateId = () => useQuery({ ...gateDevicesQuery(), select: (answer) => answer.favouriteGateId });
+
+export function useSetFavouriteGate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deviceId: string | null) =>
+      api<{ message: string; favouriteGateId: string | null }>('PUT', '/api/device/favourite-gate', {
+        body: { deviceId },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: gateDevicesQuery().queryKey }),
+  });
+}
 
 function useDeviceMutation<TBody, TResult>(mutationFn: (body: TBody) => Promise<TResult>) {
   const queryClient = useQueryClient();

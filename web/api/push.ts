@@ -30,7 +30,48 @@ async function subscribeThisDevice(): Promise<string> {
       applicationServerKey: applicationServerKey(publicKey),
     }));
   const created = await api<{ _id: string }>('POST', '/api/push/subscriptions', { body: subscription.toJSON() });
+  rememberThisDevice(created._id);
   return created._id;
+}
+
+// The server's id of this browser's subscription: the app looks for it in the server's list.
+const DEVICE_KEY = 'gatehouse.push-subscription-id';
+
+function rememberThisDevice(id: string | null) {
+  try {
+    if (id) localStorage.setItem(DEVICE_KEY, id);
+    else localStorage.removeItem(DEVICE_KEY);
+  } catch {
+    // Storage blocked: the app just will not notice a lost subscription.
+  }
+}
+
+export function thisDeviceId(): string | null {
+  try {
+    return localStorage.getItem(DEVICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Once signed in: where notifications were turned on in this browser and are still allowed, but
+ * the browser's subscription or the server's record of it is gone (expired, or the push service
+ * answered 410), subscribes again without asking. Answers whether it did.
+ */
+export async function keepThisDeviceSubscribed(): Promise<boolean> {
+  if (!pushSupported() || Notification.permission !== 'granted' || !thisDeviceId()) return false;
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) return false;
+  const [local, listed] = await Promise.all([
+    registration.pushManager.getSubscription(),
+    api<{ subscriptions: PushSubscriptionDto[] }>('GET', '/api/push/subscriptions'),
+  ]);
+  if (local && listed.subscriptions.some((one) => one._id === thisDeviceId())) return false;
+  // A subscription the server dropped is dead at the push service too: a new one is made.
+  await local?.unsubscribe();
+  await subscribeThisDevice();
+  return true;
 }
 
 export function useTurnOnPush() {
@@ -44,7 +85,11 @@ export function useTurnOnPush() {
 export function useRemovePushDevice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api('DELETE', `/api/push/subscriptions/${encodeURIComponent(id)}`),
+    mutationFn: async (id: string) => {
+      await api('DELETE', `/api/push/subscriptions/${encodeURIComponent(id)}`);
+      // Removing this very device turns it off here: the app does not subscribe it again.
+      if (id === thisDeviceId()) rememberThisDevice(null);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: devicesQuery.queryKey }),
   });
 }

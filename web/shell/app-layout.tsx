@@ -9,6 +9,7 @@ import { HeaderTitle } from './header-title';
 import { InstallHint } from './install-hint';
 import { navItemsFor } from './nav-items';
 import { OfflineNotice } from './offline-notice';
+import { PushKeeper } from './push-keeper';
 import { SiteFooter } from './site-footer';
 
 // Only signed-in people see the bell; its popover code stays out of the login page's download.
@@ -71,6 +72,7 @@ export function AppLayout() {
         <main className={classes.main}>
           <OfflineNotice />
           <InstallHint />
+          {session.status === 'authenticated' && <PushKeeper />}
           <div className={classes.page}>
             <Suspense fallback={<LoadingScreen />}>
               <Outlet />

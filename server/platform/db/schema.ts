@@ -1,6 +1,7 @@
 import type { Weekday } from '@core/constants';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -74,6 +75,12 @@ export const users = pgTable(
     prefSms: boolean('pref_sms').notNull().default(false),
     /** Push to the devices they turned notifications on for; subscribing a device is the opt-in. */
     prefPush: boolean('pref_push').notNull().default(true),
+    /** Each push event's own switch (docs/decisions/0054); the ones before these follow prefPush alone. */
+    pushGateFailed: boolean('push_gate_failed').notNull().default(true),
+    pushKeypadLocked: boolean('push_keypad_locked').notNull().default(true),
+    pushLockdown: boolean('push_lockdown').notNull().default(true),
+    /** The gate the app opens on in one tap; forgotten when the gate is removed. */
+    favouriteDeviceId: uuid('favourite_device_id').references((): AnyPgColumn => devices.id, { onDelete: 'set null' }),
     /** AES-256-GCM ciphertext of the 6-digit PIN; never stored in plain text. */
     securePinEncrypted: text('secure_pin_encrypted'),
     /** Keyed HMAC of the PIN, for lookup at a keypad and uniqueness within a property. */

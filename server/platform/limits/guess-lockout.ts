@@ -1,4 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
+import type { Tx } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema';
 import type { PlatformDeps } from '../deps';
@@ -55,6 +56,8 @@ export class GuessLockout {
   constructor(
     private readonly deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
     private readonly levels: LockoutLevel[],
+    /** Tells the managers more, in the transaction of the lock (the keypad's push: entry/keypad-lockout.ts). */
+    private readonly onLocked?: (tx: Tx, managerIds: string[], reader: GuessReader) => Promise<void>,
   ) {}
 
   private counterOf(level: LockoutLevel, reader: GuessReader): GuessCounter {
@@ -117,6 +120,11 @@ export class GuessLockout {
         managers.flatMap((manager) =>
           notices.map((lockout) => ({ managerId: manager.id, deviceId: guess.reader.id, lockout })),
         ),
+      );
+      await this.onLocked?.(
+        tx,
+        managers.map((manager) => manager.id),
+        guess.reader,
       );
     });
     void this.deps.jobs.kick();

@@ -1,22 +1,32 @@
 import { DEVICE_HINTS } from '@core/api/device-hints';
 import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import type { GateDeviceDto } from '@core/api/devices';
+import { ONE_TAP_MESSAGES } from '@core/api/one-tap-messages';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { messageOr } from '../../api/client';
-import { useGateDevices, useTriggerRelay } from '../../api/devices';
+import { useFavouriteGateId, useGateDevices, useTriggerRelay } from '../../api/devices';
 import { useClaims } from '../../auth/session';
 import { QueryState } from '../../ui/query-state';
 import { useTimedMessage } from '../../ui/use-timed-message';
+import { FavouriteGate } from './favourite-gate';
+import { FavouriteToggle } from './favourite-toggle';
 import { GateCard } from './gate-card';
 import { PropertyGates } from './property-gates';
+
+/** Where the one-tap button's answer shows (other answers show on their gate's card). */
+const ONE_TAP = 'one-tap';
 
 /** Gates (resident) or Access Gates (admin): a grid of the caller's gate devices, each with Open Gate. */
 export function AccessGatesPage() {
   const claims = useClaims();
   const gates = useGateDevices();
+  const favouriteId = useFavouriteGateId().data ?? null;
+  const favourite = gates.data?.find((gate) => gate.id === favouriteId) ?? null;
+  const [searchParams] = useSearchParams();
   const trigger = useTriggerRelay();
   const [opening, setOpening] = useState<GateDeviceDto | null>(null);
   // The outcome shows on the card of the gate pressed; a failure stays until dismissed or the next press.
@@ -27,10 +37,10 @@ export function AccessGatesPage() {
   const canManage = claims.role !== 'resident';
   useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
 
-  const open = (gate: GateDeviceDto) => {
+  const open = (gate: GateDeviceDto, from: string = gate.id) => {
     clearResult();
     setOpening(gate);
-    setResultGateId(gate.id);
+    setResultGateId(from);
     trigger.mutate(
       { deviceId: gate.id, propertyId: gate.propertyId },
       {
@@ -50,6 +60,22 @@ export function AccessGatesPage() {
       <Title order={1} size="h2">
         {claims.role === 'resident' ? 'Gates' : 'Access Gates'}
       </Title>
+      {favourite && (
+        <FavouriteGate
+          gate={favourite}
+          canManage={canManage}
+          busy={opening?.id === favourite.id}
+          result={resultGateId === ONE_TAP ? result : null}
+          focus={searchParams.get('open') === 'favourite'}
+          onDismissResult={clearResult}
+          onOpen={() => open(favourite, ONE_TAP)}
+        />
+      )}
+      {!favourite && gates.data?.length ? (
+        <Text size="sm" c="dimmed">
+          {ONE_TAP_MESSAGES.noFavourite}
+        </Text>
+      ) : null}
       {opening && (
         <Alert color="blue" role="status">
           {DEVICE_MESSAGES.openingGate(opening.deviceName)}
@@ -78,6 +104,7 @@ export function AccessGatesPage() {
               result={resultGateId === gate.id ? result : null}
               onDismissResult={clearResult}
               onOpen={() => open(gate)}
+              favourite={<FavouriteToggle gate={gate} favourite={gate.id === favouriteId} />}
             />
           )}
         />

@@ -1,11 +1,11 @@
-import { ACCESS_GROUP_MESSAGES } from '@core/api/access-group-messages';
 import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import type { GateDeviceDto } from '@core/api/devices';
-import { LOCKDOWN_MESSAGES } from '@core/api/lockdown-messages';
 import { Button, Card, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { MessageLine } from '../../ui/message-line';
 import type { TimedMessage } from '../../ui/use-timed-message';
 import { DeviceHealthBadge } from '../../widgets/devices/device-health-badge';
+import { gateButtonState } from './gate-button-state';
 
 /**
  * One gate with its health and Open Gate. A gate known to be offline says so on its button instead
@@ -21,6 +21,7 @@ export function GateCard({
   result,
   onDismissResult,
   onOpen,
+  favourite,
 }: {
   gate: GateDeviceDto;
   now: Date;
@@ -30,10 +31,11 @@ export function GateCard({
   result: TimedMessage | null;
   onDismissResult: () => void;
   onOpen: () => void;
+  /** The control that makes this gate the favourite, under Open. */
+  favourite?: ReactNode;
 }) {
-  const offline = gate.online === false;
-  // Outside the resident's access hours: the server would refuse, so the button says when instead.
-  const notNow = !gate.allowedNow;
+  const button = gateButtonState(gate, { lockedDown, busy, openLabel: 'Open Gate' });
+  const offline = button.offline;
   const helpId = `gate-offline-${gate.id}`;
   return (
     <Card withBorder radius="md" padding="lg">
@@ -55,21 +57,14 @@ export function GateCard({
         <Button
           size="md"
           fullWidth
-          disabled={busy || offline || lockedDown || notNow}
-          color={lockedDown ? 'red' : undefined}
+          disabled={button.disabled}
+          color={button.color}
           aria-describedby={offline ? helpId : undefined}
           onClick={onOpen}
         >
-          {lockedDown
-            ? LOCKDOWN_MESSAGES.gateLockedButton
-            : notNow
-              ? ACCESS_GROUP_MESSAGES.notNow(gate.opensAt)
-              : offline
-                ? DEVICE_MESSAGES.gateOfflineButton
-                : busy
-                  ? 'Opening...'
-                  : 'Open Gate'}
+          {button.label}
         </Button>
+        {favourite}
         <MessageLine message={result} onClose={onDismissResult} />
       </Stack>
     </Card>

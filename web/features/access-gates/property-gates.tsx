@@ -2,6 +2,7 @@ import type { GateDeviceDto } from '@core/api/devices';
 import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLockdown } from '../../api/lockdowns';
+import { lockdownCovers } from './gate-button-state';
 import { LockdownPanel } from './lockdown-panel';
 
 /**
@@ -22,8 +23,6 @@ export function PropertyGates({
   card: (gate: GateDeviceDto, lockedDown: boolean) => ReactNode;
 }) {
   const lockdown = useLockdown(propertyId).data ?? null;
-  const covers = (gate: GateDeviceDto) =>
-    Boolean(lockdown && (!lockdown.gateIds || lockdown.gateIds.includes(gate.id)));
   return (
     <>
       <LockdownPanel
@@ -34,7 +33,7 @@ export function PropertyGates({
         namedProperty={namedProperty}
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-        {gates.map((gate) => card(gate, !canManage && covers(gate)))}
+        {gates.map((gate) => card(gate, !canManage && lockdownCovers(lockdown, gate.id)))}
       </SimpleGrid>
     </>
   );

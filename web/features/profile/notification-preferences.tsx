@@ -1,4 +1,5 @@
 import type { ProfileDto } from '@core/api/accounts';
+import { PUSH_MESSAGES } from '@core/api/push-messages';
 import { Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { checkPhoneNumber, useUpdatePreferences } from '../../api/accounts';
@@ -6,6 +7,13 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PhoneNumberDialog } from './phone-number-dialog';
 
 type Channel = 'email' | 'sms';
+
+/** The push events with a switch of their own, under Push (docs/decisions/0054). */
+const PUSH_EVENT_SWITCHES = [
+  { key: 'pushGateFailed', label: PUSH_MESSAGES.gateFailedSwitch, managers: false },
+  { key: 'pushKeypadLocked', label: PUSH_MESSAGES.keypadLockedSwitch, managers: true },
+  { key: 'pushLockdown', label: PUSH_MESSAGES.lockdownSwitch, managers: true },
+] as const;
 
 const CONSENT_TEXT: Record<Channel, string> = {
   email:
@@ -53,6 +61,17 @@ export function NotificationPreferences({ profile }: { profile: ProfileDto }) {
         disabled={mutation.isPending}
         onChange={(event) => mutation.mutate({ ...current, push: event.currentTarget.checked })}
       />
+      <Stack gap="xs" pl="md">
+        {PUSH_EVENT_SWITCHES.filter((one) => !one.managers || profile.role !== 'resident').map((one) => (
+          <Switch
+            key={one.key}
+            label={one.label}
+            checked={current[one.key]}
+            disabled={mutation.isPending || !current.push}
+            onChange={(event) => mutation.mutate({ ...current, [one.key]: event.currentTarget.checked })}
+          />
+        ))}
+      </Stack>
       <Text size="xs" c="dimmed">
         Sent when a visitor whose arrival notifications are on arrives.
       </Text>

@@ -164,7 +164,7 @@ export function RegisterVisitorPage() {
       </form>
       {done && (
         <Suspense fallback={null}>
-          <RegistrationSuccess onClose={() => setDone(false)} />
+          <RegistrationSuccess registered={mutation.data ?? null} onClose={() => setDone(false)} />
         </Suspense>
       )}
     </Paper>

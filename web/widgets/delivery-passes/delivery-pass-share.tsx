@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useShareDeliveryPass } from '../../api/delivery-passes';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { ShareLinkButton } from '../../ui/share-link-button';
 import { toast } from '../../ui/toast';
 
 interface ShareForm {
@@ -18,14 +19,6 @@ export function DeliveryPassShare({ pass }: { pass: DeliveryPassDto & { link: st
   const [failure, setFailure] = useState<string | null>(null);
   const form = useSchemaForm<ShareForm>(shareDeliveryPassRequest, { initialValues: { email: '', phoneNumber: '' } });
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(pass.link);
-      toast(DELIVERY_MESSAGES.linkCopied, 'success');
-    } catch {
-      toast('The link could not be copied: open the pass and share it from there.', 'error');
-    }
-  };
   const submit = form.onSubmit((values) => {
     setFailure(null);
     share.mutate(
@@ -47,9 +40,12 @@ export function DeliveryPassShare({ pass }: { pass: DeliveryPassDto & { link: st
         <Anchor href={pass.link} target="_blank" rel="noreferrer" size="sm">
           Open the courier’s pass
         </Anchor>
-        <Button size="xs" variant="default" onClick={copy}>
-          Copy link
-        </Button>
+        <ShareLinkButton
+          url={pass.link}
+          title="Delivery pass"
+          text={DELIVERY_MESSAGES.shareSentence(pass.name || pass.company || 'your delivery')}
+          copied={DELIVERY_MESSAGES.linkCopied}
+        />
         <Button size="xs" variant="default" onClick={() => setOpen((was) => !was)} aria-expanded={open}>
           Send by email or text
         </Button>
