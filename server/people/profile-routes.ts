@@ -123,10 +123,7 @@ export async function profileRoutes(app: FastifyInstance) {
         await recordActivity(tx, request, {
           summary: `Updated the notification preferences of ${personName(target)}`,
           object: accountObject(target),
-          changes: changesBetween(
-            { email: target.prefEmail, sms: target.prefSms, push: target.prefPush },
-            { email, sms, push },
-          ),
+          changes: changesBetween(kept, preferences),
         });
       });
       void app.jobs.kick();
