@@ -2,7 +2,7 @@ import type { ActivityEntryDto, ActivityFilter } from '@core/api/activity';
 import { addDays, wallToInstant } from '@core/time/zoned-time';
 import { and, count, desc, eq, gte, ilike, isNotNull, lt, lte, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
-import { activity } from '../platform/db/schema';
+import { activity, properties } from '../platform/db/schema';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -99,4 +99,15 @@ export async function activityActors(db: Queryable, propertyId: string | undefin
     .filter((row) => row._id && !seen.has(row._id) && seen.add(row._id))
     .map((row) => ({ _id: row._id as string, name: row.name, role: row.role }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The time zone a property's days are read in; UTC for no property (every property's trail). */
+export async function trailTimeZone(db: Queryable, propertyId: string | null | undefined): Promise<string> {
+  if (!propertyId) return 'UTC';
+  const [row] = await db
+    .select({ timeZone: properties.timeZone })
+    .from(properties)
+    .where(eq(properties.id, propertyId))
+    .limit(1);
+  return row?.timeZone ?? 'UTC';
 }

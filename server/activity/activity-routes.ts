@@ -15,12 +15,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { badRequest } from '../platform/errors/http-error';
-import { findProperty } from '../properties/property-queries';
 import {
   activityActors,
   activityForExport,
   findActivityPage,
   inZone,
+  trailTimeZone,
   type ZonedActivityFilter,
 } from './activity-queries';
 import { recordExport } from './record-export';
@@ -44,8 +44,7 @@ function scopedPropertyId(request: FastifyRequest, asked: string | undefined): s
  */
 async function scopedFilter(request: FastifyRequest, filter: ActivityFilter): Promise<ZonedActivityFilter> {
   const propertyId = scopedPropertyId(request, filter.propertyId);
-  const property = propertyId ? await findProperty(request.server.db, propertyId) : null;
-  return inZone({ ...filter, propertyId }, property?.timeZone ?? 'UTC');
+  return inZone({ ...filter, propertyId }, await trailTimeZone(request.server.db, propertyId));
 }
 
 export async function activityRoutes(app: FastifyInstance) {
