@@ -3,7 +3,7 @@ import { eraseParams, eraseResponse, OWN_DATA_MESSAGES, ownDataExport } from '@c
 import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { recordActivity } from '../activity/record-activity';
+import { ownAccount, recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { userScope } from '../people/manage-user-commands';
 import { erasePerson } from './erase-person-commands';
@@ -34,7 +34,7 @@ export async function ownDataRoutes(app: FastifyInstance) {
         const found = await ownDataOf(tx, caller.userId, now);
         await recordActivity(tx, request, {
           summary: `${caller.firstName} ${caller.lastName} downloaded their data`,
-          object: { kind: 'person', id: caller.userId, propertyId: caller.propertyId },
+          object: ownAccount(request),
         });
         return found;
       });

@@ -109,9 +109,11 @@ const entriesAfter = async (seq: string) =>
 /** Every value the calls carried that the trail must never hold. */
 const secretsUsed = new Map<string, string>();
 const SECRET_KEY = /password|pin|token|key|secret|code|credential|endpoint|auth|p256dh|^number$/i;
+/** A row's id is named in the trail on purpose (`qrCodeId` is the pass's row, not its code). */
+const ROW_ID = /Id$/;
 function collectSecrets(value: unknown, key = '') {
   if (typeof value === 'string') {
-    if (SECRET_KEY.test(key) && value.length > 6) secretsUsed.set(value, key);
+    if (SECRET_KEY.test(key) && !ROW_ID.test(key) && value.length > 6) secretsUsed.set(value, key);
   } else if (value && typeof value === 'object') {
     for (const [name, item] of Object.entries(value)) collectSecrets(item, Array.isArray(value) ? key : name);
   }
