@@ -30,6 +30,8 @@ const when = z.string().nullable();
 /** GET /api/profile/export: one person's data, without secrets (no hashes, PIN, keys or tokens). */
 export const ownDataExport = z.object({
   exportedAt: z.string(),
+  /** Set when the newest MAX_EXPORT_ROWS gate events or trail entries are all the file holds. */
+  olderEntriesLeftOut: z.string().optional(),
   profile: z.object({
     _id: z.string(),
     firstName: z.string(),

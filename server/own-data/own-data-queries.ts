@@ -1,4 +1,5 @@
 import type { OwnDataExport } from '@core/api/own-data';
+import { MAX_EXPORT_ROWS } from '@core/constants';
 import { asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import {
@@ -145,33 +146,43 @@ async function passesOf(db: Queryable, userId: string) {
   };
 }
 
-async function gateEventsOf(db: Queryable, userId: string): Promise<OwnDataExport['gateEvents']> {
-  const rows = await db
+/** The newest MAX_EXPORT_ROWS of a list read newest first with one more, oldest first again. */
+function newestOldestFirst<T>(rows: T[]): { rows: T[]; cut: boolean } {
+  return { rows: rows.slice(0, MAX_EXPORT_ROWS).reverse(), cut: rows.length > MAX_EXPORT_ROWS };
+}
+
+async function gateEventsOf(db: Queryable, userId: string) {
+  const read = await db
     .select()
     .from(relayLogs)
     .where(or(eq(relayLogs.actorUserId, userId), eq(relayLogs.creatorUserId, userId)))
-    .orderBy(asc(relayLogs.timestamp));
-  return rows.map((row) => ({
-    _id: row.id,
-    at: isoOf(row.timestamp),
-    by: row.actorUserId === userId ? 'you' : 'your pass',
-    status: row.status,
-    reason: row.reason,
-    credential: row.credential,
-    gate: row.deviceDetails?.deviceName ?? null,
-    property: row.propertyDetails?.propertyName ?? null,
-    visitor: row.visitorDetails
-      ? { firstName: row.visitorDetails.firstName, lastName: row.visitorDetails.lastName }
-      : null,
-  }));
+    .orderBy(desc(relayLogs.timestamp))
+    .limit(MAX_EXPORT_ROWS + 1);
+  const { rows, cut } = newestOldestFirst(read);
+  return {
+    cut,
+    gateEvents: rows.map((row) => ({
+      _id: row.id,
+      at: isoOf(row.timestamp),
+      by: row.actorUserId === userId ? 'you' : 'your pass',
+      status: row.status,
+      reason: row.reason,
+      credential: row.credential,
+      gate: row.deviceDetails?.deviceName ?? null,
+      property: row.propertyDetails?.propertyName ?? null,
+      visitor: row.visitorDetails
+        ? { firstName: row.visitorDetails.firstName, lastName: row.visitorDetails.lastName }
+        : null,
+    })) satisfies OwnDataExport['gateEvents'],
+  };
 }
 
 /**
  * Trail entries by them, about them or about what they own. Another person's address and
  * browser are that person's data: an entry by someone else comes without them.
  */
-async function trailOf(db: Queryable, userId: string, owned: string[]): Promise<OwnDataExport['activity']> {
-  const rows = await db
+async function trailOf(db: Queryable, userId: string, owned: string[]) {
+  const read = await db
     .select()
     .from(activity)
     .where(
@@ -181,17 +192,22 @@ async function trailOf(db: Queryable, userId: string, owned: string[]): Promise<
         owned.length ? inArray(activity.objectId, owned) : undefined,
       ),
     )
-    .orderBy(asc(activity.at), asc(activity.seq));
-  return rows.map((row) => ({
-    _id: row.id,
-    at: isoOf(row.at),
-    actor: { role: row.actorRole, name: row.actorName },
-    action: row.action,
-    summary: row.summary,
-    object: { kind: row.objectKind, _id: row.objectId },
-    changes: row.changes,
-    ...(row.actorId === userId ? { ip: row.ip, userAgent: row.userAgent } : {}),
-  }));
+    .orderBy(desc(activity.at), desc(activity.seq))
+    .limit(MAX_EXPORT_ROWS + 1);
+  const { rows, cut } = newestOldestFirst(read);
+  return {
+    cut,
+    activity: rows.map((row) => ({
+      _id: row.id,
+      at: isoOf(row.at),
+      actor: { role: row.actorRole, name: row.actorName },
+      action: row.action,
+      summary: row.summary,
+      object: { kind: row.objectKind, _id: row.objectId },
+      changes: row.changes,
+      ...(row.actorId === userId ? { ip: row.ip, userAgent: row.userAgent } : {}),
+    })) satisfies OwnDataExport['activity'],
+  };
 }
 
 /** Everything Gatehouse holds about one person, without secrets (issue 30 part 5). */
@@ -200,18 +216,22 @@ export async function ownDataOf(db: Queryable, userId: string, now: Date): Promi
   const profile = await profileOf(db, userId);
   const credentials = await credentialsOf(db, userId);
   const passes = await passesOf(db, userId);
-  const gateEvents = await gateEventsOf(db, userId);
+  const events = await gateEventsOf(db, userId);
   const owned = [
     ...credentials.cards.map((card) => card._id),
     ...passes.visitors.flatMap((visitor) => [visitor._id, ...visitor.passes.map((pass) => pass._id)]),
     ...passes.deliveryPasses.map((pass) => pass._id),
   ];
+  const trail = await trailOf(db, userId, owned);
   return {
     exportedAt: now.toISOString(),
+    ...(events.cut || trail.cut
+      ? { olderEntriesLeftOut: `Only the newest ${MAX_EXPORT_ROWS} gate events and trail entries are in this file.` }
+      : {}),
     profile,
     ...credentials,
     ...passes,
-    gateEvents,
-    activity: await trailOf(db, userId, owned),
+    gateEvents: events.gateEvents,
+    activity: trail.activity,
   };
 }
