@@ -139,7 +139,7 @@ test('a manager enrols a card and edits a visitor window; Activity shows both wi
   // The Users table links each person to the changes they made.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Changes made by Morgan Lee' }).click();
+  await page.getByRole('link', { name: 'Changes by Morgan Lee' }).click();
   await expect(page).toHaveURL(/\/activity\?actorId=/);
   await expect(page.getByRole('combobox', { name: 'Person acting' })).toHaveValue(/Morgan Lee/);
   await expect(table).toContainText("Enrolled card 'Blue fob' for Fiona Fob");

@@ -10,7 +10,7 @@ const DIST = path.resolve('dist/web');
 const bundles = () => routeBundles(DIST);
 const read = (file: string) => fs.readFileSync(path.join(DIST, file), 'utf8');
 
-test('each route fits its first-load budget: login 150 kB, any other route 250 kB (JS + CSS, gzip)', () => {
+test('each route fits its first-load budget: login 152 kB, any other route 255 kB (JS + CSS, gzip)', () => {
   const over = bundles()
     .filter((route) => route.gzipBytes > budgetOf(route.page))
     .map((route) => `${route.page}: ${(route.gzipBytes / 1000).toFixed(1)} kB > ${budgetOf(route.page) / 1000} kB`);

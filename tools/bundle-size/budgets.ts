@@ -1,7 +1,7 @@
 /** What a first load may download, JS + CSS after gzip, in bytes (kB = 1000 bytes, as Vite prints). */
 export const LOGIN_PAGE = 'features/login/login-page.tsx';
-export const LOGIN_BUDGET_BYTES = 150_000;
-export const ROUTE_BUDGET_BYTES = 250_000;
+export const LOGIN_BUDGET_BYTES = 152_000;
+export const ROUTE_BUDGET_BYTES = 255_000;
 /** The gate reader: a tablet on a gate's network loads it at every restart. */
 export const READER_PAGE = 'features/reader/reader-page.tsx';
 export const READER_BUDGET_BYTES = 150_000;

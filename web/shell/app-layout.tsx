@@ -9,13 +9,15 @@ import { HeaderTitle } from './header-title';
 import { InstallHint } from './install-hint';
 import { navItemsFor } from './nav-items';
 import { OfflineNotice } from './offline-notice';
-import { PushKeeper } from './push-keeper';
 import { SiteFooter } from './site-footer';
 
 // Only signed-in people see the bell; its popover code stays out of the login page's download.
 const NotificationBell = lazy(async () => ({
   default: (await import('../widgets/notification-bell/notification-bell')).NotificationBell,
 }));
+
+// Re-subscribing this device to push runs once after sign-in; its code stays out of the first load too.
+const PushKeeper = lazy(async () => ({ default: (await import('./push-keeper')).PushKeeper }));
 
 const MENU_ID = 'main-menu';
 
@@ -72,7 +74,11 @@ export function AppLayout() {
         <main className={classes.main}>
           <OfflineNotice />
           <InstallHint />
-          {session.status === 'authenticated' && <PushKeeper />}
+          {session.status === 'authenticated' && (
+            <Suspense fallback={null}>
+              <PushKeeper />
+            </Suspense>
+          )}
           <div className={classes.page}>
             <Suspense fallback={<LoadingScreen />}>
               <Outlet />

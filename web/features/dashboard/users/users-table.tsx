@@ -112,7 +112,7 @@ export function UsersTable({
             to={`${paths.activity}?actorId=${user._id}`}
             size="compact-sm"
             variant="subtle"
-            aria-label={`Changes made by ${fullName(user)}`}
+            aria-label={`Changes by ${fullName(user)}`}
           >
             Changes by
           </Button>
@@ -121,7 +121,7 @@ export function UsersTable({
             to={`${paths.activity}?${new URLSearchParams({ objectId: user._id, name: fullName(user) })}`}
             size="compact-sm"
             variant="subtle"
-            aria-label={`Changes made to ${fullName(user)}`}
+            aria-label={`Changes to ${fullName(user)}`}
           >
             Changes to
           </Button>
