@@ -1,6 +1,6 @@
 import type { GateDeviceDto } from '@core/api/devices';
 import { ONE_TAP_MESSAGES } from '@core/api/one-tap-messages';
-import { Button, VisuallyHidden } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { messageOr } from '../../api/client';
 import { useSetFavouriteGate } from '../../api/devices';
 import { toast } from '../../ui/toast';
@@ -19,12 +19,12 @@ export function FavouriteToggle({ gate, favourite }: { gate: GateDeviceDto; favo
       mih={44}
       fullWidth
       aria-pressed={favourite}
+      aria-label={`${ONE_TAP_MESSAGES.favourite} ${gate.deviceName}`}
       loading={mark.isPending}
       onClick={toggle}
       leftSection={<span aria-hidden="true">{favourite ? '★' : '☆'}</span>}
     >
       {ONE_TAP_MESSAGES.favourite}
-      <VisuallyHidden>: {gate.deviceName}</VisuallyHidden>
     </Button>
   );
 }
