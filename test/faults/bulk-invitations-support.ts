@@ -85,11 +85,11 @@ export function postBulkUpload(baseURL: string, token: string, rows: object[]) {
   });
 }
 
-/** Jobs neither done nor failed for good. */
+/** Jobs neither done nor failed for good, leaving out what is scheduled for later (the daily upkeep). */
 export async function unfinishedJobs(databaseUrl: string): Promise<number> {
   return withClient(databaseUrl, async (client) => {
     const { rows } = await client.query(
-      'select count(*)::int as n from jobs where done_at is null and failed_at is null',
+      "select count(*)::int as n from jobs where done_at is null and failed_at is null and run_at < now() + interval '10 minutes'",
     );
     return rows[0].n as number;
   });
