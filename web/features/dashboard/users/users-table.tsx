@@ -111,7 +111,7 @@ export function UsersTable({
             component={Link}
             to={`${paths.activity}?actorId=${user._id}`}
             size="compact-sm"
-            variant="subtle"
+            variant="light"
             aria-label={`Changes by ${fullName(user)}`}
           >
             Changes by
@@ -120,7 +120,7 @@ export function UsersTable({
             component={Link}
             to={`${paths.activity}?${new URLSearchParams({ objectId: user._id, name: fullName(user) })}`}
             size="compact-sm"
-            variant="subtle"
+            variant="light"
             aria-label={`Changes to ${fullName(user)}`}
           >
             Changes to
