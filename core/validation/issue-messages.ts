@@ -27,7 +27,8 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /** 'deviceName' → 'Device name'; the words a person reads for an API key. */
 export function labelOf(key: string): string {
-  const override = LABEL_OVERRIDES[key];
+  // Own keys only: a request may name '__proto__' or 'constructor'.
+  const override = Object.hasOwn(LABEL_OVERRIDES, key) ? LABEL_OVERRIDES[key] : undefined;
   if (override) return override;
   const words = key
     .replace(/^_+/, '')

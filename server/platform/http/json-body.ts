@@ -41,8 +41,10 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+export const forbiddenKeyError = (path: string) => new HttpError(400, `The key “${path}” is not allowed.`, path);
+
 /** The path of the first key anywhere in `value` that could pollute an object prototype. Depth is bounded. */
-function forbiddenKeyPath(value: unknown, path: string[] = []): string | null {
+export function forbiddenKeyPath(value: unknown, path: string[] = []): string | null {
   if (value === null || typeof value !== 'object') return null;
   for (const key of Object.keys(value)) {
     if (FORBIDDEN_KEYS.has(key)) return [...path, key].join('.');
@@ -75,7 +77,7 @@ export function registerJsonBodyParser(app: FastifyInstance) {
       return done(new HttpError(400, 'The request body is not valid JSON.', 'body'), undefined);
     }
     const forbidden = forbiddenKeyPath(parsed);
-    if (forbidden) return done(new HttpError(400, `The key “${forbidden}” is not allowed.`, forbidden), undefined);
+    if (forbidden) return done(forbiddenKeyError(forbidden), undefined);
     done(null, parsed);
   });
 }

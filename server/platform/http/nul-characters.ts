@@ -2,6 +2,7 @@ import { fieldWords } from '@core/validation/issue-messages';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors/http-error';
 import { SERVER_MESSAGES } from '../errors/server-messages';
+import { forbiddenKeyError, forbiddenKeyPath } from './json-body';
 
 /** The path of the first text or key holding a NUL character; bodies are depth-bounded by the JSON parser. */
 function nulCharacterPath(value: unknown, path: string[]): string[] | null {
@@ -18,6 +19,7 @@ function nulCharacterPath(value: unknown, path: string[]): string[] | null {
 /**
  * PostgreSQL cannot store a NUL character (the query fails with an encoding error), so no text
  * with one reaches a handler: path parameters, query and body alike answer 400 naming the field.
+ * Keys that could pollute a prototype are refused first, naming the key.
  */
 export function refuseNulCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
@@ -26,6 +28,9 @@ export function refuseNulCharacters(app: FastifyInstance) {
       ['query', request.query],
       ['body', request.body],
     ] as const) {
+      // A query key such as __proto__ is refused as in a body, before its value is read.
+      const forbidden = forbiddenKeyPath(value);
+      if (forbidden) throw forbiddenKeyError(forbidden);
       const path = nulCharacterPath(value, []);
       if (path) {
         const field = path.length ? path.join('.') : part;

@@ -109,6 +109,18 @@ describe('NUL characters', () => {
     });
     expect(await databaseChecksum(t.app.db)).toEqual(before);
   });
+
+  it('name a query key that could pollute a prototype as typed, as a body does', async () => {
+    for (const query of ['__proto__=Ann%00Lee', 'constructor=Ann']) {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/resident/get-all?${query}`,
+        headers: bearer(superadmin.token),
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toBe(`The key “${query.split('=')[0]}” is not allowed.`);
+    }
+  });
 });
 
 describe('addresses the router cannot take', () => {
