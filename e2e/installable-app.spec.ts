@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { INSTALL_MESSAGES } from '../core/api/install-messages';
 import { OFFLINE_MESSAGE } from '../core/api/offline-messages';
 import { PUSH_MESSAGES } from '../core/api/push-messages';
@@ -11,16 +11,10 @@ import { moderateOrWorseFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 import { shoot } from './support/screens';
 import { createProperty, createUser } from './support/seed';
+import { controlledBy, deliverPush, shownNotifications } from './support/service-worker';
 
 // The one suite that lets the app's service worker run (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
-
-/** Waits until the service worker is installed, active and controlling this page. */
-async function controlledBy(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
 
 test('the service worker installs and the manifest passes Chromium’s installability check', async ({ baseURL }) => {
   // A profile on disk: Chromium refuses to install anything from an incognito context.
@@ -72,26 +66,9 @@ test('a push delivered to the service worker shows its sentence as a notificatio
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await page.goto('/login/Resident-Login');
   await controlledBy(page);
-  const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL.startsWith(baseURL!));
-      if (ours) resolve(ours.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registered;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(baseURL!).origin,
-    registrationId,
-    data: JSON.stringify({ body: 'Your visitor Ana arrived at Main Gate', url: '/visitor-list' }),
-  });
+  await deliverPush(page, JSON.stringify({ body: 'Your visitor Ana arrived at Main Gate', url: '/visitor-list' }));
   await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body, n.data?.url]),
-      ),
-    )
+    .poll(() => shownNotifications(page))
     .toEqual([['Gatehouse', 'Your visitor Ana arrived at Main Gate', '/visitor-list']]);
 });
 
