@@ -11,7 +11,7 @@ import { moderateOrWorseFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 import { shoot } from './support/screens';
 import { createProperty, createUser } from './support/seed';
-import { controlledBy, deliverPush, shownNotifications } from './support/service-worker';
+import { appWorker, controlledBy, deliverPush, shownNotifications, tapNotification } from './support/service-worker';
 
 // The one suite that lets the app's service worker run (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -70,6 +70,37 @@ test('a push delivered to the service worker shows its sentence as a notificatio
   await expect
     .poll(() => shownNotifications(page))
     .toEqual([['Gatehouse', 'Your visitor Ana arrived at Main Gate', '/visitor-list']]);
+});
+
+test('a tap on a notification while no window of the app is open opens one on the notification’s screen', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await page.goto('/login/Resident-Login');
+  await controlledBy(page);
+  await deliverPush(page, JSON.stringify({ body: 'Lockdown started at Oak Ridge: Drill', url: '/access-gates' }));
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  await page.goto('about:blank');
+  // Chromium lets only a real tap open a window, and a test cannot tap the system's notification:
+  // the worker's openWindow records where it was asked to go instead of being refused.
+  const worker = await appWorker(context);
+  await worker.evaluate(() => {
+    const scope = globalThis as unknown as {
+      opened: string[];
+      clients: { openWindow(url: string): Promise<null> };
+    };
+    scope.opened = [];
+    scope.clients.openWindow = async (url) => {
+      scope.opened.push(url);
+      return null;
+    };
+  });
+  await tapNotification(context);
+  await expect
+    .poll(() => worker.evaluate(() => (globalThis as unknown as { opened: string[] }).opened))
+    .toEqual([`${new URL(baseURL!).origin}/access-gates`]);
 });
 
 test('Profile lists the devices with notifications on and removes one', async ({
