@@ -1,6 +1,6 @@
 // Web Push in the service worker (imported by the Workbox-generated sw.js). Every push shows a
 // notification: iOS revokes subscriptions whose pushes show none. The payload is just the sentence
-// and the screen a tap opens (server/push/push-notices.ts).
+// and the screen a tap opens (server/push/push-notice-text.ts).
 self.addEventListener('push', (event) => {
   let message = { body: 'Something happened at your gate', url: '/' };
   try {
