@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { INSTALL_MESSAGES } from '../core/api/install-messages';
 import { OFFLINE_MESSAGE } from '../core/api/offline-messages';
 import { PUSH_MESSAGES } from '../core/api/push-messages';
@@ -11,7 +11,13 @@ import { moderateOrWorseFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 import { shoot } from './support/screens';
 import { createProperty, createUser } from './support/seed';
-import { appWorker, controlledBy, deliverPush, shownNotifications, tapNotification } from './support/service-worker';
+import {
+  controlledBy,
+  deliverPush,
+  recordWindowsOpened,
+  shownNotifications,
+  tapNotification,
+} from './support/service-worker';
 
 // The one suite that lets the app's service worker run (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -72,35 +78,58 @@ test('a push delivered to the service worker shows its sentence as a notificatio
     .toEqual([['Gatehouse', 'Your visitor Ana arrived at Main Gate', '/visitor-list']]);
 });
 
+/** Shows a notification of the lockdown pushed to this page's worker, whose tap opens the gates. */
+async function lockdownShown(page: Page) {
+  await page.context().grantPermissions(['notifications'], { origin: new URL(page.url()).origin });
+  await deliverPush(page, JSON.stringify({ body: 'Lockdown started at Oak Ridge: Drill', url: '/access-gates' }));
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+}
+
 test('a tap on a notification while no window of the app is open opens one on the notification’s screen', async ({
   page,
   context,
   baseURL,
 }) => {
-  await context.grantPermissions(['notifications'], { origin: baseURL });
   await page.goto('/login/Resident-Login');
   await controlledBy(page);
-  await deliverPush(page, JSON.stringify({ body: 'Lockdown started at Oak Ridge: Drill', url: '/access-gates' }));
-  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  await lockdownShown(page);
   await page.goto('about:blank');
-  // Chromium lets only a real tap open a window, and a test cannot tap the system's notification:
-  // the worker's openWindow records where it was asked to go instead of being refused.
-  const worker = await appWorker(context);
-  await worker.evaluate(() => {
-    const scope = globalThis as unknown as {
-      opened: string[];
-      clients: { openWindow(url: string): Promise<null> };
-    };
-    scope.opened = [];
-    scope.clients.openWindow = async (url) => {
-      scope.opened.push(url);
-      return null;
-    };
-  });
+  const opened = await recordWindowsOpened(context);
   await tapNotification(context);
-  await expect
-    .poll(() => worker.evaluate(() => (globalThis as unknown as { opened: string[] }).opened))
-    .toEqual([`${new URL(baseURL!).origin}/access-gates`]);
+  await expect.poll(opened).toEqual([`${new URL(baseURL!).origin}/access-gates`]);
+});
+
+test('a tap never takes a gate reader’s kiosk page away from its gate: it opens a window of its own', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.goto('/login/Resident-Login');
+  await controlledBy(page);
+  await page.goto('/reader');
+  await lockdownShown(page);
+  const opened = await recordWindowsOpened(context);
+  await tapNotification(context);
+  await expect.poll(opened).toEqual([`${new URL(baseURL!).origin}/access-gates`]);
+  expect(new URL(page.url()).pathname).toBe('/reader');
+});
+
+test('a tap with only a window the worker does not control (reloaded bypassing it) opens a new one', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.goto('/login/Resident-Login');
+  await controlledBy(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  await lockdownShown(page);
+  const opened = await recordWindowsOpened(context);
+  await tapNotification(context);
+  await expect.poll(opened).toEqual([`${new URL(baseURL!).origin}/access-gates`]);
 });
 
 test('Profile lists the devices with notifications on and removes one', async ({

@@ -56,3 +56,22 @@ export async function tapNotification(context: BrowserContext) {
     scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
   });
 }
+
+/**
+ * From now on the worker's `clients.openWindow` records the address it is asked for. Chromium lets
+ * only a real tap open a window and refuses a test's script-fired click, so a test reads where the
+ * tap would have opened one instead. Returns the addresses asked for so far.
+ */
+export async function recordWindowsOpened(context: BrowserContext): Promise<() => Promise<string[]>> {
+  const worker = await appWorker(context);
+  type Scope = { opened: string[]; clients: { openWindow(url: string): Promise<null> } };
+  await worker.evaluate(() => {
+    const scope = globalThis as unknown as Scope;
+    scope.opened = [];
+    scope.clients.openWindow = async (url) => {
+      scope.opened.push(url);
+      return null;
+    };
+  });
+  return () => worker.evaluate(() => (globalThis as unknown as Scope).opened);
+}
