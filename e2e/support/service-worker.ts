@@ -32,7 +32,7 @@ export const shownNotifications = (page: Page) =>
   );
 
 /** The app's service worker, from inside which a test can act as the browser does. */
-export async function appWorker(context: BrowserContext): Promise<Worker> {
+async function appWorker(context: BrowserContext): Promise<Worker> {
   return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 }
 
