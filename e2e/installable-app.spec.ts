@@ -11,16 +11,16 @@ import { moderateOrWorseFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 import { shoot } from './support/screens';
 import { createProperty, createUser } from './support/seed';
+import {
+  controlledBy,
+  deliverPush,
+  recordWindowsOpened,
+  shownNotifications,
+  tapNotification,
+} from './support/service-worker';
 
 // The one suite that lets the app's service worker run (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
-
-/** Waits until the service worker is installed, active and controlling this page. */
-async function controlledBy(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
 
 test('the service worker installs and the manifest passes Chromium’s installability check', async ({ baseURL }) => {
   // A profile on disk: Chromium refuses to install anything from an incognito context.
@@ -72,27 +72,64 @@ test('a push delivered to the service worker shows its sentence as a notificatio
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await page.goto('/login/Resident-Login');
   await controlledBy(page);
-  const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL.startsWith(baseURL!));
-      if (ours) resolve(ours.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registered;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(baseURL!).origin,
-    registrationId,
-    data: JSON.stringify({ body: 'Your visitor Ana arrived at Main Gate', url: '/visitor-list' }),
-  });
+  await deliverPush(page, JSON.stringify({ body: 'Your visitor Ana arrived at Main Gate', url: '/visitor-list' }));
   await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body, n.data?.url]),
-      ),
-    )
+    .poll(() => shownNotifications(page))
     .toEqual([['Gatehouse', 'Your visitor Ana arrived at Main Gate', '/visitor-list']]);
+});
+
+/** Shows a notification of the lockdown pushed to this page's worker, whose tap opens the gates. */
+async function lockdownShown(page: Page) {
+  await page.context().grantPermissions(['notifications'], { origin: new URL(page.url()).origin });
+  await deliverPush(page, JSON.stringify({ body: 'Lockdown started at Oak Ridge: Drill', url: '/access-gates' }));
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+}
+
+test('a tap on a notification while no window of the app is open opens one on the notification’s screen', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.goto('/login/Resident-Login');
+  await controlledBy(page);
+  await lockdownShown(page);
+  await page.goto('about:blank');
+  const opened = await recordWindowsOpened(context);
+  await tapNotification(context);
+  await expect.poll(opened).toEqual([`${new URL(baseURL!).origin}/access-gates`]);
+});
+
+test('a tap never takes a gate reader’s kiosk page away from its gate: it opens a window of its own', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.goto('/login/Resident-Login');
+  await controlledBy(page);
+  await page.goto('/reader');
+  await lockdownShown(page);
+  const opened = await recordWindowsOpened(context);
+  await tapNotification(context);
+  await expect.poll(opened).toEqual([`${new URL(baseURL!).origin}/access-gates`]);
+  expect(new URL(page.url()).pathname).toBe('/reader');
+});
+
+test('a tap with only a window the worker does not control (reloaded bypassing it) opens a new one', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.goto('/login/Resident-Login');
+  await controlledBy(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  await lockdownShown(page);
+  const opened = await recordWindowsOpened(context);
+  await tapNotification(context);
+  await expect.poll(opened).toEqual([`${new URL(baseURL!).origin}/access-gates`]);
 });
 
 test('Profile lists the devices with notifications on and removes one', async ({

@@ -6,7 +6,7 @@ import { apiCall, apiToken } from './support/api';
 import { moderateOrWorseFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 import { type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
-import { PHONE, shoot } from './support/screens';
+import { DESKTOP, PHONE, shoot } from './support/screens';
 import { createUser, unique } from './support/seed';
 
 let simulator: RunningRelaySimulator;
@@ -40,6 +40,15 @@ test('a favourite gate opens in one tap from the app’s start screen, with the 
     propertyId: property._id,
     deviceIpAddress: relay.address,
   });
+  // More gates than fit on a phone's screen: the favourite's button must stay within reach anyway.
+  for (const other of ['North Gate', 'South Gate', 'Garage Door']) {
+    await apiCall(request, root, 'POST', '/api/device/register', {
+      deviceName: other,
+      deviceType: 'gate',
+      propertyId: property._id,
+      deviceIpAddress: (await simulator.addDevice({ protocol: 'shelly-gen1' })).address,
+    });
+  }
   const manager = await createUser(request, root, mailbox, { role: 'admin', propertyId: property._id });
   await signIn(page, manager);
 
@@ -59,8 +68,23 @@ test('a favourite gate opens in one tap from the app’s start screen, with the 
   await expect(open).toBeFocused();
   const { height, y } = await box(page, 'one-tap-open');
   expect(height).toBeGreaterThanOrEqual(44);
+  // On screen, in its lower half: where the thumb of the hand holding the phone reaches.
   expect(y + height).toBeLessThanOrEqual(PHONE.height);
+  expect(y + height / 2).toBeGreaterThanOrEqual(PHONE.height / 2);
+  // The gate's whole name shows: a long one wraps instead of being cut off.
+  const clipped = await open.evaluate((button) => {
+    const label = button.querySelector<HTMLElement>('.mantine-Button-label')!;
+    return label.scrollWidth > label.clientWidth || label.scrollHeight > label.clientHeight;
+  });
+  expect(clipped).toBe(false);
   expect(await moderateOrWorseFindings(page)).toEqual([]);
+  // On a desktop the button leads the page (the layout changes at the menu's breakpoint).
+  await page.setViewportSize(DESKTOP);
+  expect(await moderateOrWorseFindings(page)).toEqual([]);
+  expect((await box(page, 'one-tap-open')).y).toBeLessThan(
+    (await page.getByRole('button', { name: 'Open Gate' }).first().boundingBox())!.y,
+  );
+  await page.setViewportSize(PHONE);
   await shoot(page, 'one-tap-open');
 
   await open.click();

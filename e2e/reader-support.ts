@@ -15,6 +15,7 @@ export const TABLET = { width: 1024, height: 768 };
 export const PHONE = { width: 390, height: 844 };
 
 export interface Pass {
+  visitorId: string;
   qrCodeId: string;
   token: string;
   png: Buffer;
@@ -30,7 +31,7 @@ export async function registerPass(
   const email = uniqueEmail(firstName.toLowerCase());
   const start = wallHoursFromNow(-1);
   const end = wallHoursFromNow(3);
-  const { qrCodeId } = await apiCall<{ qrCodeId: string }>(
+  const { _id: visitorId, qrCodeId } = await apiCall<{ _id: string; qrCodeId: string }>(
     request,
     world.residentToken,
     'POST',
@@ -52,7 +53,7 @@ export async function registerPass(
   const mail: ParsedMail = await mailbox.waitFor(email, (m) => new RegExp(`Hello ${firstName}`).test(m.text ?? ''));
   const png = mail.attachments.find((a) => a.contentType === 'image/png')?.content;
   if (!png) throw new Error(`no QR image in the mail to ${email}`);
-  return { qrCodeId, token: qrTokenOf(mail), png };
+  return { visitorId, qrCodeId, token: qrTokenOf(mail), png };
 }
 
 /** A Chromium whose camera films the pass (a Y4M made from the emailed PNG), camera allowed. */

@@ -58,6 +58,7 @@ export async function gateWorld(
   superadmin: Credentials,
   simulator: RunningRelaySimulator,
   propertyFeatures: PropertyFeature[] = [],
+  deviceName = unique('Main Gate'),
 ): Promise<GateWorld> {
   const rootToken = await apiToken(request, superadmin);
   const property = await createProperty(request, rootToken, { propertyFeatures });
@@ -69,7 +70,6 @@ export async function gateWorld(
   });
   const residentToken = await apiToken(request, user);
   const relay = await simulator.addDevice();
-  const deviceName = unique('Main Gate');
   const device = await apiCall<{ _id: string; deviceKey: string }>(request, rootToken, 'POST', '/api/device/register', {
     deviceName,
     deviceType: 'gate',

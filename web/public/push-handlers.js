@@ -1,6 +1,6 @@
 // Web Push in the service worker (imported by the Workbox-generated sw.js). Every push shows a
 // notification: iOS revokes subscriptions whose pushes show none. The payload is just the sentence
-// and the screen a tap opens (server/push/push-notices.ts).
+// and the screen a tap opens (server/push/push-notice-text.ts).
 self.addEventListener('push', (event) => {
   let message = { body: 'Something happened at your gate', url: '/' };
   try {
@@ -18,14 +18,21 @@ self.addEventListener('push', (event) => {
   );
 });
 
+/**
+ * Takes a window of the app to the screen and brings it forward, or opens one there. A gate
+ * reader's kiosk page is never taken away from its gate. A window this worker does not control (one
+ * reloaded bypassing it) refuses navigate(): the tap then opens a new window instead of doing nothing.
+ */
+async function showScreen(url) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const app = windows.find(
+    (client) => client.url.startsWith(self.location.origin) && !new URL(client.url).pathname.startsWith('/reader'),
+  );
+  const shown = app ? await app.navigate(url).catch(() => null) : null;
+  return shown ? shown.focus() : self.clients.openWindow(url);
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
-  event.waitUntil(
-    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((client) => client.url.startsWith(self.location.origin));
-      if (open) return open.navigate(url).then((client) => (client ?? open).focus());
-      return self.clients.openWindow(url);
-    }),
-  );
+  event.waitUntil(showScreen(new URL(event.notification.data?.url ?? '/', self.location.origin).href));
 });

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { MessageLine } from '../../ui/message-line';
 import type { TimedMessage } from '../../ui/use-timed-message';
 import { gateButtonState } from './gate-button-state';
+import classes from './one-tap-open.module.css';
 
 function stateInWords(gate: GateDeviceDto, lockedDown: boolean): string {
   if (lockedDown) return ONE_TAP_MESSAGES.lockedDown;
@@ -42,7 +43,14 @@ export function OneTapOpen({
     if (focus) ref.current?.focus();
   }, [focus]);
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="one-tap-heading">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby="one-tap-heading"
+      className={classes.card}
+    >
       <Stack gap="sm">
         <Title order={2} size="h4" id="one-tap-heading">
           {ONE_TAP_MESSAGES.heading}
@@ -50,7 +58,9 @@ export function OneTapOpen({
         <Button
           ref={ref}
           size="xl"
-          h={96}
+          h="auto"
+          mih={96}
+          py="md"
           fullWidth
           radius="lg"
           disabled={button.disabled}
@@ -58,6 +68,7 @@ export function OneTapOpen({
           aria-describedby="one-tap-state"
           onClick={onOpen}
           data-testid="one-tap-open"
+          classNames={{ label: classes.label }}
         >
           {button.label}
         </Button>
