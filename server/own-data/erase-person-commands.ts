@@ -81,7 +81,7 @@ function trailMentions(userId: string, owned: string[], texts: string[]): SQL {
 /**
  * Erases a person (docs/decisions/0051), in one transaction: a number is taken, their name,
  * email and phone become "Erased person #n" in gate events, hold-opens and the activity trail
- * (chains linked again), then the account goes with everything that cascades from it: sessions,
+ * (their words only: no hash changes), then the account goes with everything that cascades from it: sessions,
  * passkeys, recovery codes, cards, push subscriptions, PIN, invitations, their visitors and passes.
  * `record` writes the trail entry of the erasure itself, after the rewrite, in the same transaction.
  */
@@ -110,6 +110,7 @@ export async function erasePerson(
     const trailEntries = await rewriteTrail(
       tx,
       trailMentions(userId, await ownedIds(tx, userId), texts),
+      n,
       (row) => ({
         actorName: row.actorId === userId ? label : erase(row.actorName),
         summary: erase(row.summary),
