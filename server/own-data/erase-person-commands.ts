@@ -46,8 +46,11 @@ async function identifiersOf(tx: Tx, person: Person): Promise<PersonIdentifiers>
   const edits = await tx.select({ changes: activity.changes }).from(activity).where(eq(activity.objectId, person.id));
   for (const { changes } of edits) {
     for (const [field, list] of Object.entries(PERSON_FIELDS)) {
-      for (const value of [changes[field]?.before, changes[field]?.after])
-        if (typeof value === 'string' && value) known[list].push(value);
+      for (const value of [changes[field]?.before, changes[field]?.after]) {
+        // Once each: every one becomes a pattern searched through the whole trail.
+        const fresh = !known[list].some((seen) => seen.toLowerCase() === String(value).toLowerCase());
+        if (typeof value === 'string' && value && fresh) known[list].push(value);
+      }
     }
   }
   return known;
