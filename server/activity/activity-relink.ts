@@ -14,7 +14,7 @@ export class BrokenChain extends Error {
   }
 }
 
-export const inChain = (propertyId: string | null) =>
+const inChain = (propertyId: string | null) =>
   propertyId ? eq(activity.propertyId, propertyId) : isNull(activity.propertyId);
 
 /**
