@@ -1,11 +1,13 @@
 // What erasing a person costs when the trail behind them is long: one property's chain of
 // BENCH_TRAIL_ROWS entries (default 20,000), the person named in its first entry and in one entry
-// in a hundred after it, and BENCH_GATE_EVENTS of their gate events. Erasure rewrites the entries
-// naming them and links every later entry again (docs/decisions/0051); audit:verify must pass after.
+// in BENCH_NAMED_EVERY (default 100; 1: every entry) after it, and BENCH_GATE_EVENTS of their gate
+// events. Erasure replaces the words of the entries naming them (docs/decisions/0055; before it,
+// 0051 linked every later entry again); audit:verify must pass after. The answer's status is
+// recorded, a failure included. BENCH_SUFFIX names the result file (erasure-<db><suffix>.json).
 // DB_KIND=postgres DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/erasure.bench.ts
 import crypto from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { type ChainedFields, chainHash, GENESIS_HASH } from '../server/activity/activity-chain';
+import { type ChainedFields, chainHash, GENESIS_HASH, wordsDigest } from '../server/activity/activity-chain';
 import { verifyActivityChains } from '../server/activity/activity-verify';
 import { activity } from '../server/platform/db/schema';
 import { insertRelayLogRows, newRelayLogId } from '../server/relay-logs/relay-log-sink';
@@ -14,6 +16,7 @@ import { loadAverage, writeResult } from './dashboard-bench-support';
 
 const TRAIL_ROWS = Number(process.env.BENCH_TRAIL_ROWS ?? 20_000);
 const GATE_EVENTS = Number(process.env.BENCH_GATE_EVENTS ?? 5_000);
+const NAMED_EVERY = Number(process.env.BENCH_NAMED_EVERY ?? 100);
 
 async function main() {
   const t = await createTestApp();
@@ -37,7 +40,7 @@ async function main() {
   for (let done = 0; done < TRAIL_ROWS; done += 1000) {
     const batch = [];
     for (let i = done; i < Math.min(done + 1000, TRAIL_ROWS); i++) {
-      const names = i === 0 || i % 100 === 0;
+      const names = i === 0 || i % NAMED_EVERY === 0;
       const row: ChainedFields = {
         id: crypto.randomUUID(),
         at: new Date(start + i * 1000),
@@ -54,8 +57,9 @@ async function main() {
         propertyId: property.id,
         changes: names ? { email: { before: null, after: person.email } } : { label: { before: 'a', after: 'b' } },
       };
-      const hash = chainHash(prevHash, row);
-      batch.push({ ...row, prevHash, hash });
+      const digest = wordsDigest(row);
+      const hash = chainHash(prevHash, row, digest);
+      batch.push({ ...row, prevHash, hash, wordsDigest: digest });
       prevHash = hash;
     }
     await t.app.db.insert(activity).values(batch);
@@ -84,21 +88,22 @@ async function main() {
     headers: bearer(root.token),
   });
   const eraseMs = performance.now() - began;
-  if (response.statusCode !== 200) throw new Error(`erase answered ${response.statusCode}: ${response.body}`);
   const verifyBegan = performance.now();
   const { broken } = await verifyActivityChains(t.app.db);
   const verifyMs = performance.now() - verifyBegan;
   const result = {
     database: process.env.DB_KIND === 'postgres' ? 'postgres' : 'pglite',
     trailRows: TRAIL_ROWS,
+    namedEvery: NAMED_EVERY,
     gateEvents: GATE_EVENTS,
+    status: response.statusCode,
     eraseMs: Math.round(eraseMs),
     verifyMs: Math.round(verifyMs),
     broken: broken.length,
     loadAverage: loadAverage(),
   };
   console.log(result);
-  writeResult(`erasure-${result.database}.json`, result);
+  writeResult(`erasure-${result.database}${process.env.BENCH_SUFFIX ?? ''}.json`, result);
   await t.close();
 }
 

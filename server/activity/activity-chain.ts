@@ -4,22 +4,26 @@ import type { ActivityChanges } from '../platform/db/schema';
 /** The first link of every property's chain points at this. */
 export const GENESIS_HASH = '0'.repeat(64);
 
+/** The words of an entry that may name people: what erasure replaces (docs/decisions/0055). */
+export interface PersonalWords {
+  actorName: string;
+  summary: string;
+  changes: ActivityChanges;
+}
+
 /** The fields a row's hash covers: everything but its place in the table (seq) and the hashes. */
-export interface ChainedFields {
+export interface ChainedFields extends PersonalWords {
   id: string;
   at: Date;
   actorId: string | null;
   actorRole: string;
-  actorName: string;
   ip: string | null;
   userAgent: string | null;
   requestId: string | null;
   action: string;
-  summary: string;
   objectKind: string;
   objectId: string | null;
   propertyId: string | null;
-  changes: ActivityChanges;
 }
 
 /** JSON with object keys sorted at every depth: jsonb gives keys back in its own order. */
@@ -34,27 +38,61 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export function canonicalRow(row: ChainedFields): string {
+// As jsonb keeps it: a Date (or anything with toJSON) by its JSON form, not as an empty object.
+const storedChanges = (changes: ActivityChanges | null | undefined) => JSON.parse(JSON.stringify(changes ?? {}));
+
+/** The personal words in one canonical text: what their digest covers and verify searches for a label. */
+export function canonicalWords(row: PersonalWords): string {
+  return canonicalJson({ actorName: row.actorName, summary: row.summary, changes: storedChanges(row.changes) });
+}
+
+/** sha256 of the personal words; the chain covers this digest, not the words themselves. */
+export const wordsDigest = (row: PersonalWords) => sha256Hex(canonicalWords(row));
+
+function chainedForm(row: ChainedFields, digest: string): string {
   return canonicalJson({
     id: row.id,
     at: row.at.toISOString(),
     actorId: row.actorId,
     actorRole: row.actorRole,
-    actorName: row.actorName,
     ip: row.ip,
     userAgent: row.userAgent,
     requestId: row.requestId,
     action: row.action,
-    summary: row.summary,
     objectKind: row.objectKind,
     objectId: row.objectId,
     propertyId: row.propertyId,
-    // As jsonb keeps it: a Date (or anything with toJSON) by its JSON form, not as an empty object.
-    changes: JSON.parse(JSON.stringify(row.changes ?? {})),
+    wordsDigest: digest,
   });
 }
 
-/** hash = sha256(prev_hash || canonical row). */
-export function chainHash(prevHash: string, row: ChainedFields): string {
-  return sha256Hex(prevHash + canonicalRow(row));
+/** hash = sha256(prev_hash || canonical non-personal fields with the words' digest). */
+export function chainHash(prevHash: string, row: ChainedFields, digest: string): string {
+  return sha256Hex(prevHash + chainedForm(row, digest));
+}
+
+/**
+ * The hash of entries written before migration 0036 (no words digest): it covered the words
+ * themselves, so erasing one meant linking every later entry again (docs/decisions/0051).
+ */
+export function legacyChainHash(prevHash: string, row: ChainedFields): string {
+  return sha256Hex(
+    prevHash +
+      canonicalJson({
+        id: row.id,
+        at: row.at.toISOString(),
+        actorId: row.actorId,
+        actorRole: row.actorRole,
+        actorName: row.actorName,
+        ip: row.ip,
+        userAgent: row.userAgent,
+        requestId: row.requestId,
+        action: row.action,
+        summary: row.summary,
+        objectKind: row.objectKind,
+        objectId: row.objectId,
+        propertyId: row.propertyId,
+        changes: storedChanges(row.changes),
+      }),
+  );
 }

@@ -1,95 +1,60 @@
-import { and, asc, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../platform/db/connect';
-import { type ActivityChanges, activity } from '../platform/db/schema';
+import { activity } from '../platform/db/schema';
 import type { HttpError } from '../platform/errors/http-error';
-import { canonicalRow, chainHash } from './activity-chain';
-import { linkProblem } from './activity-verify';
-import { lockChain } from './record-activity';
+import { canonicalWords, type PersonalWords, wordsDigest } from './activity-chain';
+import { BrokenChain, relinkChain } from './activity-relink';
+import { entryProblem, erasureNumbers } from './activity-verify';
 
 type Row = typeof activity.$inferSelect;
 
-/** The words of an entry erasure may change; everything else of a row stays as it was. */
-export interface RewrittenWords {
-  actorName: string;
-  summary: string;
-  changes: ActivityChanges;
-}
-
 const BATCH = 500;
-const inChain = (propertyId: string | null) =>
-  propertyId ? eq(activity.propertyId, propertyId) : isNull(activity.propertyId);
 
 /**
- * Rewrites the entries `rewrite` changes in every chain holding one of `touched`, and links each
- * chain again from its first rewritten entry on (docs/decisions/0051). Each chain is locked, and
- * every link from that entry on is checked before it is rewritten: a chain already broken is
- * refused, so erasure never covers up an earlier change. Returns how many entries were rewritten.
+ * Replaces the words of the entries `touched` selects, for erasure number `n`
+ * (docs/decisions/0055): no hash changes, so no later entry is touched. Each entry is checked on
+ * its own first: an entry already changed is refused, so erasure never covers up an earlier edit.
+ * A chain still holding entries of before migration 0036 is linked again first, once. Returns how
+ * many entries' words changed.
  */
 export async function rewriteTrail(
   tx: Tx,
   touched: SQL,
-  rewrite: (row: Row) => RewrittenWords,
+  n: number,
+  rewrite: (row: Row) => PersonalWords,
   refusal: (entryId: string) => HttpError,
 ): Promise<number> {
-  const rows = await tx
-    .select({ id: activity.id, propertyId: activity.propertyId, seq: activity.seq })
+  const legacy = await tx
+    .selectDistinct({ propertyId: activity.propertyId })
     .from(activity)
-    .where(touched);
-  const starts = new Map<string | null, number>();
-  for (const row of rows) starts.set(row.propertyId, Math.min(row.seq, starts.get(row.propertyId) ?? row.seq));
-  const ids = new Set(rows.map((row) => row.id));
-  const only = (row: Row) => (ids.has(row.id) ? rewrite(row) : null);
+    .where(and(touched, isNull(activity.wordsDigest)));
+  for (const { propertyId } of legacy) {
+    try {
+      await relinkChain(tx, propertyId);
+    } catch (error) {
+      throw error instanceof BrokenChain ? refusal(error.entryId) : error;
+    }
+  }
+  const erased = await erasureNumbers(tx);
+  // The ids first, in one pass: the words the selection searches change as the batches go.
+  const ids = (await tx.select({ id: activity.id }).from(activity).where(touched).orderBy(asc(activity.seq))).map(
+    (row) => row.id,
+  );
   let rewritten = 0;
-  for (const [propertyId, seq] of starts) rewritten += await rewriteChain(tx, { propertyId, seq }, only, refusal);
-  return rewritten;
-}
-
-async function rewriteChain(
-  tx: Tx,
-  start: { propertyId: string | null; seq: number },
-  rewrite: (row: Row) => RewrittenWords | null,
-  refusal: (entryId: string) => HttpError,
-) {
-  await lockChain(tx, start.propertyId);
-  const [before] = await tx
-    .select({ hash: activity.hash })
-    .from(activity)
-    .where(and(inChain(start.propertyId), lt(activity.seq, start.seq)))
-    .orderBy(desc(activity.seq))
-    .limit(1);
-  let oldPrevious = before?.hash ?? null;
-  let newPrevious = oldPrevious;
-  let afterSeq = start.seq - 1;
-  let rewritten = 0;
-  for (;;) {
+  for (let from = 0; from < ids.length; from += BATCH) {
     const rows = await tx
       .select()
       .from(activity)
-      .where(and(inChain(start.propertyId), gt(activity.seq, afterSeq)))
-      .orderBy(asc(activity.seq))
-      .limit(BATCH);
+      .where(inArray(activity.id, ids.slice(from, from + BATCH)));
     const updates = [];
     for (const row of rows) {
-      if (linkProblem(oldPrevious, row)) throw refusal(row.id);
-      oldPrevious = row.hash;
+      if (entryProblem(row, erased)) throw refusal(row.id);
       const words = rewrite(row);
-      const content = words ? { ...row, ...words } : row;
-      const prevHash = newPrevious ?? row.prevHash;
-      const hash = chainHash(prevHash, content);
-      if (hash !== row.hash)
-        updates.push({
-          id: row.id,
-          actor_name: content.actorName,
-          summary: content.summary,
-          changes: content.changes,
-          prev_hash: prevHash,
-          hash,
-        });
-      if (words && canonicalRow(content) !== canonicalRow(row)) rewritten++;
-      newPrevious = hash;
+      if (canonicalWords(words) === canonicalWords(row)) continue;
+      updates.push({ id: row.id, ...words, erased_digest: wordsDigest(words) });
     }
-    if (updates.length) await tx.execute(sql`select activity_erasure_rewrite(${JSON.stringify(updates)}::jsonb)`);
-    if (rows.length < BATCH) return rewritten;
-    afterSeq = rows[rows.length - 1].seq;
+    if (updates.length) await tx.execute(sql`select activity_erase_words(${n}, ${JSON.stringify(updates)}::jsonb)`);
+    rewritten += updates.length;
   }
+  return rewritten;
 }

@@ -6,7 +6,7 @@ import { desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../platform/db/connect';
 import { type ActivityChanges, activity } from '../platform/db/schema';
-import { type ChainedFields, chainHash, GENESIS_HASH } from './activity-chain';
+import { type ChainedFields, chainHash, GENESIS_HASH, wordsDigest } from './activity-chain';
 import { declaredActionOf } from './activity-declaration';
 import { withoutSecrets } from './secret-fields';
 
@@ -41,7 +41,7 @@ function actorOf(request: FastifyRequest, entry: ActivityEntry): ActivityActor {
   return { id: caller.userId, role: caller.role, name: personName(caller) };
 }
 
-/** Holds a property's chain until `tx` ends: entries link one after the other, and erasure rewrites it whole. */
+/** Holds a property's chain until `tx` ends: entries link one after the other, and an upgrade links it again whole. */
 export async function lockChain(tx: Queryable, propertyId: string | null) {
   await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_CLASS}, hashtext(${propertyId ?? ''}))`);
 }
@@ -62,7 +62,8 @@ async function appendEntry(tx: Queryable, fields: Omit<ChainedFields, 'id'>) {
     .limit(1);
   const row: ChainedFields = { id: crypto.randomUUID(), ...fields, changes: withoutSecrets(fields.changes) };
   const prevHash = last?.hash ?? GENESIS_HASH;
-  await tx.insert(activity).values({ ...row, prevHash, hash: chainHash(prevHash, row) });
+  const digest = wordsDigest(row);
+  await tx.insert(activity).values({ ...row, prevHash, hash: chainHash(prevHash, row, digest), wordsDigest: digest });
   return row.id;
 }
 

@@ -46,8 +46,11 @@ async function identifiersOf(tx: Tx, person: Person): Promise<PersonIdentifiers>
   const edits = await tx.select({ changes: activity.changes }).from(activity).where(eq(activity.objectId, person.id));
   for (const { changes } of edits) {
     for (const [field, list] of Object.entries(PERSON_FIELDS)) {
-      for (const value of [changes[field]?.before, changes[field]?.after])
-        if (typeof value === 'string' && value) known[list].push(value);
+      for (const value of [changes[field]?.before, changes[field]?.after]) {
+        // Once each: every one becomes a pattern searched through the whole trail.
+        const fresh = !known[list].some((seen) => seen.toLowerCase() === String(value).toLowerCase());
+        if (typeof value === 'string' && value && fresh) known[list].push(value);
+      }
     }
   }
   return known;
@@ -81,7 +84,7 @@ function trailMentions(userId: string, owned: string[], texts: string[]): SQL {
 /**
  * Erases a person (docs/decisions/0051), in one transaction: a number is taken, their name,
  * email and phone become "Erased person #n" in gate events, hold-opens and the activity trail
- * (chains linked again), then the account goes with everything that cascades from it: sessions,
+ * (their words only: no hash changes), then the account goes with everything that cascades from it: sessions,
  * passkeys, recovery codes, cards, push subscriptions, PIN, invitations, their visitors and passes.
  * `record` writes the trail entry of the erasure itself, after the rewrite, in the same transaction.
  */
@@ -110,6 +113,7 @@ export async function erasePerson(
     const trailEntries = await rewriteTrail(
       tx,
       trailMentions(userId, await ownedIds(tx, userId), texts),
+      n,
       (row) => ({
         actorName: row.actorId === userId ? label : erase(row.actorName),
         summary: erase(row.summary),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { relinkLegacyChains } from '../activity/activity-relink';
 import { removeOldActivity } from '../activity/activity-retention';
 import { recordSystemActivity } from '../activity/record-activity';
 import { ADVISORY_LOCKS } from '../platform/db/advisory-locks';
@@ -11,7 +12,7 @@ import { createMonthsAhead } from '../relay-logs/gate-log-partitions';
 import { removeOldGateEvents } from '../relay-logs/gate-log-retention';
 import { moveOldLogRows } from '../relay-logs/gate-log-upgrade';
 
-/** Once a day: the gate log's months ahead, the move of an upgraded log's old rows, and retention. */
+/** Once a day: the gate log's months ahead, the upgrades of the log and the trail, and retention. */
 export const gateLogUpkeepJob = jobKind('gate-log-upkeep', z.strictObject({}));
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -21,6 +22,8 @@ export interface UpkeepReport {
   monthsDropped: string[];
   gateEventsRemoved: number;
   activityRemoved: number;
+  /** Trail entries of before migration 0036 linked again over their words' digests (once). */
+  activityRelinked: number;
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -36,6 +39,7 @@ export async function runGateLogUpkeep(
 ): Promise<UpkeepReport> {
   const monthsMade = await createMonthsAhead(db, now);
   const upgrade = await moveOldLogRows(db, options);
+  const relink = await relinkLegacyChains(db);
   const gate = await removeOldGateEvents(db, now, options);
   const trail = await removeOldActivity(db, now);
   const propertyKeys = new Set([...gate.removed.keys(), ...trail.keys()]);
@@ -61,6 +65,7 @@ export async function runGateLogUpkeep(
     monthsDropped: gate.droppedMonths,
     gateEventsRemoved: sum(gate.removed),
     activityRemoved: sum(trail),
+    activityRelinked: relink.entries,
   };
 }
 

@@ -7,8 +7,9 @@ import { declaredActions } from '../../server/activity/activity-declaration';
 import type { DeclaredRoute } from '../../server/authorization/route-permissions';
 import { hashPassword } from '../../server/people/passwords';
 import { rowsOf } from '../../server/platform/db/rows';
-import { properties, users } from '../../server/platform/db/schema';
+import { passkeys, properties, users } from '../../server/platform/db/schema';
 import { authenticatorCode, wrongCode } from '../support/authenticator-app';
+import { SoftwareAuthenticator } from '../support/software-authenticator';
 import { createTestApp } from '../support/test-app';
 import { GuardWorld, SLOW_TEST_MS, type WorldUser } from './guard-world';
 import { allowedCaller } from './identities';
@@ -42,9 +43,9 @@ const SUCCESS_TESTED_ELSEWHERE: Record<string, string> = {
   'POST /api/resident/login/second-factor': 'the two-step case below',
   'POST /api/second-factor/totp/confirm': 'the two-step case below',
   'POST /api/second-factor/turn-off': 'the two-step case below',
-  // Needs a WebAuthn authenticator's signed answer: only its refusals are checked here.
-  'POST /api/resident/login/passkey': 'not yet: a passkey sign-in that succeeds',
-  'POST /api/second-factor/passkeys': 'not yet: a passkey added',
+  // Need a WebAuthn authenticator's signed answer: the software authenticator of the passkey case below.
+  'POST /api/resident/login/passkey': 'the passkey case below',
+  'POST /api/second-factor/passkeys': 'the passkey case below',
   'POST /api/resident/request-password-reset': 'the password reset case below',
 };
 
@@ -265,6 +266,63 @@ describe('the activity trail of every route that declares what it records', () =
       ['account.second-factor', world.owner.id],
       ['account.second-factor-removed', world.owner.id],
     ]);
+  });
+
+  it('records a passkey added and a passkey sign-in, once each, naming the person and no key material', async () => {
+    const world = await GuardWorld.create(t.app);
+    const owner = world.owner;
+    const routeOf = (url: string) => recorded.find((each) => each.url === url) as DeclaredRoute;
+    const post = (url: string, body: object, headers: Record<string, string> = {}) =>
+      send(routeOf(url), { params: {}, query: {}, body }, headers);
+    const key = new SoftwareAuthenticator(new URL(t.app.config.appUrl).hostname);
+    const origin = new URL(t.app.config.appUrl).origin;
+    const bearerOf = { authorization: `Bearer ${owner.token}` };
+    const options = await t.app.inject({
+      method: 'POST',
+      url: '/api/second-factor/passkeys/options',
+      headers: bearerOf,
+    });
+    expect(options.statusCode, options.body).toBe(200);
+    const registration = key.register(options.json().options, origin);
+    // The authenticator's answers: the trail may name the passkey, never what proves it.
+    const keyMaterial = [registration.response.attestationObject, registration.response.clientDataJSON];
+    const beforeAdd = await lastSeq();
+    const added = await post('/api/second-factor/passkeys', { name: 'Hall key', credential: registration }, bearerOf);
+    expect(added.statusCode, added.body).toBe(200);
+    const [stored] = await t.app.db.select().from(passkeys).where(eq(passkeys.userId, owner.id));
+    keyMaterial.push(stored.publicKey);
+
+    const pendingToken = await t.app.pendingSignIns.issue(owner.id);
+    const challenge = await t.app.inject({
+      method: 'POST',
+      url: '/api/resident/login/passkey/options',
+      payload: { pendingToken },
+    });
+    expect(challenge.statusCode, challenge.body).toBe(200);
+    const answer = key.authenticate(challenge.json().options, origin);
+    keyMaterial.push(answer.response.signature, answer.response.authenticatorData, pendingToken);
+    const signedIn = await post('/api/resident/login/passkey', { pendingToken, credential: answer });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    keyMaterial.push(signedIn.json().token);
+
+    const entries = rowsOf<Entry & { summary: string; changes: unknown }>(
+      await t.app.db.execute(sql`select * from activity where seq > ${beforeAdd}::bigint order by seq`),
+    );
+    expect(
+      entries.map((entry) => [entry.action, entry.actor_id, entry.object_kind, entry.object_id, entry.property_id]),
+    ).toEqual([
+      ['account.passkey-added', owner.id, 'account', owner.id, world.propertyA],
+      ['account.second-factor', owner.id, 'account', owner.id, world.propertyA],
+    ]);
+    expect(entries[0].changes).toEqual({ passkey: { before: null, after: 'Hall key' } });
+    expect(entries[1].summary).toMatch(/signed in with a passkey$/);
+    const trail = rowsOf<{ row: string }>(
+      await t.app.db.execute(sql`select t::text as row from activity t where seq > ${beforeAdd}::bigint`),
+    )
+      .map((row) => row.row)
+      .join('\n');
+    expect(keyMaterial.filter((secret) => trail.includes(secret))).toEqual([]);
+    for (const secret of keyMaterial) secretsUsed.set(secret, 'passkey');
   });
 
   it('records a password reset asked for a known email, and nothing for an unknown one', async () => {

@@ -693,8 +693,9 @@ export type ActivityChanges = Record<string, { before: unknown; after: unknown }
 
 /**
  * The activity trail: who changed what, in the transaction of the change. Append-only (a trigger
- * refuses UPDATE and DELETE but through the retention function) and chained per property: each
- * row's hash covers the previous row's hash and its own canonical form (activity/activity-chain.ts).
+ * refuses UPDATE and DELETE but through the retention and erasure functions) and chained per
+ * property: each row's hash covers the previous row's hash, its own canonical form and the digest
+ * of its personal words (activity/activity-chain.ts).
  * No foreign keys: an entry outlives the person, property and object it names.
  */
 export const activity = pgTable(
@@ -721,6 +722,16 @@ export const activity = pgTable(
     changes: jsonb('changes').$type<ActivityChanges>().notNull().default({}),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /**
+     * sha256 of the personal words (actor name, summary, changes) as written; the hash covers this,
+     * not the words, so erasure changes no hash (docs/decisions/0055). Null: an entry written
+     * before migration 0036, whose hash covers its words, until the upgrade links its chain again.
+     */
+    wordsDigest: text('words_digest'),
+    /** The n of the erasure that last replaced this entry's words; null if never erased. */
+    erasedIn: integer('erased_in'),
+    /** sha256 of the words as that erasure left them. */
+    erasedDigest: text('erased_digest'),
   },
   (t) => [
     index('activity_property_seq_idx').on(t.propertyId, t.seq),
