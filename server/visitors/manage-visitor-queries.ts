@@ -1,8 +1,8 @@
 import type { VisitorListResponse } from '@core/api/dashboard';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { UserListFilter } from '../people/manage-user-queries';
 import type { Queryable } from '../platform/db/connect';
-import { listQueries, pageOffset, paginationOf, runListQueries, searchCondition } from '../platform/db/paged-search';
+import { listQueries, newestFirst, paginationOf, runListQueries, searchCondition } from '../platform/db/paged-search';
 import { properties, qrCodes, users, visitors } from '../platform/db/schema';
 
 function conditions(filter: UserListFilter): SQL | undefined {
@@ -25,24 +25,31 @@ async function qrCountsOf(db: Queryable, visitorIds: string[]) {
 /** One page of visitors, newest first, with their property and the resident who created them. */
 export function visitorListQueries(db: Queryable, filter: UserListFilter) {
   const where = conditions(filter);
+  const order = newestFirst(visitors.createdAt, visitors.id, filter);
   return listQueries(
     db,
     visitors,
     where,
+    Boolean(filter.search),
     db
-      .select({ visitor: visitors, propertyName: properties.propertyName, residentEmail: users.email })
+      .select({
+        visitor: visitors,
+        propertyName: properties.propertyName,
+        residentEmail: users.email,
+        cursor: order.cursor,
+      })
       .from(visitors)
       .leftJoin(properties, eq(properties.id, visitors.propertyId))
       .leftJoin(users, eq(users.id, visitors.createdBy))
-      .where(where)
-      .orderBy(desc(visitors.createdAt), desc(visitors.id))
+      .where(and(where, order.after))
+      .orderBy(...order.orderBy)
       .limit(filter.limit + 1)
-      .offset(pageOffset(filter.page, filter.limit)),
+      .offset(order.offset),
   );
 }
 
 export async function listManagedVisitors(db: Queryable, filter: UserListFilter): Promise<VisitorListResponse> {
-  const { total, rows } = await runListQueries(visitorListQueries(db, filter), filter);
+  const { total, rows, nextCursor } = await runListQueries(visitorListQueries(db, filter), filter);
   const qrCounts = await qrCountsOf(
     db,
     rows.map((row) => row.visitor.id),
@@ -58,6 +65,6 @@ export async function listManagedVisitors(db: Queryable, filter: UserListFilter)
       residentEmail,
       qrCodeCount: qrCounts.get(visitor.id) ?? 0,
     })),
-    pagination: paginationOf(total, filter.limit),
+    pagination: paginationOf(total, filter.limit, nextCursor),
   };
 }
