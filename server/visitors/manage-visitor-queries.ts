@@ -22,7 +22,20 @@ async function qrCountsOf(db: Queryable, visitorIds: string[]) {
   return new Map(rows.map((row) => [row.visitorId, row.total]));
 }
 
-/** One page of visitors, newest first, with their property and the resident who created them. */
+/**
+ * The email of each visitor's creator, for one page. Read apart from the page query: joined there,
+ * an OFFSET page looked up the creator of every row it skipped (3,000 index probes for page 100).
+ */
+async function creatorEmailsOf(db: Queryable, creatorIds: string[]) {
+  if (!creatorIds.length) return new Map<string, string>();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(creatorIds)]));
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/** One page of visitors, newest first, with their property (the creator's email comes after). */
 export function visitorListQueries(db: Queryable, filter: UserListFilter) {
   const where = conditions(filter);
   const order = newestFirst(visitors.createdAt, visitors.id, filter);
@@ -35,12 +48,10 @@ export function visitorListQueries(db: Queryable, filter: UserListFilter) {
       .select({
         visitor: visitors,
         propertyName: properties.propertyName,
-        residentEmail: users.email,
         cursor: order.cursor,
       })
       .from(visitors)
       .leftJoin(properties, eq(properties.id, visitors.propertyId))
-      .leftJoin(users, eq(users.id, visitors.createdBy))
       .where(and(where, order.after))
       .orderBy(...order.orderBy)
       .limit(filter.limit + 1)
@@ -50,19 +61,25 @@ export function visitorListQueries(db: Queryable, filter: UserListFilter) {
 
 export async function listManagedVisitors(db: Queryable, filter: UserListFilter): Promise<VisitorListResponse> {
   const { total, rows, nextCursor } = await runListQueries(visitorListQueries(db, filter), filter);
-  const qrCounts = await qrCountsOf(
-    db,
-    rows.map((row) => row.visitor.id),
-  );
+  const [qrCounts, creatorEmails] = await Promise.all([
+    qrCountsOf(
+      db,
+      rows.map((row) => row.visitor.id),
+    ),
+    creatorEmailsOf(
+      db,
+      rows.map((row) => row.visitor.createdBy),
+    ),
+  ]);
   return {
-    visitors: rows.map(({ visitor, propertyName, residentEmail }) => ({
+    visitors: rows.map(({ visitor, propertyName }) => ({
       _id: visitor.id,
       firstName: visitor.firstName,
       lastName: visitor.lastName,
       email: visitor.email,
       propertyId: visitor.propertyId,
       propertyName,
-      residentEmail,
+      residentEmail: creatorEmails.get(visitor.createdBy) ?? null,
       qrCodeCount: qrCounts.get(visitor.id) ?? 0,
     })),
     pagination: paginationOf(total, filter.limit, nextCursor),
