@@ -1,7 +1,9 @@
 // Bulk upload of 5,000 rows on real PostgreSQL through POST /api/resident/bulk-upload: users, PINs
 // (half the properties have securepin), invitation tokens and invitation emails enqueued.
 // `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/bulk-upload.bench.ts`
-import { count, eq, sql } from 'drizzle-orm';
+// BENCH_INTO=<database> uploads into an existing seeded database instead (the dashboard benchmark's
+// BENCH_KEEP one: a million residents in 50 properties), and removes the uploaded rows afterwards.
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app/app';
 import { invitationEmailJob } from '../server/people/account-email-jobs';
 import { signInUser } from '../server/people/sign-in';
@@ -12,23 +14,36 @@ import { benchDatabase, loadAverage, postgresVersion, writeResult } from './dash
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
 const TARGET_SECONDS = 10;
+const INTO = process.env.BENCH_INTO;
+const UPLOADED = 'bulk.%@bench.example.com';
+
+/** The database to upload into: a fresh one, or BENCH_INTO as it is (left as it was found). */
+async function uploadTarget() {
+  if (!INTO) return benchDatabase('gatehouse_bench_bulk');
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.pathname = `/${INTO}`;
+  return { url: url.toString(), drop: async () => {} };
+}
 
 async function main() {
-  const target = await benchDatabase('gatehouse_bench_bulk');
+  const target = await uploadTarget();
   const database = await connectPostgres(target.url, 10);
   const app = await buildApp(testConfig({ logLevel: 'silent' }), database);
   await app.ready();
-  const created = await database.orm
-    .insert(properties)
-    .values(
-      Array.from({ length: 50 }, (_, n) => ({
-        propertyName: `Property ${n}`,
-        propertyLocation: `${n} Bench Street`,
-        propertyFeatures: n % 2 ? ['qr'] : ['qr', 'securepin'],
-      })),
-    )
-    .returning({ id: properties.id });
-  const [root] = await database.orm
+  const existingResidents = INTO ? (await database.orm.select({ n: count() }).from(users)).map((row) => row.n)[0] : 0;
+  const created = INTO
+    ? await database.orm.select({ id: properties.id }).from(properties).orderBy(properties.propertyName).limit(50)
+    : await database.orm
+        .insert(properties)
+        .values(
+          Array.from({ length: 50 }, (_, n) => ({
+            propertyName: `Property ${n}`,
+            propertyLocation: `${n} Bench Street`,
+            propertyFeatures: n % 2 ? ['qr'] : ['qr', 'securepin'],
+          })),
+        )
+        .returning({ id: properties.id });
+  await database.orm
     .insert(users)
     .values({
       firstName: 'Bench',
@@ -37,7 +52,11 @@ async function main() {
       role: 'superadmin',
       passwordHash: 'x',
     })
-    .returning({ id: users.id });
+    .onConflictDoNothing();
+  const [root] = await database.orm
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'root@bench.example.com'));
   const token = await signInUser(app, root.id, { userAgent: 'benchmark', address: '127.0.0.1' }, 'password');
   const rows = Array.from({ length: ROWS }, (_, i) => ({
     firstName: `First${i}`,
@@ -66,10 +85,11 @@ async function main() {
   const [{ pins }] = await database.orm
     .select({ pins: count() })
     .from(users)
-    .where(sql`${users.securePinEncrypted} is not null`);
+    .where(and(sql`${users.securePinEncrypted} is not null`, like(users.email, UPLOADED)));
   const result = {
     benchmark: 'bulk upload',
     rows: ROWS,
+    existingUsers: existingResidents,
     seconds,
     withinTarget: seconds <= TARGET_SECONDS,
     successfulUploads: body.successfulUploads,
@@ -82,7 +102,11 @@ async function main() {
     targets: { seconds: TARGET_SECONDS },
   };
   console.log(JSON.stringify(result));
-  writeResult('bulk-upload.json', result);
+  writeResult(INTO ? 'bulk-upload-into-1m.json' : 'bulk-upload.json', result);
+  if (INTO) {
+    await database.orm.delete(jobs).where(eq(jobs.kind, invitationEmailJob.name));
+    await database.orm.delete(users).where(like(users.email, UPLOADED));
+  }
   await app.close();
   await database.close();
   await target.drop();

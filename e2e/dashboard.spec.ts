@@ -37,10 +37,23 @@ test('an admin filters, pages, searches, edits a user and refreshes a secure PIN
   await page.getByRole('option', { name: 'Resident' }).click();
   await expect(page.getByTestId('page-summary')).toHaveText('Showing 1 to 30 of 65');
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Next' }).click();
+  // Next carries the cursor the page before gave (keyset); Previous goes back by the one remembered.
+  const pageRequest = (n: number) =>
+    page.waitForRequest(
+      (request) => request.url().includes('/api/resident/get-all') && request.url().includes(`page=${n}`),
+    );
+  const [second] = await Promise.all([pageRequest(2), page.getByRole('button', { name: 'Next' }).click()]);
+  expect(new URL(second.url()).searchParams.get('cursor')).toMatch(/^\d{4}-\d\d-\d\dT.+~[0-9a-f-]{36}$/);
   await expect(page.getByTestId('page-summary')).toHaveText('Showing 31 to 60 of 65');
   await expect(page.getByTestId('page-position')).toHaveText('Page 2 of 3');
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(31);
+  const secondPageFirstRow = await page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1).textContent();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('page-summary')).toHaveText('Showing 61 to 65 of 65');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByTestId('page-summary')).toHaveText('Showing 31 to 60 of 65');
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toHaveText(secondPageFirstRow ?? '');
 
   await page.getByRole('textbox', { name: 'Search by name or email' }).fill(`${zelda.toUpperCase()} qu`);
   await expect(page.getByTestId('page-summary')).toHaveText('Showing 1 to 1 of 1');

@@ -17,4 +17,5 @@ export const DASHBOARD_MESSAGES = {
   noUsers: 'No users found',
   noVisitors: 'No visitors found',
   noProperties: 'No properties found',
+  badCursor: 'cursor must be the nextCursor of the page before, as the list gave it',
 } as const;

@@ -13,7 +13,17 @@ import { accessDateField, accessDatesInOrder, SUSPENSION_MESSAGES } from './susp
 
 export { DASHBOARD_MESSAGES };
 
-/** GET /api/{resident|visitor}/get-all: search, property, role, page, limit (capped). */
+/**
+ * Where a page of a newest-first list starts: the creation time (UTC, microseconds) and id of the
+ * last row of the page before it, as pagination.nextCursor gave them.
+ */
+export const LIST_CURSOR =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * GET /api/{resident|visitor}/get-all: search, property, role, page, limit (capped), and the
+ * cursor of the page before (keyset): page then only numbers the page, the cursor places it.
+ */
 export const listQuery = z.strictObject({
   search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
   property: z.union([idSchema, z.literal('')]).optional(),
@@ -22,6 +32,7 @@ export const listQuery = z.strictObject({
   status: z.union([z.literal('suspended'), z.literal('')]).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
+  cursor: z.string().regex(LIST_CURSOR, DASHBOARD_MESSAGES.badCursor).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
@@ -30,6 +41,8 @@ export const paginationSchema = z.object({
   totalPages: z.number(),
   /** False when totalItems was estimated (a broad search over many rows): shown as "about N". */
   totalExact: z.boolean(),
+  /** The cursor of the next page (send it with page + 1); null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -1,8 +1,8 @@
 import type { ListQuery, ManagedUser, UserListResponse } from '@core/api/dashboard';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Caller } from '../authorization/caller';
 import type { Queryable } from '../platform/db/connect';
-import { listQueries, pageOffset, paginationOf, runListQueries, searchCondition } from '../platform/db/paged-search';
+import { listQueries, newestFirst, paginationOf, runListQueries, searchCondition } from '../platform/db/paged-search';
 import { properties, users, visitors } from '../platform/db/schema';
 import { groupNamesOfUsers } from '../property-rules/access-group-queries';
 
@@ -13,6 +13,7 @@ export interface UserListFilter {
   suspendedOnly?: boolean;
   page: number;
   limit: number;
+  cursor?: string;
 }
 
 // Matches no property: an admin without one sees nothing rather than everything.
@@ -28,6 +29,7 @@ export function userListFilter(query: ListQuery, caller: Caller): UserListFilter
     suspendedOnly: query.status === 'suspended',
     page: query.page,
     limit: query.limit,
+    cursor: query.cursor,
   };
 }
 
@@ -60,24 +62,26 @@ async function visitorsByCreator(db: Queryable, userIds: string[]) {
  */
 export function userListQueries(db: Queryable, filter: UserListFilter) {
   const where = conditions(filter);
+  const order = newestFirst(users.createdAt, users.id, filter);
   return listQueries(
     db,
     users,
     where,
+    Boolean(filter.search),
     db
-      .select({ user: users, property: properties })
+      .select({ user: users, property: properties, cursor: order.cursor })
       .from(users)
       .leftJoin(properties, eq(properties.id, users.propertyId))
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .where(and(where, order.after))
+      .orderBy(...order.orderBy)
       .limit(filter.limit + 1)
-      .offset(pageOffset(filter.page, filter.limit)),
+      .offset(order.offset),
   );
 }
 
 /** One page of users. It carries whether each has a secure PIN, never the PIN (revealed one at a time). */
 export async function listManagedUsers(db: Queryable, filter: UserListFilter): Promise<UserListResponse> {
-  const { total, rows } = await runListQueries(userListQueries(db, filter), filter);
+  const { total, rows, nextCursor } = await runListQueries(userListQueries(db, filter), filter);
   const ids = rows.map((row) => row.user.id);
   const [created, groups] = await Promise.all([visitorsByCreator(db, ids), groupNamesOfUsers(db, ids)]);
   const list = rows.map(({ user, property }): ManagedUser => {
@@ -103,5 +107,5 @@ export async function listManagedUsers(db: Queryable, filter: UserListFilter): P
       accessGroups: groups.get(user.id) ?? [],
     };
   });
-  return { users: list, pagination: paginationOf(total, filter.limit) };
+  return { users: list, pagination: paginationOf(total, filter.limit, nextCursor) };
 }

@@ -41,7 +41,12 @@ describe('GET /api/resident/get-all', () => {
     const page2 = await getAll(adminA.token, '?page=2&limit=30');
     expect(page2.statusCode).toBe(200);
     const body = page2.json();
-    expect(body.pagination).toEqual({ totalItems: 65, totalPages: 3, totalExact: true });
+    expect(body.pagination).toEqual({
+      totalItems: 65,
+      totalPages: 3,
+      totalExact: true,
+      nextCursor: expect.any(String),
+    });
     expect(body.users).toHaveLength(30);
     expect(body.users.every((user: { propertyId: string }) => user.propertyId === propertyA.id)).toBe(true);
     const forced = (await getAll(adminA.token, `?property=${propertyB.id}`)).json();

@@ -40,7 +40,7 @@ const getAll = (token: string, query = '') =>
 describe('GET /api/visitor/get-all', () => {
   it('lists only the admin`s property, with the resident, property and code count', async () => {
     const body = (await getAll(adminA.token)).json();
-    expect(body.pagination).toEqual({ totalItems: 3, totalPages: 1, totalExact: true });
+    expect(body.pagination).toEqual({ totalItems: 3, totalPages: 1, totalExact: true, nextCursor: null });
     expect(body.visitors[0]).toMatchObject({
       propertyId: propertyA,
       propertyName: 'Cedar Grove',

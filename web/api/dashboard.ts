@@ -11,7 +11,10 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from './client';
 import { type ChangedRecord, queryKeys, refreshAfterChange } from './query-keys';
 
-export type ListFilter = Pick<ListQuery, 'search' | 'property' | 'role' | 'status'> & { page: number; limit: number };
+export type ListFilter = Pick<ListQuery, 'search' | 'property' | 'role' | 'status' | 'cursor'> & {
+  page: number;
+  limit: number;
+};
 export type ManagedEntity = 'resident' | 'visitor' | 'property';
 
 export const userListQuery = (filter: ListFilter) =>

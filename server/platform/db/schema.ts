@@ -103,7 +103,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_property_pin_unique').on(t.propertyId, t.securePinHmac),
-    index('users_property_idx').on(t.propertyId, t.createdAt),
+    // A property's residents newest first, id breaking ties: the dashboard's keyset pages read it in order.
+    index('users_property_idx').on(t.propertyId, t.createdAt, t.id),
     index('users_role_idx').on(t.role),
     // Dashboard order (newest first) without a property filter: scanned backward, page N reads
     // the first N pages of the index instead of sorting the table.
@@ -218,7 +219,7 @@ export const visitors = pgTable(
   },
   (t) => [
     uniqueIndex('visitors_creator_email_unique').on(t.createdBy, sql`lower(${t.email})`),
-    index('visitors_property_idx').on(t.propertyId, t.createdAt),
+    index('visitors_property_idx').on(t.propertyId, t.createdAt, t.id),
     index('visitors_created_idx').on(t.createdAt, t.id),
     index('visitors_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],

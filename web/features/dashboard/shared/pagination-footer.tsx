@@ -8,6 +8,7 @@ export function PaginationFooter({
   totalItems,
   totalPages,
   totalExact,
+  nextCursor,
   onPage,
 }: {
   page: number;
@@ -16,7 +17,9 @@ export function PaginationFooter({
   totalPages: number;
   /** False when the server estimated the total. */
   totalExact: boolean;
-  onPage: (page: number) => void;
+  /** Where the next page starts (keyset); null when unknown, and the next page loads by its number. */
+  nextCursor: string | null;
+  onPage: (page: number, cursor?: string | null) => void;
 }) {
   const lastPage = Math.max(totalPages, 1);
   return (
@@ -31,7 +34,7 @@ export function PaginationFooter({
         <Text size="sm" data-testid="page-position">
           Page {page} of {lastPage}
         </Text>
-        <Button variant="default" size="xs" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
+        <Button variant="default" size="xs" disabled={page >= lastPage} onClick={() => onPage(page + 1, nextCursor)}>
           Next
         </Button>
       </Group>

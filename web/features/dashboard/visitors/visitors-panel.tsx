@@ -43,6 +43,8 @@ export function VisitorsPanel() {
           page={controls.filter.page}
           limit={controls.filter.limit}
           {...list.data.pagination}
+          // While the next page loads, the shown data (and its cursor) is still the page before's.
+          nextCursor={list.isPlaceholderData ? null : list.data.pagination.nextCursor}
           onPage={controls.setPage}
         />
       )}
