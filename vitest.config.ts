@@ -17,6 +17,9 @@ const apiProject = (name: string, dbKind: string) => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker, which leaves the CPU idle while a test waits on
+    // PostgreSQL, a relay or a timer; three keep both cores busy (decision 0058).
+    maxWorkers: 3,
     projects: [
       { resolve: { alias }, test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node' } },
       { resolve: { alias }, test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
@@ -34,6 +37,8 @@ export default defineConfig({
                 testTimeout: 120_000,
                 hookTimeout: 120_000,
                 fileParallelism: false,
+                // After every other project, so killed and starved processes never share the CPU with them.
+                sequence: { groupOrder: 1 },
               },
             },
           ]
