@@ -69,7 +69,7 @@ const DEVICES: Screen = { path: '/dashboard?type=device', ready: 'North Service 
 const DEVICES_OF_ONE_PROPERTY: Screen = {
   ...DEVICES,
   choose: async (page) => {
-    await page.getByLabel('Property', { exact: true }).fill(world.property.propertyName);
+    await page.getByRole('combobox', { name: 'Property', exact: true }).fill(world.property.propertyName);
     await page.getByRole('option', { name: world.property.propertyName }).click();
   },
 };
