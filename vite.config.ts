@@ -122,6 +122,14 @@ export default defineConfig({
   root: 'web',
   plugins: [react(), mantineCssByComponent(), installableApp],
   resolve: { alias: { '@core': new URL('./core', import.meta.url).pathname } },
-  build: { outDir: '../dist/web', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    manifest: true,
+    // What the entry imports statically loads on every page anyway: one chunk instead of a dozen
+    // small ones (React, Mantine's Box, the query client) compresses better and saves requests
+    // (about 4 kB gzip on each route; docs/decisions/0029).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

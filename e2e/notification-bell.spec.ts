@@ -76,3 +76,28 @@ test('a user without gate activity sees No notifications yet', async ({ page, se
   await page.getByRole('button', { name: 'Notifications' }).click();
   await expect(page.getByRole('dialog', { name: 'Recent Activities' }).getByText('No notifications yet')).toBeVisible();
 });
+
+test("the bell's panel loads on the first press, by keyboard too, with focus kept on the bell", async ({ page }) => {
+  const panelCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/notification-panel-[^/]+\.js$/.test(request.url())) panelCode.push(request.url());
+  });
+  await signIn(page, BELL_RESIDENT);
+  await expect(page).toHaveURL(/\/$/);
+  const bell = page.getByRole('button', { name: 'Notifications' });
+  await expect(bell).toHaveAttribute('aria-expanded', 'false');
+  expect(panelCode).toEqual([]);
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  const dropdown = page.getByRole('dialog', { name: 'Recent Activities' });
+  await expect(dropdown.getByTestId('notification-item').first()).toBeVisible();
+  expect(panelCode).toHaveLength(1);
+  await expect(bell).toBeFocused();
+  await expect(bell).toHaveAttribute('aria-expanded', 'true');
+  await dropdown.getByRole('region', { name: 'Recent activities list' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(dropdown).toBeHidden();
+  await expect(bell).toHaveAttribute('aria-expanded', 'false');
+  await bell.click();
+  await expect(dropdown.getByTestId('notification-item').first()).toBeVisible();
+});

@@ -1,7 +1,9 @@
 /** What a first load may download, JS + CSS after gzip, in bytes (kB = 1000 bytes, as Vite prints). */
 export const LOGIN_PAGE = 'features/login/login-page.tsx';
-export const LOGIN_BUDGET_BYTES = 152_000;
-export const ROUTE_BUDGET_BYTES = 255_000;
+export const LOGIN_BUDGET_BYTES = 150_000;
+export const ROUTE_BUDGET_BYTES = 250_000;
+/** The installed app's start screen (`start_url` in vite.config.ts) opens as fast as the login page. */
+export const START_PAGE = 'features/access-gates/access-gates-page.tsx';
 /** The gate reader: a tablet on a gate's network loads it at every restart. */
 export const READER_PAGE = 'features/reader/reader-page.tsx';
 export const READER_BUDGET_BYTES = 150_000;
@@ -11,6 +13,10 @@ export const READER_BUDGET_BYTES = 150_000;
  */
 export const READER_DECODER_BUDGET_BYTES = 500_000;
 
-const PAGE_BUDGETS: Record<string, number> = { [LOGIN_PAGE]: LOGIN_BUDGET_BYTES, [READER_PAGE]: READER_BUDGET_BYTES };
+const PAGE_BUDGETS: Record<string, number> = {
+  [LOGIN_PAGE]: LOGIN_BUDGET_BYTES,
+  [START_PAGE]: LOGIN_BUDGET_BYTES,
+  [READER_PAGE]: READER_BUDGET_BYTES,
+};
 
 export const budgetOf = (page: string) => PAGE_BUDGETS[page] ?? ROUTE_BUDGET_BYTES;

@@ -1,53 +1,22 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { ConfirmDialogProps } from './confirm-modal';
+
+// Mantine's Modal brings a focus trap, scroll lock and floating-ui; most screens never ask.
+const ConfirmModal = lazy(async () => ({ default: (await import('./confirm-modal')).ConfirmModal }));
 
 /**
  * The one yes/no question of the app: a modal with Cancel and one confirming action. `error` shows
  * why the action could not be done (such as what still depends on a property); `danger` colours the
- * action red for what cannot be undone.
+ * action red for what cannot be undone. Its code loads when it first opens; it then stays mounted,
+ * so closing animates as before.
  */
-export function ConfirmDialog({
-  opened,
-  title,
-  children,
-  confirmLabel,
-  dismissLabel = 'Cancel',
-  busy,
-  error,
-  danger,
-  onConfirm,
-  onClose,
-}: {
-  opened: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  /** The button that leaves things as they are; name it when "Cancel" would read like the action. */
-  dismissLabel?: string;
-  busy?: boolean;
-  error?: string | null;
-  danger?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [asked, setAsked] = useState(props.opened);
+  if (props.opened && !asked) setAsked(true);
+  if (!asked) return null;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Stack>
-        {typeof children === 'string' ? <Text>{children}</Text> : children}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {dismissLabel}
-          </Button>
-          <Button color={danger ? 'red' : undefined} loading={busy} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmModal {...props} />
+    </Suspense>
   );
 }

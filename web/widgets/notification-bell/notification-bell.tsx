@@ -1,95 +1,26 @@
-import { LOG_MESSAGES } from '@core/api/relay-log-messages';
-import { NOTIFICATION_SCROLL_THRESHOLD_PX } from '@core/constants';
-import { ActionIcon, Popover, Text } from '@mantine/core';
-import { useInterval } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type UIEvent, useId, useState } from 'react';
-import { notificationsQuery, useNotifications } from '../../api/relay-logs';
-import { BellIcon } from './bell-icon';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { queryKeys } from '../../api/query-keys';
+import { BellButton } from './bell-button';
 
-const NotificationItems = lazy(async () => ({ default: (await import('./notification-items')).NotificationItems }));
+// The popover (floating-ui, its focus handling) and the list's query load on the first press, so a
+// signed-in screen's first load carries only the button.
+const NotificationPanel = lazy(async () => ({ default: (await import('./notification-panel')).NotificationPanel }));
 
-const nearBottom = (el: HTMLElement) =>
-  el.scrollHeight - el.scrollTop - el.clientHeight <= NOTIFICATION_SCROLL_THRESHOLD_PX;
-
-/**
- * 'Recent Activities': the user's own gate events and their visitors' arrivals, 10 at a time, more
- * on scroll; an event at a property other than `propertyId` (the user's) says so.
- */
+/** The header's bell; pressing it opens 'Recent Activities' (notification-panel.tsx). */
 export function NotificationBell({ userId, propertyId }: { userId: string; propertyId: string | null }) {
-  const [opened, setOpened] = useState(false);
-  const titleId = useId();
-  const [now, setNow] = useState(() => new Date());
-  useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
   const queryClient = useQueryClient();
-  const notifications = useNotifications(userId, opened);
-  const logs = notifications.data?.pages.flatMap((page) => page.logs) ?? [];
-
-  const toggle = () => {
-    if (!opened) {
-      setNow(new Date());
-      void queryClient.resetQueries({ queryKey: notificationsQuery(userId).queryKey });
-    }
-    setOpened(!opened);
-  };
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    if (nearBottom(event.currentTarget) && notifications.hasNextPage && !notifications.isFetchingNextPage) {
-      void notifications.fetchNextPage();
-    }
-  };
-  const status = (text: string) => (
-    <Text size="sm" c="dimmed" ta="center" py="sm">
-      {text}
-    </Text>
-  );
-
+  const [first, setFirst] = useState<{ focused: boolean } | null>(null);
+  if (!first) {
+    const open = (event?: MouseEvent<HTMLButtonElement>) => {
+      void queryClient.resetQueries({ queryKey: queryKeys.relayLogs.notifications(userId) });
+      setFirst({ focused: document.activeElement === event?.currentTarget });
+    };
+    return <BellButton opened={false} onClick={open} />;
+  }
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width="min(380px, calc(100vw - 16px))"
-      shadow="md"
-    >
-      <Popover.Target>
-        <ActionIcon
-          ml="auto"
-          variant="subtle"
-          color="white"
-          size="lg"
-          onClick={toggle}
-          aria-label="Notifications"
-          aria-expanded={opened}
-        >
-          <BellIcon />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-labelledby={titleId}>
-        <Text id={titleId} fw={700} px="sm" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-          {LOG_MESSAGES.recentActivities}
-        </Text>
-        {/* Focusable and named, so the list scrolls from the keyboard too (axe scrollable-region-focusable). */}
-        <div
-          role="region"
-          aria-label={LOG_MESSAGES.notificationList}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
-          tabIndex={0}
-          style={{ maxHeight: 'min(420px, 70vh)', overflowY: 'auto' }}
-          onScroll={onScroll}
-          data-testid="notification-list"
-        >
-          {notifications.isPending && opened ? (
-            status(LOG_MESSAGES.loadingNotifications)
-          ) : logs.length === 0 ? (
-            status(LOG_MESSAGES.noNotifications)
-          ) : (
-            <Suspense fallback={status(LOG_MESSAGES.loadingNotifications)}>
-              <NotificationItems logs={logs} now={now} propertyId={propertyId} />
-            </Suspense>
-          )}
-          {notifications.isFetchingNextPage && status(LOG_MESSAGES.loadingMore)}
-        </div>
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={<BellButton opened onClick={() => undefined} />}>
+      <NotificationPanel userId={userId} propertyId={propertyId} focusButton={first.focused} />
+    </Suspense>
   );
 }
