@@ -10,7 +10,8 @@ import {
   seedUser,
   type TestApp,
 } from '../../test/support/test-app';
-import { EXACT_SEARCH_BASE, EXACT_SEARCH_MATCHES, logTotal } from './relay-log-total';
+import { rowsOf } from '../platform/db/rows';
+import { EXACT_SEARCH_BASE, EXACT_SEARCH_MATCHES, logHeapPages, logTotal } from './relay-log-total';
 
 let t: TestApp;
 let superadmin: SeededUser;
@@ -113,6 +114,16 @@ describe('the total of a log search', () => {
     expect(second.pagination).toEqual({ ...first.pagination, currentPage: 2 });
     const rows = expected({ search: 'lovelace' });
     expect(timesOf(second)).toEqual(rows.slice(10, 20).map((e) => e.at.toISOString()));
+  });
+
+  it('takes its sample as a share of every month table of the log, not of the empty parent', async () => {
+    const [{ pages }] = rowsOf<{ pages: string }>(
+      await t.app.db.execute(sql`
+        select sum(pg_relation_size(inhrelid)) / current_setting('block_size')::int as pages
+        from pg_inherits where inhparent = 'relay_logs'::regclass`),
+    );
+    expect(Number(pages)).toBeGreaterThan(100);
+    expect(await logHeapPages(t.app.db)).toBe(Number(pages));
   });
 
   it('turns an estimate exact on the last page, so page buttons never lead past the matches', async () => {

@@ -44,11 +44,24 @@ export const cappedSearchCount = (
   );
 
 /**
+ * The gate log's heap pages, summed over its month tables: the partitioned parent itself has no
+ * storage, and taking its size for the log's made every sample read the whole log.
+ */
+const LOG_HEAP_PAGES = sql`(select coalesce(sum(pg_relation_size(relid)), 0) / current_setting('block_size')::int
+  from pg_partition_tree('relay_logs'))`;
+
+/** How many heap pages the gate log holds (what a sample's share is taken of). */
+export async function logHeapPages(db: Queryable): Promise<number> {
+  const [row] = await db.select({ pages: sql<string>`${LOG_HEAP_PAGES}` }).from(sql`(select 1) as one`);
+  return Number(row.pages);
+}
+
+/**
  * Matches and base events in a block sample of about SAMPLE_PAGES pages. REPEATABLE keeps the
  * sample, so the estimate stays the same from one page of results to the next.
  */
 export const sampledSearchCount = (db: Queryable, criteria: LogCriteria) => {
-  const pages = sql`greatest(1, pg_relation_size('relay_logs') / current_setting('block_size')::int)`;
+  const pages = sql`greatest(1, ${LOG_HEAP_PAGES})`;
   const sample = sql`${relayLogs} tablesample system (least(100, 100.0 * ${SAMPLE_PAGES} / ${pages})) repeatable (0)`;
   return db
     .select({
