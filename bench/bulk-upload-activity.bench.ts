@@ -12,8 +12,9 @@ import { buildApp } from '../server/app/app';
 import type { Caller } from '../server/authorization/caller';
 import { bulkUpload } from '../server/bulk/bulk-upload';
 import { connectPostgres } from '../server/platform/db/connect';
-import { properties, users } from '../server/platform/db/schema';
+import { users } from '../server/platform/db/schema';
 import { testConfig } from '../test/support/test-app';
+import { benchUploadRows, insertBenchProperties } from './bulk-upload-seed';
 import { benchDatabase, loadAverage, postgresVersion, writeResult } from './dashboard-bench-support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
@@ -32,16 +33,7 @@ async function main() {
   const app = await buildApp(testConfig({ logLevel: 'silent' }), database);
   await app.ready();
   await app.jobs.stop();
-  const made = await database.orm
-    .insert(properties)
-    .values(
-      Array.from({ length: 50 }, (_, n) => ({
-        propertyName: `Property ${n}`,
-        propertyLocation: `${n} Bench Street`,
-        propertyFeatures: n % 2 ? ['qr'] : ['qr', 'securepin'],
-      })),
-    )
-    .returning({ id: properties.id });
+  const made = await insertBenchProperties(database.orm);
   const [root] = await database.orm
     .insert(users)
     .values({
@@ -67,15 +59,7 @@ async function main() {
     secondFactorPassed: true,
     propertyRequiresSecondFactor: false,
   };
-  const rowsOfRun = (run: number) =>
-    Array.from({ length: ROWS }, (_, i) => ({
-      firstName: `First${i}`,
-      lastName: `Last${i}`,
-      email: `bulk.${run}.${i}@bench.example.com`,
-      phoneNumber: i % 3 ? '' : `555${String(run * ROWS + i).padStart(7, '0')}`,
-      role: i % 20 ? ('resident' as const) : ('property manager' as const),
-      propertyId: made[i % made.length].id,
-    }));
+  const rowsOfRun = (run: number) => benchUploadRows(ROWS, made, run);
 
   const runs: { trail: boolean; ms: number; recordMs: number | null }[] = [];
   const order = Array.from({ length: PAIRS }, (_, pair) => (pair % 2 ? [false, true] : [true, false])).flat();

@@ -10,6 +10,7 @@ import { signInUser } from '../server/people/sign-in';
 import { connectPostgres } from '../server/platform/db/connect';
 import { jobs, properties, users } from '../server/platform/db/schema';
 import { testConfig } from '../test/support/test-app';
+import { benchUploadRows, insertBenchProperties } from './bulk-upload-seed';
 import { benchDatabase, loadAverage, postgresVersion, writeResult } from './dashboard-bench-support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
@@ -33,16 +34,7 @@ async function main() {
   const existingResidents = INTO ? (await database.orm.select({ n: count() }).from(users)).map((row) => row.n)[0] : 0;
   const created = INTO
     ? await database.orm.select({ id: properties.id }).from(properties).orderBy(properties.propertyName).limit(50)
-    : await database.orm
-        .insert(properties)
-        .values(
-          Array.from({ length: 50 }, (_, n) => ({
-            propertyName: `Property ${n}`,
-            propertyLocation: `${n} Bench Street`,
-            propertyFeatures: n % 2 ? ['qr'] : ['qr', 'securepin'],
-          })),
-        )
-        .returning({ id: properties.id });
+    : await insertBenchProperties(database.orm);
   await database.orm
     .insert(users)
     .values({
@@ -58,14 +50,7 @@ async function main() {
     .from(users)
     .where(eq(users.email, 'root@bench.example.com'));
   const token = await signInUser(app, root.id, { userAgent: 'benchmark', address: '127.0.0.1' }, 'password');
-  const rows = Array.from({ length: ROWS }, (_, i) => ({
-    firstName: `First${i}`,
-    lastName: `Last${i}`,
-    email: `bulk.${i}@bench.example.com`,
-    phoneNumber: i % 3 ? '' : `555${String(i).padStart(7, '0')}`,
-    role: i % 20 ? 'resident' : 'property manager',
-    propertyId: created[i % created.length].id,
-  }));
+  const rows = benchUploadRows(ROWS, created);
 
   const started = performance.now();
   const answer = await app.inject({

@@ -28,8 +28,8 @@ export function refuseNulCharacters(app: FastifyInstance) {
       ['query', request.query],
       ['body', request.body],
     ] as const) {
-      // A query key such as __proto__ is refused as in a body, before its value is read.
-      const forbidden = forbiddenKeyPath(value);
+      // A query key such as __proto__ is refused as the JSON parser refuses one in a body.
+      const forbidden = part === 'body' ? null : forbiddenKeyPath(value);
       if (forbidden) throw forbiddenKeyError(forbidden);
       const path = nulCharacterPath(value, []);
       if (path) {
