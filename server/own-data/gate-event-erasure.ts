@@ -1,7 +1,9 @@
 import { and, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../platform/db/connect';
+import { rowsOf } from '../platform/db/rows';
 import { gateHolds, type PersonDetails, relayLogs } from '../platform/db/schema';
 import { searchTextOf } from '../relay-logs/relay-log-sink';
+import { type FormerSubject, pruneSubjects, recordSubjects } from '../relay-logs/relay-log-subjects';
 import { eraseInJson } from './erased-words';
 
 const BATCH = 500;
@@ -9,7 +11,8 @@ const BATCH = 500;
 /**
  * Gate events keep their time, gate, outcome and count (relay_log_daily_counts is untouched: no
  * row is added or removed); the erased person's details in them become the label, and each row's
- * search text is computed again from what is left.
+ * search text and subject are computed again from what is left (the former subject goes once no
+ * event names it).
  */
 export async function eraseFromGateEvents(
   tx: Tx,
@@ -42,12 +45,20 @@ export async function eraseFromGateEvents(
         search_text: searchTextOf({ ...row, userDetails, creatorDetails }),
       };
     });
-    await tx.execute(sql`
-      update relay_logs as l
-      set user_details = r.user_details, creator_details = r.creator_details, reason = r.reason, search_text = r.search_text
-      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
-        as r(id uuid, user_details jsonb, creator_details jsonb, reason text, search_text text)
-      where l.id = r.id`);
+    // The joined row `was` shows each event as it was, for its former subject.
+    const rewrittenRows = await tx.execute(sql`
+      with rewritten as (
+        update relay_logs as l
+        set user_details = r.user_details, creator_details = r.creator_details, reason = r.reason,
+          search_text = r.search_text, subject_key = relay_log_subject_key(r.search_text)
+        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
+            as r(id uuid, user_details jsonb, creator_details jsonb, reason text, search_text text),
+          relay_logs as was
+        where l.id = r.id and was.id = l.id and was."timestamp" = l."timestamp"
+        returning l."timestamp", l.search_text, was.subject_key as former_key
+      ), subjects as (${recordSubjects(sql`rewritten`)})
+      select "timestamp"::text as at, former_key::text as key from rewritten`);
+    await pruneSubjects(tx, rowsOf<FormerSubject>(rewrittenRows));
     rewritten += rows.length;
     afterId = rows[rows.length - 1].id;
   }

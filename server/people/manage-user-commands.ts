@@ -1,6 +1,6 @@
 import { DASHBOARD_MESSAGES, type updateUserRequest } from '@core/api/dashboard';
 import { toStoredPhone } from '@core/validation/phone';
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller } from '../authorization/caller';
 import { endAllSessions } from '../authorization/session-queries';
@@ -8,6 +8,7 @@ import type { Orm, Queryable } from '../platform/db/connect';
 import { cards, properties, relayLogs, users } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors/http-error';
+import { pruneSubjects } from '../relay-logs/relay-log-subjects';
 import { isPausedNow, pauseFactsOf } from './access-pause';
 
 type UserUpdate = z.output<typeof updateUserRequest>;
@@ -110,7 +111,14 @@ export async function deleteManagedUser(
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(users).where(eq(users.id, userId)).returning();
     if (!deleted) throw notFound();
-    await tx.delete(relayLogs).where(or(eq(relayLogs.actorUserId, userId), eq(relayLogs.creatorUserId, userId)));
+    const former = await tx
+      .delete(relayLogs)
+      .where(or(eq(relayLogs.actorUserId, userId), eq(relayLogs.creatorUserId, userId)))
+      .returning({
+        at: sql<string>`${relayLogs.timestamp}::text`,
+        key: sql<string | null>`${relayLogs.subjectKey}::text`,
+      });
+    await pruneSubjects(tx, former);
     await record(tx, deleted);
   });
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keySeededEvents } from '../../test/support/keyed-log-seed';
 import { seedInvitedUsers, seedVisitorWithCode } from '../../test/support/manage-test-support';
 import {
   bearer,
@@ -9,7 +10,7 @@ import {
   seedUser,
   type TestApp,
 } from '../../test/support/test-app';
-import { qrCodes, relayLogs, users, visitors } from '../platform/db/schema';
+import { qrCodes, relayLogSubjects, relayLogs, users, visitors } from '../platform/db/schema';
 import { assignSecurePin } from './secure-pin';
 
 let t: TestApp;
@@ -170,10 +171,11 @@ describe('POST /api/resident/delete', () => {
     await t.app.db
       .insert(relayLogs)
       .values([
-        event({ actorUserId: resident.id }),
-        event({ callerType: 'visitor', creatorUserId: resident.id }),
-        event({ actorUserId: neighbour.id }),
+        event({ actorUserId: resident.id, searchText: 'resident ruth rosewood' }),
+        event({ callerType: 'visitor', creatorUserId: resident.id, searchText: 'guest gil rosewood' }),
+        event({ actorUserId: neighbour.id, searchText: 'neighbour nell' }),
       ]);
+    await keySeededEvents(t.app.db);
     const listed = async () => (await getLogs()).json().pagination.totalItems as number;
     const before = await listed();
     expect((await post('/api/resident/delete', adminA.token, { _id: resident.id })).statusCode).toBe(200);
@@ -181,6 +183,10 @@ describe('POST /api/resident/delete', () => {
     const left = await t.app.db.select().from(relayLogs);
     expect(left.some((row) => row.actorUserId === resident.id || row.creatorUserId === resident.id)).toBe(false);
     expect(left.some((row) => row.actorUserId === neighbour.id)).toBe(true);
+    // Their names left the log's search with their events; the neighbour's stayed.
+    const subjects = (await t.app.db.select().from(relayLogSubjects)).map((subject) => subject.searchText);
+    expect(subjects.filter((text) => text.includes('rosewood'))).toEqual([]);
+    expect(subjects).toContain('neighbour nell');
   });
 
   it('refuses deleting oneself and users of another property', async () => {

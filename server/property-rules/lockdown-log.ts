@@ -1,8 +1,8 @@
 import { LOCKDOWN_MESSAGES } from '@core/api/lockdown';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../platform/db/connect';
-import { devices, type PersonDetails, properties, relayLogs, users } from '../platform/db/schema';
-import { searchTextOf } from '../relay-logs/relay-log-sink';
+import { devices, type PersonDetails, properties, users } from '../platform/db/schema';
+import { writeRelayLogIn } from '../relay-logs/relay-log-sink';
 import type { LockdownRow } from './lockdown-queries';
 
 /** Which gates the row names: every one, or the chosen ones by name (snapshots, like every log row). */
@@ -62,5 +62,5 @@ export async function logLockdownChange(
     deviceDetails: { deviceName: await gatesText(tx, lockdown.gateIds), deviceType: 'lockdown' },
     propertyDetails: property ?? null,
   };
-  await tx.insert(relayLogs).values({ ...entry, searchText: searchTextOf(entry) });
+  await writeRelayLogIn(tx, entry);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Orm, Tx } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
+import { dropMonthSubjects } from './relay-log-subjects';
 
 /** Months of tables made ahead of the current one, so a month's first event never lands in the default partition. */
 export const MONTHS_AHEAD = 3;
@@ -17,7 +18,7 @@ export interface MonthPartition {
 }
 
 /** Runs `change` in a transaction that gives up (lock_timeout) rather than queue gate writes behind a long read. */
-async function withShortLockWait<T>(db: Orm, change: (tx: Tx) => Promise<T>): Promise<T | null> {
+export async function withShortLockWait<T>(db: Orm, change: (tx: Tx) => Promise<T>): Promise<T | null> {
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('lock_timeout', ${PARTITION_LOCK_TIMEOUT}, true)`);
@@ -69,13 +70,14 @@ export async function monthPartitions(db: Orm): Promise<MonthPartition[]> {
 }
 
 /**
- * Drops a month's table with its days in the daily counts; answers false when the lock was not had
+ * Drops a month's table with its subjects and its days in the daily counts; answers false when the lock was not had
  * in time (the next run tries again). No count of its rows here: on a large month that would be a
  * scan under the lock; the daily counts say how many.
  */
 export async function dropMonth(db: Orm, month: MonthPartition): Promise<boolean> {
   const dropped = await withShortLockWait(db, async (tx) => {
     await tx.execute(sql`drop table ${sql.identifier(month.name)}`);
+    await dropMonthSubjects(tx, month);
     // Months are UTC months and the counts UTC days, so the month's days hold its rows only.
     await tx.execute(sql`
       delete from relay_log_daily_counts

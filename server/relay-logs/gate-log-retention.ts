@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Orm } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
 import { dropMonth, monthPartitions } from './gate-log-partitions';
+import { FORMER_SUBJECT, type FormerSubject, pruneSubjects } from './relay-log-subjects';
 
 /** Months gate events are kept where no property says otherwise (events of no property). */
 export const DEFAULT_GATE_EVENT_MONTHS = 24;
@@ -69,13 +70,18 @@ export async function removeOldGateEvents(
       : sql`(property_id is null or not exists (select 1 from properties p where p.id = relay_logs.property_id))`;
     for (;;) {
       if (options.signal?.aborted) return { removed, droppedMonths };
-      const result = await db.execute(sql`
-        delete from relay_logs where (id, "timestamp") in (
-          select id, "timestamp" from relay_logs
-          where ${owner} and "timestamp" < ${cutoff.olderThan.toISOString()}::timestamptz
-          limit ${batch})
-        returning 1`);
-      const n = rowsOf(result).length;
+      const gone = await db.transaction(async (tx) => {
+        const result = await tx.execute(sql`
+          delete from relay_logs where (id, "timestamp") in (
+            select id, "timestamp" from relay_logs
+            where ${owner} and "timestamp" < ${cutoff.olderThan.toISOString()}::timestamptz
+            limit ${batch})
+          returning ${FORMER_SUBJECT}`);
+        const former = rowsOf<FormerSubject>(result);
+        await pruneSubjects(tx, former);
+        return former;
+      });
+      const n = gone.length;
       add(removed, keyOf(cutoff.propertyId), n);
       if (n < batch) break;
     }

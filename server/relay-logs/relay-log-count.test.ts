@@ -2,6 +2,7 @@ import type { LogFilter } from '@core/api/relay-logs';
 import { addDays } from '@core/time/zoned-time';
 import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { keySeededEvents } from '../../test/support/keyed-log-seed';
 import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
 import { relayLogs } from '../platform/db/schema';
 import { countLogs } from './relay-log-count';
@@ -24,6 +25,7 @@ beforeAll(async () => {
     searchText: i % 6 === 0 ? 'quentin guest' : 'ada lovelace',
   }));
   await t.app.db.insert(relayLogs).values(rows);
+  await keySeededEvents(t.app.db);
 });
 afterAll(() => t.close());
 

@@ -2,35 +2,15 @@ import type { LogFilter } from '@core/api/relay-logs';
 import type { CallerType } from '@core/constants';
 import { ianaZoneOf } from '@core/time/log-time-zones';
 import { dayRangeIn } from '@core/time/zone-day-range';
-import { and, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { relayLogs } from '../platform/db/schema';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { type TextVia, textMatches } from './relay-log-text-match';
 
 /** A phone typed as "(555) 123-4567" matches the stored "+15551234567"; other text matches as typed. */
 export function searchNeedle(search: string): string {
   const term = search.trim().toLowerCase();
   const digits = term.replace(/\D/g, '');
   return /^[\d\s().+-]+$/.test(term) && digits.length >= 3 ? digits : term;
-}
-
-/**
- * How a search is tested: `trigram` lets the planner use the trigram index, `scan` keeps it off
- * so the test runs on the search_text that the time and property-time indexes carry (index-only).
- */
-export type SearchVia = 'trigram' | 'scan';
-
-/**
- * Substring search. Through the trigram index, an email's domain is shared by many people and its
- * trigrams would make the index read most of its entries, so the index looks for the part before
- * @ and the whole address is checked on those rows only (the `|| ''` keeps it off the index).
- */
-function searchCondition(needle: string, via: SearchVia): SQL {
-  const pattern = `%${escapeLike(needle)}%`;
-  if (via === 'scan') return sql`(${relayLogs.searchText} || '') like ${pattern}`;
-  const local = needle.includes('@') ? needle.slice(0, needle.indexOf('@')) : '';
-  if (local.length < 3) return like(relayLogs.searchText, pattern);
-  return sql`${like(relayLogs.searchText, `%${escapeLike(local)}@%`)} and (${relayLogs.searchText} || '') like ${pattern}`;
 }
 
 /** A log filter resolved to instants: [from, to) with whole days taken in the filter's time zone. */
@@ -40,6 +20,35 @@ export interface LogCriteria {
   to: Date | null;
   callerType?: CallerType;
   needle: string;
+  /** How the needle is looked for; unset: on the events' own text (relay-log-search.ts resolves it). */
+  search?: SearchScope;
+}
+
+/**
+ * Where a search looks (docs/decisions/0059): the subjects it names, by month; or each event's own
+ * text, when it names too many subjects (then it is common enough to meet newest first) or while an
+ * upgrade has not yet given every event its subject (then the events' old trigram index serves).
+ */
+export type SearchScope =
+  | { by: 'subjects'; months: { month: Date; keys: string[] }[] }
+  | { by: 'event-text'; indexed: boolean };
+
+/** A key list as one array literal: the same text on PostgreSQL and PGlite, one parameter however long. */
+export const keyArray = (keys: string[]) => sql`${`{${keys.join(',')}}`}::bigint[]`;
+
+const allKeys = (scope: Extract<SearchScope, { by: 'subjects' }>) => scope.months.flatMap((month) => month.keys);
+
+/**
+ * The search's condition. On subjects, `scan` tests the key on the rows another plan walks (the
+ * `+ 0` keeps the subject index off); on text, it tests the text the rows carry.
+ */
+function searchCondition(criteria: LogCriteria, via: TextVia): SQL {
+  const scope = criteria.search;
+  if (scope?.by === 'subjects') {
+    const key = via === 'scan' ? sql`(${relayLogs.subjectKey} + 0)` : sql`${relayLogs.subjectKey}`;
+    return sql`${key} = any(${keyArray(allKeys(scope))})`;
+  }
+  return textMatches(relayLogs.searchText, criteria.needle, via);
 }
 
 export function criteriaOf(filter: LogFilter, propertyId?: string): LogCriteria {
@@ -53,13 +62,13 @@ export function criteriaOf(filter: LogFilter, propertyId?: string): LogCriteria 
   };
 }
 
-export function criteriaWhere(criteria: LogCriteria, searchVia: SearchVia = 'trigram'): SQL | undefined {
+export function criteriaWhere(criteria: LogCriteria, searchVia: TextVia = 'trigram'): SQL | undefined {
   const conditions: SQL[] = [];
   if (criteria.propertyId) conditions.push(eq(relayLogs.propertyId, criteria.propertyId));
   if (criteria.from) conditions.push(gte(relayLogs.timestamp, criteria.from));
   if (criteria.to) conditions.push(lt(relayLogs.timestamp, criteria.to));
   if (criteria.callerType) conditions.push(eq(relayLogs.callerType, criteria.callerType));
-  if (criteria.needle) conditions.push(searchCondition(criteria.needle, searchVia));
+  if (criteria.needle) conditions.push(searchCondition(criteria, searchVia));
   return and(...conditions);
 }
 

@@ -4,7 +4,9 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { pageOffset } from '../platform/db/paged-search';
 import { relayLogs } from '../platform/db/schema';
-import { logWhere } from './relay-log-criteria';
+import { criteriaWhere } from './relay-log-criteria';
+import { resolveCriteria, subjectsPage } from './relay-log-search';
+import type { TextVia } from './relay-log-text-match';
 import { type LogTotal, logTotal } from './relay-log-total';
 
 type RelayLogRow = typeof relayLogs.$inferSelect;
@@ -50,16 +52,28 @@ export async function findLogPage(
   page: { page: number; limit: number },
   propertyId?: string,
 ): Promise<{ logs: RelayLogDto[]; total: LogTotal }> {
-  const [rows, total] = await Promise.all([
+  const criteria = await resolveCriteria(db, filter, propertyId);
+  const newestWalk = (via: TextVia) =>
     db
       .select()
       .from(relayLogs)
-      .where(logWhere(filter, propertyId))
+      .where(criteriaWhere(criteria, via))
       .orderBy(...newestFirst)
       .limit(page.limit + 1)
-      .offset(pageOffset(page.page, page.limit)),
-    logTotal(db, filter, propertyId),
-  ]);
+      .offset(pageOffset(page.page, page.limit));
+  const search = criteria.search;
+  let rows: RelayLogRow[];
+  let total: LogTotal;
+  if (search?.by === 'subjects') {
+    // Counted first: a few thousand named events are sorted, more are met walking the log.
+    total = await logTotal(db, filter, propertyId, criteria);
+    rows = total.exact ? await subjectsPage(db, criteria, page) : await newestWalk('scan');
+  } else {
+    [rows, total] = await Promise.all([
+      newestWalk(search?.indexed === false ? 'scan' : 'trigram'),
+      logTotal(db, filter, propertyId, criteria),
+    ]);
+  }
   return { logs: rows.slice(0, page.limit).map(toRelayLogDto), total: pagedTotal(total, page, rows.length) };
 }
 
@@ -74,6 +88,7 @@ export async function* streamLogs(
   batchSize = 1000,
   maxRows = MAX_EXPORT_ROWS,
 ): AsyncGenerator<RelayLogDto> {
+  const criteria = await resolveCriteria(db, filter, propertyId);
   let cursor: { at: string; id: string } | null = null;
   let sent = 0;
   for (;;) {
@@ -83,7 +98,7 @@ export async function* streamLogs(
     const rows: { row: RelayLogRow; at: string }[] = await db
       .select({ row: relayLogs, at: sql<string>`${relayLogs.timestamp}::text` })
       .from(relayLogs)
-      .where(and(logWhere(filter, propertyId), after))
+      .where(and(criteriaWhere(criteria), after))
       .orderBy(...newestFirst)
       .limit(Math.min(batchSize, maxRows - sent));
     for (const { row } of rows) yield toRelayLogDto(row);

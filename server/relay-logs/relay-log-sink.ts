@@ -10,10 +10,11 @@ import type { GateCredential } from '@core/gate-credentials';
 import { sql } from 'drizzle-orm';
 import { v7 as timeOrderedUuid } from 'uuid';
 import { coalescing } from '../platform/db/coalescing';
-import type { Orm } from '../platform/db/connect';
+import type { Orm, Queryable, Tx } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import { rowsOf } from '../platform/db/rows';
 import { type PersonDetails, type RelayOperation, relayLogs } from '../platform/db/schema';
+import { recordSubjects, SUBJECT_KEY } from './relay-log-subjects';
 
 export interface RelayLogEntry {
   timestamp: Date;
@@ -89,22 +90,36 @@ export const RECORD_TYPES = sql.raw(`id uuid, "timestamp" timestamptz, property_
   reason text, credential text, relay_operations jsonb, total_duration_ms integer, search_text text`);
 
 /**
- * Inserts many relay log rows in one statement with one parameter: the rows as a JSON array that
- * the database unpacks (jsonb_to_recordset). Its text never changes with the row count, so it is
- * prepared once per database: the hot path builds no per-value SQL, escapes no arrays, and on
+ * The statement that inserts many relay log rows with one parameter: the rows as a JSON array that
+ * the database unpacks (jsonb_to_recordset), each with its subject key, and their subjects in the
+ * same statement (docs/decisions/0059). Its text never changes with the row count.
+ */
+const relayLogInsert = (db: Queryable) => {
+  const incoming = db
+    .$with('incoming', { id: sql`id` })
+    .as(sql`select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as row(${RECORD_TYPES})`);
+  const subjects = db.$with('subjects', { month: sql`month` }).as(recordSubjects(sql`incoming`));
+  return db
+    .with(incoming, subjects)
+    .insert(relayLogs)
+    .select(sql`select ${RECORD_COLUMNS}, ${SUBJECT_KEY} from incoming`);
+};
+
+/**
+ * Prepared once per database: the hot path builds no per-value SQL, escapes no arrays, and on
  * PostgreSQL the statement is neither parsed nor planned again (bench/access-qr.bench.ts).
  */
-const insertRows = preparedPerDatabase((db: Orm) =>
-  db
-    .insert(relayLogs)
-    .select(
-      sql`select ${RECORD_COLUMNS} from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as row(${RECORD_TYPES})`,
-    )
-    .prepare('relay_log_insert_rows'),
-);
+const insertRows = preparedPerDatabase((db: Orm) => relayLogInsert(db).prepare('relay_log_insert_rows'));
 
 export async function insertRelayLogRows(db: Orm, rows: { id: string; entry: RelayLogEntry }[]) {
   await insertRows(db).execute({ rows: JSON.stringify(rows.map(recordOf)) });
+}
+
+/** One relay log row written inside a transaction (the same statement, unprepared); returns its id. */
+export async function writeRelayLogIn(tx: Tx, entry: RelayLogEntry): Promise<string> {
+  const id = newRelayLogId();
+  await relayLogInsert(tx).execute({ rows: JSON.stringify([recordOf({ id, entry })]) });
+  return id;
 }
 
 /**
@@ -153,8 +168,8 @@ async function insertPendingOpenings(db: Orm, openings: PendingOpening[]) {
         as row(${RECORD_TYPES}, lease_until timestamptz)
     ), in_flight as (
       insert into openings_in_flight (log_id, lease_until) select id, lease_until from attempt
-    )
-    insert into relay_logs (${RECORD_COLUMNS}) select ${RECORD_COLUMNS} from attempt`);
+    ), subjects as (${recordSubjects(sql`attempt`)})
+    insert into relay_logs (${RECORD_COLUMNS}, subject_key) select ${RECORD_COLUMNS}, ${SUBJECT_KEY} from attempt`);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { LogFilter } from '@core/api/relay-logs';
 import { MAX_EXPORT_ROWS } from '@core/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keySeededEvents } from '../../test/support/keyed-log-seed';
 import {
   bearer,
   createTestApp,
@@ -61,6 +62,7 @@ beforeAll(async () => {
       case when n % 3 = 0 then 'visitor' else 'user' end, 'success',
       case when n % 10 = 0 then 'ada lovelace' when n % 100 = 7 then 'quentin guest' else 'grace hopper' end
     from generate_series(1, ${ROWS}) as n`);
+  await keySeededEvents(t.app.db);
 }, 120_000);
 afterAll(() => t.close());
 

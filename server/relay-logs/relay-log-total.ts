@@ -3,7 +3,9 @@ import { count, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { relayLogs } from '../platform/db/schema';
 import { type CountQuery, countLogs } from './relay-log-count';
-import { criteriaOf, criteriaWhere, type LogCriteria, type SearchVia } from './relay-log-criteria';
+import { criteriaWhere, type LogCriteria } from './relay-log-criteria';
+import { countSubjectEvents, EXACT_SUBJECT_EVENTS, resolveCriteria } from './relay-log-search';
+import type { TextVia } from './relay-log-text-match';
 
 /**
  * A search over at most this many events (the filter without its search) is counted exactly, from
@@ -32,7 +34,7 @@ export const cappedSearchCount = (
   db: Queryable,
   criteria: LogCriteria,
   cap: number,
-  searchVia: SearchVia = 'trigram',
+  searchVia: TextVia = 'trigram',
 ): CountQuery =>
   db.select({ total: count() }).from(
     db
@@ -77,26 +79,44 @@ const roughly = (n: number) => {
   return Math.round(n / unit) * unit;
 };
 
-async function estimate(db: Queryable, criteria: LogCriteria, base: number): Promise<number> {
+async function estimate(db: Queryable, criteria: LogCriteria, base: number, atLeast: number): Promise<number> {
   const [sampled] = await sampledSearchCount(db, criteria);
   const [hits, sampledBase] = [Number(sampled.hits), Number(sampled.base)];
   const scaled = hits && sampledBase ? roughly((base * hits) / sampledBase) : 0;
-  return Math.max(EXACT_SEARCH_MATCHES + 1, Math.min(base, scaled));
+  return Math.max(atLeast, Math.min(base, scaled));
 }
 
 /**
- * The total of a filter for its pagination. Exact without a search (daily counts), for a search
- * over at most EXACT_SEARCH_BASE events, and for at most EXACT_SEARCH_MATCHES matches; otherwise
- * estimated from a sample, as counting 100,000 matches means reading most of the table.
+ * The total of a filter for its pagination, exact wherever counting is cheap: without a search
+ * (daily counts), for a search naming few subjects (up to EXACT_SUBJECT_EVENTS of their events),
+ * and for a search over at most EXACT_SEARCH_BASE events. Otherwise estimated from a sample, as
+ * counting 100,000 matches means reading most of the log. `resolved`: the filter's criteria when
+ * the caller has them already.
  */
-export async function logTotal(db: Queryable, filter: LogFilter, propertyId?: string): Promise<LogTotal> {
-  const criteria = criteriaOf(filter, propertyId);
+export async function logTotal(
+  db: Queryable,
+  filter: LogFilter,
+  propertyId?: string,
+  resolved?: LogCriteria,
+): Promise<LogTotal> {
+  const criteria = resolved ?? (await resolveCriteria(db, filter, propertyId));
   if (!criteria.needle) return { totalItems: await countLogs(db, filter, propertyId), exact: true };
+  if (criteria.search?.by === 'subjects') {
+    const named = await countSubjectEvents(db, criteria, EXACT_SUBJECT_EVENTS);
+    if (named <= EXACT_SUBJECT_EVENTS) return { totalItems: named, exact: true };
+  }
   const base = await countLogs(db, { ...filter, search: undefined }, propertyId);
+  if (criteria.search?.by === 'subjects') {
+    return { totalItems: await estimate(db, criteria, base, EXACT_SUBJECT_EVENTS + 1), exact: false };
+  }
   if (base <= EXACT_SEARCH_BASE) return { totalItems: await totalOf(exactSearchCount(db, criteria)), exact: true };
-  const capped = await totalOf(cappedSearchCount(db, criteria, EXACT_SEARCH_MATCHES));
-  if (capped <= EXACT_SEARCH_MATCHES) return { totalItems: capped, exact: true };
-  return { totalItems: await estimate(db, criteria, base), exact: false };
+  // Without the events' own trigram index, a capped count of a term that names this many subjects
+  // would walk the log until it met a thousand of them.
+  if (criteria.search?.by === 'event-text' && criteria.search.indexed) {
+    const capped = await totalOf(cappedSearchCount(db, criteria, EXACT_SEARCH_MATCHES));
+    if (capped <= EXACT_SEARCH_MATCHES) return { totalItems: capped, exact: true };
+  }
+  return { totalItems: await estimate(db, criteria, base, EXACT_SEARCH_MATCHES + 1), exact: false };
 }
 
 /**
@@ -110,8 +130,9 @@ export async function countLogsUpTo(
   limit: number,
   propertyId?: string,
 ): Promise<LogTotal> {
-  const total = await logTotal(db, filter, propertyId);
+  const criteria = await resolveCriteria(db, filter, propertyId);
+  const total = await logTotal(db, filter, propertyId, criteria);
   if (total.exact) return total;
-  const capped = await totalOf(cappedSearchCount(db, criteriaOf(filter, propertyId), limit, 'scan'));
+  const capped = await totalOf(cappedSearchCount(db, criteria, limit, 'scan'));
   return { totalItems: capped, exact: capped <= limit };
 }

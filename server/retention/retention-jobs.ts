@@ -10,6 +10,7 @@ import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { createMonthsAhead } from '../relay-logs/gate-log-partitions';
 import { removeOldGateEvents } from '../relay-logs/gate-log-retention';
+import { keyGateLogSubjects } from '../relay-logs/gate-log-subject-upgrade';
 import { moveOldLogRows } from '../relay-logs/gate-log-upgrade';
 
 /** Once a day: the gate log's months ahead, the upgrades of the log and the trail, and retention. */
@@ -19,6 +20,8 @@ const DAY_MS = 24 * 3600 * 1000;
 export interface UpkeepReport {
   monthsMade: string[];
   rowsMoved: number;
+  /** Events given their subject by the upgrade of migration 0038 (docs/decisions/0059). */
+  eventsKeyed: number;
   monthsDropped: string[];
   gateEventsRemoved: number;
   activityRemoved: number;
@@ -39,6 +42,7 @@ export async function runGateLogUpkeep(
 ): Promise<UpkeepReport> {
   const monthsMade = await createMonthsAhead(db, now);
   const upgrade = await moveOldLogRows(db, options);
+  const keying = await keyGateLogSubjects(db, options);
   const relink = await relinkLegacyChains(db);
   const gate = await removeOldGateEvents(db, now, options);
   const trail = await removeOldActivity(db, now);
@@ -62,6 +66,7 @@ export async function runGateLogUpkeep(
   return {
     monthsMade,
     rowsMoved: upgrade.moved,
+    eventsKeyed: keying.keyed,
     monthsDropped: gate.droppedMonths,
     gateEventsRemoved: sum(gate.removed),
     activityRemoved: sum(trail),

@@ -353,15 +353,39 @@ export const relayLogs = pgTable(
     totalDurationMs: integer('total_duration_ms').notNull().default(0),
     /** Lowercased names, emails, phones and QR names, for the log search. */
     searchText: text('search_text').notNull().default(''),
+    /** The event's subject: relay_log_subject_key(search_text), its row in relay_log_subjects (docs/decisions/0059). */
+    subjectKey: bigint('subject_key', { mode: 'bigint' }),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.timestamp] }),
-    // Migration 0004 rebuilds these two with INCLUDE columns, for index-only counts of log searches.
-    index('relay_logs_time_idx').on(t.timestamp),
-    index('relay_logs_property_time_idx').on(t.propertyId, t.timestamp),
+    // Migration 0038 declares these three with INCLUDE columns (drizzle's index builder cannot), for
+    // index-only counts and pages of log filters and searches.
+    index('relay_logs_time_covering_idx').on(t.timestamp),
+    index('relay_logs_property_time_covering_idx').on(t.propertyId, t.timestamp),
+    index('relay_logs_subject_time_idx').on(t.subjectKey, t.timestamp),
     index('relay_logs_actor_time_idx').on(t.actorUserId, t.timestamp),
     index('relay_logs_creator_time_idx').on(t.creatorUserId, t.timestamp),
-    index('relay_logs_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Each distinct search text of the gate log once per UTC month it appears in (docs/decisions/0059):
+ * a search finds its subjects here, through the trigram index, and reads their events through
+ * relay_logs_subject_time_idx in their month's table only. Written in the same statement as the
+ * events; a month's subjects go when its table is dropped, and a subject whose last event is
+ * deleted goes with it (relay-log-subjects.ts).
+ */
+export const relayLogSubjects = pgTable(
+  'relay_log_subjects',
+  {
+    /** The first instant of the UTC month (the month tables' bounds). */
+    month: tz('month').notNull(),
+    key: bigint('key', { mode: 'bigint' }).notNull(),
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.key] }),
+    index('relay_log_subjects_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

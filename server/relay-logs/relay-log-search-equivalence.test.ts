@@ -1,0 +1,155 @@
+import type { LogFilter } from '@core/api/relay-logs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceSearch } from '../../test/support/reference-log-search';
+import { createTestDatabase } from '../../test/support/test-database';
+import type { Database } from '../platform/db/connect';
+import { rowsOf } from '../platform/db/rows';
+import { createMonths } from './gate-log-partitions';
+import { findLogPage, streamLogs } from './relay-log-queries';
+import { EXACT_SUBJECT_EVENTS, resolveCriteria, SUBJECT_LIMIT } from './relay-log-search';
+import { insertRelayLogRows, newRelayLogId, type RelayLogEntry } from './relay-log-sink';
+
+const DAY = 24 * 3600 * 1000;
+// The log ends mid-December, so the last week crosses no month but the date ranges below do.
+const END = Date.parse('2026-12-15T12:00:00Z');
+const OAK = '00000000-0000-4000-8000-00000000000a';
+const ELM = '00000000-0000-4000-8000-00000000000b';
+
+const residents = [
+  { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '+15550100001' },
+  { firstName: 'Grace', lastName: 'Hopper', email: 'grace.hopper@example.org', phoneNumber: '+15550100002' },
+  { firstName: 'Alan', lastName: 'Turing', email: 'alan_t@example.com', phoneNumber: null },
+  { firstName: 'Ken', lastName: 'Thompson', email: 'ken@unix.test', phoneNumber: '+447700900123' },
+];
+
+/**
+ * A log shaped to take every path: residents whose texts repeat (few subjects, many events; Ada
+ * past EXACT_SUBJECT_EVENTS), and visitors each with a text of their own (past SUBJECT_LIMIT
+ * subjects), over four months, two properties, both caller types.
+ */
+function entries(): RelayLogEntry[] {
+  const total = 16_000;
+  return Array.from({ length: total }, (_, n) => {
+    const timestamp = new Date(END - (n / total) * 120 * DAY);
+    const propertyId = n % 3 === 0 ? ELM : OAK;
+    const common = {
+      timestamp,
+      propertyId,
+      deviceId: null,
+      status: 'success' as const,
+      deviceDetails: { deviceName: n % 2 ? 'Main Gate' : 'Side Door', deviceType: 'gate' },
+      propertyDetails: { propertyName: propertyId === OAK ? 'Oak Ridge' : 'Elm Court', propertyLocation: '1 Road' },
+    };
+    if (n % 6 !== 5) return { ...common, callerType: 'user', userDetails: residents[n % 5 ? 0 : 1 + (n % 3)] };
+    return {
+      ...common,
+      callerType: 'visitor',
+      visitorDetails: { firstName: `Quentin${n % 40}`, lastName: `Guest${n}`, email: `guest${n}@visit.test` },
+      qrCodeDetails: { qrFirstName: `Pass${n % 7}`, qrLastName: '50%_off' },
+      creatorDetails: residents[n % residents.length],
+    };
+  });
+}
+
+const TERMS = [
+  'ada',
+  'Lovelace',
+  'ada lovelace',
+  'ada@example.com',
+  'ADA@EXAMPLE.COM',
+  '@example.com',
+  'example',
+  'ove',
+  'grace.hopper',
+  'alan_t',
+  '(555) 010-0001',
+  '+44 7700 900123',
+  '5550100',
+  'guest12',
+  'guest1234@visit.test',
+  'quentin3',
+  'pass6',
+  '50%',
+  '_off',
+  'Main Gate',
+  'Oak Ridge',
+  'nobody',
+];
+
+const FILTERS: { name: string; filter: Omit<LogFilter, 'search'>; propertyId?: string }[] = [
+  { name: 'everything', filter: { timezone: 'UTC' } },
+  { name: 'a property', filter: { timezone: 'UTC' }, propertyId: OAK },
+  { name: 'dates across a month', filter: { timezone: 'EST', startDate: '2026-10-25', endDate: '2026-11-05' } },
+  { name: 'visitors', filter: { timezone: 'UTC', callerType: 'visitor' } },
+  {
+    name: 'all together',
+    filter: { timezone: 'EST', startDate: '2026-09-01', endDate: '2026-12-31', callerType: 'user' },
+    propertyId: ELM,
+  },
+];
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await createMonths(database.orm, new Date(END - 130 * DAY), new Date(END));
+  const all = entries();
+  for (let i = 0; i < all.length; i += 1000) {
+    await insertRelayLogRows(
+      database.orm,
+      all.slice(i, i + 1000).map((entry) => ({ id: newRelayLogId(), entry })),
+    );
+  }
+  await database.orm.execute(sql`analyze relay_logs`);
+}, 300_000);
+afterAll(() => database?.close());
+
+describe('the gate log search through subjects', () => {
+  it('takes each of its paths on this log', async () => {
+    const db = database.orm;
+    const by = async (search: string) => {
+      const criteria = await resolveCriteria(db, { timezone: 'UTC', search });
+      return criteria.search?.by;
+    };
+    expect(await by('ada lovelace')).toBe('subjects');
+    expect(
+      (await findLogPage(db, { timezone: 'UTC', search: 'ada lovelace' }, { page: 1, limit: 10 })).total.exact,
+    ).toBe(false);
+    expect(await by('guest12')).toBe('subjects');
+    expect(await by('quentin')).toBe('event-text');
+    const [subjects] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from relay_log_subjects`));
+    expect(subjects.n).toBeGreaterThan(SUBJECT_LIMIT);
+  });
+
+  for (const { name, filter, propertyId } of FILTERS) {
+    it(`finds the same events as the search of each event's text, for ${name}`, async () => {
+      const db = database.orm;
+      for (const term of TERMS) {
+        const search = { ...filter, search: term };
+        for (const page of [1, 2, 40]) {
+          const shown = await findLogPage(db, search, { page, limit: 10 }, propertyId);
+          const expected = await referenceSearch(db, search, { page, limit: 10 }, propertyId);
+          const label = `${term} (${name}), page ${page}`;
+          expect(
+            shown.logs.map((log) => log._id),
+            label,
+          ).toEqual(expected.ids);
+          if (shown.total.exact) expect(shown.total.totalItems, label).toBe(expected.total);
+          else expect(expected.total, label).toBeGreaterThan(EXACT_SUBJECT_EVENTS);
+        }
+      }
+    }, 120_000);
+  }
+
+  it('exports the same events, in the same order', async () => {
+    const db = database.orm;
+    for (const term of ['ada lovelace', 'guest12', 'quentin', 'pass6', 'nobody']) {
+      const search = { timezone: 'UTC' as const, search: term };
+      const exported: string[] = [];
+      for await (const log of streamLogs(db, search, undefined, 500)) exported.push(log._id);
+      const expected = await referenceSearch(db, search, { page: 1, limit: 100_000 });
+      expect(exported, term).toEqual(expected.ids);
+    }
+  }, 120_000);
+});

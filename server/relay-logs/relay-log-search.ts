@@ -1,0 +1,103 @@
+/**
+ * How a gate log search finds its events (docs/decisions/0059): the subjects it names first, then
+ * their events month by month through the subject index; a term naming too many subjects is common
+ * enough to be met soonest by walking the log newest first.
+ */
+import type { LogFilter } from '@core/api/relay-logs';
+import { and, desc, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../platform/db/connect';
+import { pageOffset } from '../platform/db/paged-search';
+import { rowsOf } from '../platform/db/rows';
+import { relayLogs } from '../platform/db/schema';
+import { criteriaOf, criteriaWhere, keyArray, type LogCriteria } from './relay-log-criteria';
+import { matchingSubjects, type SubjectMatch, subjectsReady } from './relay-log-subjects';
+
+/** Subjects a search may name and still be read subject by subject; past this it walks the log. */
+export const SUBJECT_LIMIT = 2_000;
+/** A subjects search's events are counted exactly up to this many; past it, estimated. */
+export const EXACT_SUBJECT_EVENTS = 10_000;
+
+const byMonth = (found: SubjectMatch[]) => {
+  const months = new Map<number, { month: Date; keys: string[] }>();
+  for (const { month, key } of found) {
+    const entry = months.get(month.getTime()) ?? { month, keys: [] };
+    entry.keys.push(key);
+    months.set(month.getTime(), entry);
+  }
+  return [...months.values()];
+};
+
+/** A filter resolved to instants and, for a search, to where it looks. */
+export async function resolveCriteria(db: Queryable, filter: LogFilter, propertyId?: string): Promise<LogCriteria> {
+  const criteria = criteriaOf(filter, propertyId);
+  if (!criteria.needle) return criteria;
+  if (!(await subjectsReady(db))) return { ...criteria, search: { by: 'event-text', indexed: true } };
+  const found = await matchingSubjects(db, criteria.needle, criteria, SUBJECT_LIMIT);
+  if (found.length > SUBJECT_LIMIT) return { ...criteria, search: { by: 'event-text', indexed: false } };
+  return { ...criteria, search: { by: 'subjects', months: byMonth(found) } };
+}
+
+const nextMonth = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+const later = (a: Date, b: Date | null) => (b && b > a ? b : a);
+const earlier = (a: Date, b: Date | null) => (b && b < a ? b : a);
+
+/**
+ * The events a subjects search names, as one union: each month's keys are looked up in that
+ * month's table only (a probe per key, not per key and month), with the filter's other conditions.
+ */
+function subjectEvents(criteria: LogCriteria, columns: SQL): SQL | null {
+  if (criteria.search?.by !== 'subjects' || !criteria.search.months.length) return null;
+  const parts = criteria.search.months.map(({ month, keys }) => {
+    const within = {
+      ...criteria,
+      needle: '',
+      from: later(month, criteria.from),
+      to: earlier(nextMonth(month), criteria.to),
+    };
+    return sql`select ${columns} from ${relayLogs}
+      where ${relayLogs.subjectKey} = any(${keyArray(keys)}) and ${criteriaWhere(within)}`;
+  });
+  return sql.join(parts, sql` union all `);
+}
+
+/** How many events a subjects search names, counted up to `cap` + 1. */
+export async function countSubjectEvents(db: Queryable, criteria: LogCriteria, cap: number): Promise<number> {
+  const events = subjectEvents(criteria, sql`1`);
+  if (!events) return 0;
+  const result = await db.execute(
+    sql`select count(*)::int as total from (select 1 from (${events}) as named limit ${cap + 1}) as counted`,
+  );
+  return Number(rowsOf<{ total: number }>(result)[0].total);
+}
+
+type RelayLogRow = typeof relayLogs.$inferSelect;
+
+/**
+ * One page of a subjects search (with one row more, for Next), newest first: the page's ids from
+ * the subject index alone, then their rows. Meant for an exactly counted search (a few thousand
+ * events at most): every named event's time and id are sorted.
+ */
+export async function subjectsPage(
+  db: Queryable,
+  criteria: LogCriteria,
+  page: { page: number; limit: number },
+): Promise<RelayLogRow[]> {
+  const events = subjectEvents(criteria, sql`"timestamp", id`);
+  if (!events) return [];
+  const ids = rowsOf<{ at: string; id: string }>(
+    await db.execute(sql`select "timestamp"::text as at, id from (${events}) as named
+      order by "timestamp" desc, id desc limit ${page.limit + 1} offset ${pageOffset(page.page, page.limit)}`),
+  );
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(relayLogs)
+    .where(
+      and(
+        sql`${relayLogs.id} = any(${`{${ids.map((row) => row.id).join(',')}}`}::uuid[])`,
+        gte(relayLogs.timestamp, sql`${ids[ids.length - 1].at}::timestamptz`),
+        lte(relayLogs.timestamp, sql`${ids[0].at}::timestamptz`),
+      ),
+    )
+    .orderBy(desc(relayLogs.timestamp), desc(relayLogs.id));
+}

@@ -1,0 +1,31 @@
+import type { LogFilter } from '@core/api/relay-logs';
+import { and, desc, sql } from 'drizzle-orm';
+import type { Orm } from '../../server/platform/db/connect';
+import { relayLogs } from '../../server/platform/db/schema';
+import { criteriaOf, criteriaWhere } from '../../server/relay-logs/relay-log-criteria';
+
+/**
+ * The gate log search as it was before subjects (docs/decisions/0059): each event's own text tested
+ * for the term, every match counted. Written against the columns every schema since 0004 has, so
+ * it also reads a database an older build left.
+ */
+export async function referenceSearch(
+  db: Orm,
+  filter: LogFilter,
+  page: { page: number; limit: number },
+  propertyId?: string,
+): Promise<{ ids: string[]; total: number }> {
+  const criteria = criteriaOf(filter, propertyId);
+  const rest = criteriaWhere({ ...criteria, needle: '' });
+  const pattern = `%${criteria.needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = and(rest, sql`(${relayLogs.searchText} || '') like ${pattern}`);
+  const ids = await db
+    .select({ id: relayLogs.id })
+    .from(relayLogs)
+    .where(where)
+    .orderBy(desc(relayLogs.timestamp), desc(relayLogs.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(relayLogs).where(where);
+  return { ids: ids.map((row) => row.id), total: Number(counted.n) };
+}
