@@ -11,13 +11,12 @@ import { connectPostgres, type Orm } from '../server/platform/db/connect';
 import { rowsOf } from '../server/platform/db/rows';
 import { relayLogs } from '../server/platform/db/schema';
 import { countLogs, countQueries } from '../server/relay-logs/relay-log-count';
-import { criteriaOf, logWhere } from '../server/relay-logs/relay-log-criteria';
+import { criteriaWhere } from '../server/relay-logs/relay-log-criteria';
 import { findLogPage, findNotifications, streamLogs } from '../server/relay-logs/relay-log-queries';
+import { resolveCriteria } from '../server/relay-logs/relay-log-search';
 import {
-  cappedSearchCount,
   countLogsUpTo,
   EXACT_SEARCH_BASE,
-  EXACT_SEARCH_MATCHES,
   exactSearchCount,
   logTotal,
   sampledSearchCount,
@@ -31,18 +30,27 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const DB_NAME = 'gatehouse_bench_relay_logs';
 
-/** The queries logTotal runs for a filter, named by the path it takes, for EXPLAIN. */
+/** The queries the total of a filter runs when it does not go through subjects, named by the path it takes, for EXPLAIN. */
 async function totalQueries(db: Orm, filter: LogFilter, scope?: string) {
-  const criteria = criteriaOf(filter, scope);
+  const criteria = await resolveCriteria(db, filter, scope);
   const parts = (name: string, queries: { toSQL(): { sql: string; params: unknown[] } }[]) =>
     queries.map((query, i) => [`${name}, part ${i + 1}`, query] as const);
   if (!criteria.needle) return parts('daily counts', countQueries(db, filter, scope));
+  if (criteria.search?.by === 'subjects') return [];
   const base = await countLogs(db, { ...filter, search: undefined }, scope);
   if (base <= EXACT_SEARCH_BASE) return parts(`exact count over ${base} events`, [exactSearchCount(db, criteria)]);
-  const capped = cappedSearchCount(db, criteria, EXACT_SEARCH_MATCHES);
-  const [{ total }] = await capped;
-  if (Number(total) <= EXACT_SEARCH_MATCHES) return parts('capped count', [capped]);
-  return parts('capped count then sample', [capped, sampledSearchCount(db, criteria)]);
+  return parts('sample', [sampledSearchCount(db, criteria)]);
+}
+
+/** Which way a filter's search goes (docs/decisions/0059), and how many subjects it names. */
+async function searchPath(db: Orm, filter: LogFilter, scope?: string) {
+  const criteria = await resolveCriteria(db, filter, scope);
+  const search = criteria.search;
+  if (!search) return { path: 'no search' };
+  if (search.by === 'event-text') return { path: search.indexed ? 'event trigrams' : 'each event, newest first' };
+  const subjects = search.months.reduce((sum, month) => sum + month.keys.length, 0);
+  const total = await logTotal(db, filter, scope, criteria);
+  return { path: total.exact ? 'subjects, counted' : 'subjects, estimated, newest first', subjects };
 }
 
 /** The seeded database of an earlier BENCH_KEEP run, when it still holds ROWS rows. */
@@ -101,12 +109,13 @@ async function main() {
     const timing = await timeCalls(RUNS, () => findLogPage(db, filter, { page: 1, limit: 10 }, scope));
     const { totalItems, exact } = await logTotal(db, filter, scope);
     const trueTotal = exact ? totalItems : await countLogs(db, filter, scope);
-    results[name] = { ...timing, totalItems, exact, trueTotal, filter, propertyId: scope ?? null };
+    const path = await searchPath(db, filter, scope);
+    results[name] = { ...timing, totalItems, exact, trueTotal, ...path, filter, propertyId: scope ?? null };
     console.log(name, JSON.stringify(results[name]));
     const page = db
       .select()
       .from(relayLogs)
-      .where(logWhere(filter, scope))
+      .where(criteriaWhere(await resolveCriteria(db, filter, scope), 'scan'))
       .orderBy(desc(relayLogs.timestamp), desc(relayLogs.id))
       .limit(10);
     plans.push(`=== ${name}: first page ===\n${await explainAnalyze(db, page)}\n`);

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keySeededEvents } from '../../test/support/keyed-log-seed';
 import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
 import { recordSystemActivity } from '../activity/record-activity';
 import type { Orm } from '../platform/db/connect';
@@ -84,13 +85,14 @@ describe('retention', () => {
       sql`select relay_logs_add_month(now() - make_interval(months => k)) from generate_series(1, 31) as k`,
     );
     await db.execute(sql`
-      insert into relay_logs (timestamp, property_id, caller_type, status)
-      select ${now.toISOString()}::timestamptz - (n * interval '7 hours'), p, 'user', 'success'
+      insert into relay_logs (timestamp, property_id, caller_type, status, search_text)
+      select ${now.toISOString()}::timestamptz - (n * interval '7 hours'), p, 'user', 'success', 'person ' || (n % 97)
       from generate_series(1, 3200) as n, unnest(array[${short}::uuid, ${usual}::uuid, null]) as p`);
     await db.execute(sql`
       insert into relay_logs (timestamp, property_id, caller_type, status)
       select ${now.toISOString()}::timestamptz - make_interval(months => m) + s * interval '1 second', p, 'visitor', 'success'
       from (values (${short}::uuid, 1), (${usual}::uuid, 24), (null, 24)) as cut(p, m), unnest(array[-1, 1]) as s`);
+    await keySeededEvents(db);
     // Trail entries of a year and a month ago: past the short property's year, within the other's seven.
     const longAgo = new Date(now.getTime() - 395 * 24 * 3600_000);
     for (const propertyId of [short, usual]) {
@@ -145,6 +147,18 @@ describe('retention', () => {
     const cutoff24 = new Date(now);
     cutoff24.setUTCMonth(cutoff24.getUTCMonth() - 24);
     for (const month of await monthPartitions(db)) expect(month.to.getTime()).toBeGreaterThan(cutoff24.getTime());
+    // The search's subjects are exactly those of the events left: none of a removed event stays.
+    const [subjects] = rowsOf<{ orphans: number; missing: number; kept: number }>(
+      await db.execute(sql`
+        select
+          (select count(*)::int from relay_log_subjects s where not exists (
+            select 1 from relay_logs r where r.subject_key = s.key and relay_log_subject_month(r."timestamp") = s.month)) as orphans,
+          (select count(*)::int from relay_logs r where not exists (
+            select 1 from relay_log_subjects s where s.key = r.subject_key and s.month = relay_log_subject_month(r."timestamp"))) as missing,
+          (select count(*)::int from relay_log_subjects) as kept`),
+    );
+    expect(subjects).toMatchObject({ orphans: 0, missing: 0 });
+    expect(subjects.kept).toBeGreaterThan(97);
 
     const entries = await db
       .select()
