@@ -11,11 +11,22 @@ import { rowsOf } from '../platform/db/rows';
 import { relayLogs } from '../platform/db/schema';
 import { criteriaOf, criteriaWhere, keyArray, type LogCriteria } from './relay-log-criteria';
 import { matchingSubjects, type SubjectMatch, subjectsReady } from './relay-log-subjects';
+import { textMatches } from './relay-log-text-match';
 
 /** Subjects a search may name and still be read subject by subject; past this it walks the log. */
-export const SUBJECT_LIMIT = 2_000;
+export const SUBJECT_LIMIT = 10_000;
 /** A subjects search's events are counted exactly up to this many; past it, estimated. */
 export const EXACT_SUBJECT_EVENTS = 10_000;
+/** The newest events of a filter a search first looks through, to tell a common term from a rare one. */
+export const PROBED_EVENTS = 2_000;
+/**
+ * A term is common when it matches at least COMMON_MATCHES of them (1 %) in at least SPREAD_TEXTS
+ * different texts: the log walked newest first fills a page within a few thousand events, where
+ * its subjects would be tens of thousands (a surname in every visitor's text that names its host).
+ * Matches in a few texts (a resident who comes and goes daily) are few subjects, counted exactly.
+ */
+export const COMMON_MATCHES = 20;
+export const SPREAD_TEXTS = 10;
 
 const byMonth = (found: SubjectMatch[]) => {
   const months = new Map<number, { month: Date; keys: string[] }>();
@@ -32,9 +43,27 @@ export async function resolveCriteria(db: Queryable, filter: LogFilter, property
   const criteria = criteriaOf(filter, propertyId);
   if (!criteria.needle) return criteria;
   if (!(await subjectsReady(db))) return { ...criteria, search: { by: 'event-text', indexed: true } };
+  if (await isCommon(db, criteria)) return { ...criteria, search: { by: 'event-text', indexed: false } };
   const found = await matchingSubjects(db, criteria.needle, criteria, SUBJECT_LIMIT);
   if (found.length > SUBJECT_LIMIT) return { ...criteria, search: { by: 'event-text', indexed: false } };
   return { ...criteria, search: { by: 'subjects', months: byMonth(found) } };
+}
+
+/**
+ * Whether a term is common and spread among the filter's newest events, or the filter holds so
+ * few events that walking them all is cheaper than any index.
+ */
+async function isCommon(db: Queryable, criteria: LogCriteria): Promise<boolean> {
+  const match = textMatches(sql`search_text`, criteria.needle, 'scan');
+  const result = await db.execute(sql`
+    select count(*)::int as seen, count(*) filter (where ${match})::int as hits,
+      count(distinct search_text) filter (where ${match})::int as texts
+    from (
+      select search_text from ${relayLogs} where ${criteriaWhere({ ...criteria, needle: '' }) ?? sql`true`}
+      order by "timestamp" desc limit ${PROBED_EVENTS}
+    ) as newest`);
+  const [{ seen, hits, texts }] = rowsOf<{ seen: number; hits: number; texts: number }>(result);
+  return seen < PROBED_EVENTS || (hits >= COMMON_MATCHES && texts >= SPREAD_TEXTS);
 }
 
 const nextMonth = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));

@@ -14,7 +14,7 @@ export type TextVia = 'trigram' | 'scan';
  * index looks for the part before @ and the whole address is checked on those rows only (the
  * `|| ''` keeps it off the index).
  */
-export function textMatches(column: AnyColumn, needle: string, via: TextVia = 'trigram'): SQL {
+export function textMatches(column: AnyColumn | SQL, needle: string, via: TextVia = 'trigram'): SQL {
   const pattern = `%${escapeLike(needle)}%`;
   if (via === 'scan') return sql`(${column} || '') like ${pattern}`;
   const local = needle.includes('@') ? needle.slice(0, needle.indexOf('@')) : '';

@@ -12,6 +12,8 @@ import type { TextVia } from './relay-log-text-match';
  * the time or property-time index alone: a property's year, or a few weeks of every property.
  */
 export const EXACT_SEARCH_BASE = 50_000;
+/** A common term's matches are counted exactly over at most this many events (read row by row). */
+export const EXACT_TEXT_BASE = 5_000;
 /** Over a larger base, up to this many matches are still counted exactly; more are estimated. */
 export const EXACT_SEARCH_MATCHES = 1_000;
 /** Heap pages a sample reads to estimate a huge search result (about 4 ms). */
@@ -109,13 +111,15 @@ export async function logTotal(
   if (criteria.search?.by === 'subjects') {
     return { totalItems: await estimate(db, criteria, base, EXACT_SUBJECT_EVENTS + 1), exact: false };
   }
-  if (base <= EXACT_SEARCH_BASE) return { totalItems: await totalOf(exactSearchCount(db, criteria)), exact: true };
-  // Without the events' own trigram index, a capped count of a term that names this many subjects
-  // would walk the log until it met a thousand of them.
-  if (criteria.search?.by === 'event-text' && criteria.search.indexed) {
-    const capped = await totalOf(cappedSearchCount(db, criteria, EXACT_SEARCH_MATCHES));
-    if (capped <= EXACT_SEARCH_MATCHES) return { totalItems: capped, exact: true };
+  const indexed = criteria.search?.by === 'event-text' && criteria.search.indexed;
+  // Each event's text is read from its row (the time indexes no longer carry it): cheap for a few
+  // thousand events; a common term over more is estimated.
+  if (base <= (indexed ? EXACT_SEARCH_BASE : EXACT_TEXT_BASE)) {
+    return { totalItems: await totalOf(exactSearchCount(db, criteria)), exact: true };
   }
+  if (!indexed) return { totalItems: await estimate(db, criteria, base, 1), exact: false };
+  const capped = await totalOf(cappedSearchCount(db, criteria, EXACT_SEARCH_MATCHES));
+  if (capped <= EXACT_SEARCH_MATCHES) return { totalItems: capped, exact: true };
   return { totalItems: await estimate(db, criteria, base, EXACT_SEARCH_MATCHES + 1), exact: false };
 }
 
