@@ -5,8 +5,7 @@ import type { Queryable } from '../platform/db/connect';
 import { pageOffset } from '../platform/db/paged-search';
 import { relayLogs } from '../platform/db/schema';
 import { criteriaWhere } from './relay-log-criteria';
-import { resolveCriteria, subjectsPage } from './relay-log-search';
-import type { TextVia } from './relay-log-text-match';
+import { newestMatchesPage, resolveCriteria, subjectsPage } from './relay-log-search';
 import { type LogTotal, logTotal } from './relay-log-total';
 
 type RelayLogRow = typeof relayLogs.$inferSelect;
@@ -53,24 +52,27 @@ export async function findLogPage(
   propertyId?: string,
 ): Promise<{ logs: RelayLogDto[]; total: LogTotal }> {
   const criteria = await resolveCriteria(db, filter, propertyId);
-  const newestWalk = (via: TextVia) =>
-    db
-      .select()
-      .from(relayLogs)
-      .where(criteriaWhere(criteria, via))
-      .orderBy(...newestFirst)
-      .limit(page.limit + 1)
-      .offset(pageOffset(page.page, page.limit));
   const search = criteria.search;
   let rows: RelayLogRow[];
   let total: LogTotal;
   if (search?.by === 'subjects') {
     // Counted first: a few thousand named events are sorted, more are met walking the log.
     total = await logTotal(db, filter, propertyId, criteria);
-    rows = total.exact ? await subjectsPage(db, criteria, page) : await newestWalk('scan');
+    rows = total.exact ? await subjectsPage(db, criteria, page) : await newestMatchesPage(db, criteria, page);
+  } else if (search?.by === 'event-text' && !search.indexed) {
+    [rows, total] = await Promise.all([
+      newestMatchesPage(db, criteria, page),
+      logTotal(db, filter, propertyId, criteria),
+    ]);
   } else {
     [rows, total] = await Promise.all([
-      newestWalk(search?.indexed === false ? 'scan' : 'trigram'),
+      db
+        .select()
+        .from(relayLogs)
+        .where(criteriaWhere(criteria))
+        .orderBy(...newestFirst)
+        .limit(page.limit + 1)
+        .offset(pageOffset(page.page, page.limit)),
       logTotal(db, filter, propertyId, criteria),
     ]);
   }

@@ -100,6 +100,27 @@ export async function countSubjectEvents(db: Queryable, criteria: LogCriteria, c
 }
 
 type RelayLogRow = typeof relayLogs.$inferSelect;
+/** An event's place in the log's order: its time (as text, microseconds kept) and id. */
+interface Place {
+  at: string;
+  id: string;
+}
+
+/** The rows of events at `places` (newest first), read by id within their span of time. */
+async function rowsAt(db: Queryable, places: Place[]): Promise<RelayLogRow[]> {
+  if (!places.length) return [];
+  return db
+    .select()
+    .from(relayLogs)
+    .where(
+      and(
+        sql`${relayLogs.id} = any(${`{${places.map((place) => place.id).join(',')}}`}::uuid[])`,
+        gte(relayLogs.timestamp, sql`${places[places.length - 1].at}::timestamptz`),
+        lte(relayLogs.timestamp, sql`${places[0].at}::timestamptz`),
+      ),
+    )
+    .orderBy(desc(relayLogs.timestamp), desc(relayLogs.id));
+}
 
 /**
  * One page of a subjects search (with one row more, for Next), newest first: the page's ids from
@@ -113,20 +134,56 @@ export async function subjectsPage(
 ): Promise<RelayLogRow[]> {
   const events = subjectEvents(criteria, sql`"timestamp", id`);
   if (!events) return [];
-  const ids = rowsOf<{ at: string; id: string }>(
+  const places = rowsOf<Place>(
     await db.execute(sql`select "timestamp"::text as at, id from (${events}) as named
       order by "timestamp" desc, id desc limit ${page.limit + 1} offset ${pageOffset(page.page, page.limit)}`),
   );
-  if (!ids.length) return [];
-  return db
-    .select()
-    .from(relayLogs)
-    .where(
-      and(
-        sql`${relayLogs.id} = any(${`{${ids.map((row) => row.id).join(',')}}`}::uuid[])`,
-        gte(relayLogs.timestamp, sql`${ids[ids.length - 1].at}::timestamptz`),
-        lte(relayLogs.timestamp, sql`${ids[0].at}::timestamptz`),
-      ),
-    )
-    .orderBy(desc(relayLogs.timestamp), desc(relayLogs.id));
+  return rowsAt(db, places);
+}
+
+/** The first stretch of the log a walk reads; each next one is twice as long, up to WALK_MAX. */
+const WALK_FIRST = 2_000;
+const WALK_MAX = 64_000;
+
+/**
+ * One page of a search (with one row more, for Next) met by walking the filter's events newest
+ * first, in stretches read through the time or property-time index and tested row by row. The
+ * planner, left to itself, takes every event of a property and sorts them, as it cannot know a
+ * term is common; the stretches keep it on the index.
+ */
+export async function newestMatchesPage(
+  db: Queryable,
+  criteria: LogCriteria,
+  page: { page: number; limit: number },
+): Promise<RelayLogRow[]> {
+  const wanted = pageOffset(page.page, page.limit) + page.limit + 1;
+  const rest = criteriaWhere({ ...criteria, needle: '' });
+  const matches = criteriaWhere({ from: null, to: null, needle: criteria.needle, search: criteria.search }, 'scan');
+  const found: Place[] = [];
+  let after: Place | null = null;
+  for (let stretch = WALK_FIRST; found.length < wanted; stretch = Math.min(stretch * 2, WALK_MAX)) {
+    const before: SQL | undefined = after
+      ? sql`(${relayLogs.timestamp}, ${relayLogs.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+      : undefined;
+    type Read = Place & { hit: boolean; seen: number; last: boolean };
+    const read: Read[] = rowsOf<Read>(
+      await db.execute(sql`
+        select at, id, hit, seen, last from (
+          select "timestamp"::text as at, id, hit, count(*) over () as seen,
+            row_number() over () = count(*) over () as last
+          from (
+            select "timestamp", id, ${matches} as hit from ${relayLogs}
+            where ${and(rest, before) ?? sql`true`}
+            order by "timestamp" desc, id desc limit ${stretch}
+          ) newest
+        ) marked
+        where hit or last`),
+    );
+    found.push(...read.filter((row) => row.hit).map(({ at, id }) => ({ at, id })));
+    const last: Read | undefined = read.find((row) => row.last);
+    // A stretch shorter than asked for reached the oldest event.
+    if (!last || Number(last.seen) < stretch) break;
+    after = { at: last.at, id: last.id };
+  }
+  return rowsAt(db, found.slice(pageOffset(page.page, page.limit), wanted));
 }
