@@ -1,8 +1,9 @@
 // The gate log's move to monthly partitions and its retention, on real PostgreSQL, while gates
 // write (docs/decisions/0052). A database as the build before migration 0033 left it is seeded
 // with BENCH_ROWS events over three years (one INSERT ... SELECT); a "gate" then writes as the gate
-// path does (a pending opening, then its outcome) without pause while, in turn: the migration runs,
-// the upkeep moves the old rows in batches, whole months past every retention are dropped, and
+// path does (a pending opening, then its outcome) without pause while, in turn: the migrations run,
+// the upkeep moves the old rows in batches, the upkeep gives every event its subject and builds each
+// month's indexes (migration 0038), whole months past every retention are dropped, and
 // properties with a shorter retention lose their older events in batches of 1,000, 5,000 and
 // 20,000. Each phase reports its time and how long each gate write waited (p50, p99, max).
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_ROWS=10000000 npx tsx bench/gate-log-partitions.bench.ts
@@ -16,8 +17,9 @@ import type { Orm } from '../server/platform/db/connect';
 import { rowsOf } from '../server/platform/db/rows';
 import { createMonths } from '../server/relay-logs/gate-log-partitions';
 import { removeOldGateEvents } from '../server/relay-logs/gate-log-retention';
+import { KEYING_BATCH, keyGateLogSubjects } from '../server/relay-logs/gate-log-subject-upgrade';
 import { moveOldLogRows, UPGRADE_BATCH } from '../server/relay-logs/gate-log-upgrade';
-import { commitOpeningOutcome, commitPendingOpening } from '../server/relay-logs/relay-log-sink';
+import { commitOpeningOutcome, commitPendingOpening, newRelayLogId } from '../server/relay-logs/relay-log-sink';
 import { databaseBefore } from '../test/support/migrated-until';
 import { loadAverage, postgresVersion, writeResult } from './dashboard-bench-support';
 import { seedBenchLogs } from './relay-logs-seed';
@@ -39,27 +41,45 @@ interface Phase {
   maxMs: number;
 }
 
-/** One gate after another, as the gate path writes its log: the pending row, then the outcome. */
-function startGate(db: Orm, propertyId: string) {
+/**
+ * The pending row as the build before the upgrade wrote it (no subject: its schema had none), a
+ * statement both schemas take, so the gate writes on while the migrations run.
+ */
+async function oldBuildPending(db: Orm, propertyId: string): Promise<string> {
+  const id = newRelayLogId();
+  await db.execute(sql`
+    with in_flight as (
+      insert into openings_in_flight (log_id, lease_until) values (${id}, now() + interval '30 seconds')
+    )
+    insert into relay_logs (id, "timestamp", property_id, caller_type, status, credential)
+    values (${id}, now(), ${propertyId}, 'user', 'pending', 'remote')`);
+  return id;
+}
+
+/**
+ * One gate after another, as the gate path writes its log: the pending row, then the outcome; as
+ * the old build until `newBuild()`, then through today's sink.
+ */
+function startGate(db: Orm, propertyId: string, oldBuild: boolean) {
   let running = true;
   let samples: number[] = [];
   let failures = 0;
+  let asOldBuild = oldBuild;
   const done = (async () => {
     while (running) {
       const started = performance.now();
       try {
-        const id = await commitPendingOpening(
-          db,
-          {
-            timestamp: new Date(),
-            callerType: 'user',
-            status: 'pending',
-            propertyId,
-            deviceId: null,
-            credential: 'remote',
-          },
-          new Date(Date.now() + 30_000),
-        );
+        const entry = {
+          timestamp: new Date(),
+          callerType: 'user' as const,
+          status: 'pending' as const,
+          propertyId,
+          deviceId: null,
+          credential: 'remote' as const,
+        };
+        const id = asOldBuild
+          ? await oldBuildPending(db, propertyId)
+          : await commitPendingOpening(db, entry, new Date(Date.now() + 30_000));
         await commitOpeningOutcome(db, {
           id,
           status: 'success',
@@ -75,6 +95,10 @@ function startGate(db: Orm, propertyId: string) {
     }
   })();
   return {
+    /** From now on the gate runs today's build (the upgrade's migrations are in). */
+    newBuild() {
+      asOldBuild = false;
+    },
     /** The waits since the last call, and starts over. */
     take() {
       const taken = samples.sort((a, b) => a - b);
@@ -118,7 +142,7 @@ async function main() {
     await seedBenchLogs(db, ROWS, SPAN_DAYS);
     const seedSeconds = (performance.now() - started.seed) / 1000;
     const [{ id: gateProperty }] = rowsOf<{ id: string }>(await db.execute(sql`select md5('property-7')::uuid as id`));
-    const gate = startGate(db, gateProperty);
+    const gate = startGate(db, gateProperty, !RETENTION_ONLY);
     const measure = async (phase: string, work: () => Promise<string | undefined>) => {
       gate.take();
       const t0 = performance.now();
@@ -128,7 +152,7 @@ async function main() {
       report(`${ROWS.toLocaleString('en-US')} rows, seeded in ${Math.round(seedSeconds)} s`);
     };
     if (RETENTION_ONLY) await measure('before: partitioned log, nothing else running', idle);
-    else await upgradeAndMove(measure, database, db);
+    else await upgradeAndMove(measure, database, db, gate);
     const now = new Date();
     await measure('retention: whole months past every property (24 months) dropped', async () => {
       const result = await removeOldGateEvents(db, now);
@@ -169,18 +193,36 @@ const idle = async () => {
 };
 
 /** The phases of an upgrade: the migration, then the upkeep moving every old row into its month. */
-async function upgradeAndMove(measure: Measure, database: { upgrade(): Promise<void> }, db: Orm) {
+async function upgradeAndMove(
+  measure: Measure,
+  database: { upgrade(): Promise<void> },
+  db: Orm,
+  gate: { newBuild(): void },
+) {
   await measure('before: unpartitioned log, nothing else running', idle);
-  await measure('migration 0033 (rename, new partitioned table, 4 month tables)', async () => {
-    await database.upgrade();
-    return undefined;
-  });
+  await measure(
+    'migrations 0033 to today (rename, new partitioned table, 4 month tables, subjects declared)',
+    async () => {
+      await database.upgrade();
+      gate.newBuild();
+      return undefined;
+    },
+  );
   await measure(`upkeep moves the old rows (batches of ${UPGRADE_BATCH})`, async () => {
     const t0 = performance.now();
     const moved = await moveOldLogRows(db);
     const rate = Math.round(moved.moved / ((performance.now() - t0) / 1000));
     return `${moved.moved.toLocaleString('en-US')} rows, ${rate.toLocaleString('en-US')} rows/s`;
   });
+  await measure(
+    `upkeep gives every event its subject and builds each month's indexes (batches of ${KEYING_BATCH})`,
+    async () => {
+      const t0 = performance.now();
+      const keying = await keyGateLogSubjects(db);
+      const rate = Math.round(keying.keyed / ((performance.now() - t0) / 1000));
+      return `${keying.keyed.toLocaleString('en-US')} rows, ${rate.toLocaleString('en-US')} rows/s, ${keying.finished ? 'old indexes dropped' : 'not finished'}`;
+    },
+  );
 }
 
 function renderReport(title: string, phases: Phase[]) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_TEXT_MAX, searchTextOf } from './relay-log-sink';
 
 describe('searchTextOf', () => {
-  it('lowercases everyone an entry names, and stays short enough for the covering btree indexes', () => {
+  it('lowercases everyone an entry names, and stays short however much a visitor types', () => {
     const person = { firstName: 'Ada', lastName: 'Lovelace', email: 'ADA@example.com', phoneNumber: '+15551234567' };
     const entry = {
       timestamp: new Date(),

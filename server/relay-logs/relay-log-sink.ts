@@ -37,7 +37,7 @@ export interface RelayLogEntry {
   totalDurationMs?: number;
 }
 
-/** Longest search text kept: the time and property-time indexes carry it, and a btree entry is bounded. */
+/** Longest search text kept: a subject's trigram entries stay bounded however much a visitor types. */
 export const SEARCH_TEXT_MAX = 600;
 
 /** Lowercased names, emails, phones and QR names of everyone an entry mentions, for the log search. */

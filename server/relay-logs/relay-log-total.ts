@@ -16,8 +16,8 @@ export const EXACT_SEARCH_BASE = 50_000;
 export const EXACT_TEXT_BASE = 5_000;
 /** Over a larger base, up to this many matches are still counted exactly; more are estimated. */
 export const EXACT_SEARCH_MATCHES = 1_000;
-/** Heap pages a sample reads to estimate a huge search result (about 4 ms). */
-const SAMPLE_PAGES = 500;
+/** Heap pages a sample reads to estimate a huge search result: about 8,000 events, enough for a term in 1 % of them (the common ones walked newest first). */
+const SAMPLE_PAGES = 200;
 
 /** A filter's total for pagination; `exact` is false when a huge search result was estimated. */
 export interface LogTotal {
