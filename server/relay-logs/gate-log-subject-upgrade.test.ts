@@ -44,9 +44,10 @@ describe('upgrading a gate log with rows to searching by subjects (migration 003
   let before: Record<string, unknown>;
 
   beforeAll(async () => {
-    database = await databaseBefore('0038_gate_log_subjects');
+    // A log as the build before 0033 left it: its months are made by the move, after 0038 declared
+    // the new indexes, so each month gets them (on attach) before its rows arrive without a key.
+    database = await databaseBefore('0033_relay_log_partitions');
     const db = database.orm;
-    await createMonths(db, new Date(Date.now() - 200 * 24 * 3600 * 1000), new Date());
     // Half a year of events; every fifth person is "Ada Lovelace", so texts repeat across months.
     await db.execute(sql`
       insert into relay_logs (timestamp, caller_type, status, search_text, user_details)
@@ -63,6 +64,9 @@ describe('upgrading a gate log with rows to searching by subjects (migration 003
 
   it('keeps searching the old way until every month is keyed, with the same results', async () => {
     const db = database.orm;
+    // Migration 0033 left its old table for the upkeep to empty; the keying waits for that.
+    expect(await keyGateLogSubjects(db)).toEqual({ keyed: 0, finished: false });
+    await moveOldLogRows(db);
     expect(await subjectsReady(db)).toBe(false);
     expect((await resolveCriteria(db, { timezone: 'UTC', search: 'ada' })).search).toEqual({
       by: 'event-text',
@@ -78,9 +82,6 @@ describe('upgrading a gate log with rows to searching by subjects (migration 003
 
   it('keys every row in batches, builds each month its indexes, drops the old ones, and finds the same', async () => {
     const db = database.orm;
-    // Migration 0033 left its old table for the upkeep to empty; the keying waits for that.
-    expect(await keyGateLogSubjects(db)).toEqual({ keyed: 0, finished: false });
-    await moveOldLogRows(db);
     const keying = await keyGateLogSubjects(db, { batch: 150 });
     expect(keying).toEqual({ keyed: ROWS, finished: true });
     const unkeyed = await db.execute(

@@ -42,21 +42,23 @@ export interface SubjectKeying {
   finished: boolean;
 }
 
-/** The log's tables (months and default) that lack one of the new indexes, newest first. */
-async function tablesToKey(db: Orm): Promise<string[]> {
+/**
+ * The log's tables (months and default), newest first. Whether a table still needs work is read
+ * from its rows and indexes, not from the index alone: a month the move of 0033 made after this
+ * migration got the new indexes when it was attached, and its rows (moved in later) no key.
+ */
+async function logTables(db: Orm): Promise<string[]> {
   const result = await db.execute(sql`
-    select c.relname as name
-    from pg_inherits i join pg_class c on c.oid = i.inhrelid
-    where i.inhparent = 'relay_logs'::regclass
-      and exists (
-        select 1 from unnest(${`{${NEW_INDEXES.map((index) => index.name).join(',')}}`}::text[]) as wanted(name)
-        where not exists (
-          select 1 from pg_inherits ii join pg_index x on x.indexrelid = ii.inhrelid
-          where ii.inhparent = to_regclass(wanted.name) and x.indrelid = c.oid
-        )
-      )
-    order by c.relname desc`);
+    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = 'relay_logs'::regclass order by c.relname desc`);
   return rowsOf<{ name: string }>(result).map((row) => row.name);
+}
+
+async function hasUnkeyedRows(db: Orm, table: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select exists (select 1 from ${sql.identifier(table)} where subject_key is null) as unkeyed`,
+  );
+  return Boolean(rowsOf<{ unkeyed: boolean }>(result)[0]?.unkeyed);
 }
 
 /**
@@ -98,17 +100,21 @@ async function keyRows(
 /** Builds `table`'s copy of each new index it lacks without blocking writes, and attaches it. */
 async function indexTable(db: Orm, table: string) {
   for (const index of NEW_INDEXES) {
+    // A month attached after migration 0038 got its copy then, under a name of PostgreSQL's making.
+    const attached = await db.execute(sql`
+      select exists (
+        select 1 from pg_inherits i join pg_index x on x.indexrelid = i.inhrelid
+        where i.inhparent = to_regclass(${index.name}) and x.indrelid = to_regclass(${table})
+      ) as attached`);
+    if (rowsOf<{ attached: boolean }>(attached)[0]?.attached) continue;
     const own = `${table}_${index.suffix}`;
-    const existing = await db.execute(sql`
-      select x.indisvalid as valid, exists (select 1 from pg_inherits where inhrelid = x.indexrelid) as attached
-      from pg_index x where x.indexrelid = to_regclass(${own})`);
-    const [state] = rowsOf<{ valid: boolean; attached: boolean }>(existing);
-    if (state?.attached) continue;
+    const existing = await db.execute(
+      sql`select indisvalid as valid from pg_index where indexrelid = to_regclass(${own})`,
+    );
+    const [state] = rowsOf<{ valid: boolean }>(existing);
     // A build that failed half-way leaves an invalid index behind; it is built again.
     if (state && !state.valid) await db.execute(sql.raw(`drop index concurrently "${own}"`));
-    if (!state?.valid) {
-      await db.execute(sql.raw(`create index concurrently "${own}" on "${table}" ${index.columns}`));
-    }
+    if (!state?.valid) await db.execute(sql.raw(`create index concurrently "${own}" on "${table}" ${index.columns}`));
     await db.execute(sql.raw(`alter index "${index.name}" attach partition "${own}"`));
   }
 }
@@ -125,8 +131,8 @@ export async function keyGateLogSubjects(
   if (await subjectsReady(db)) return { keyed: 0, finished: true };
   if (await oldLogRemains(db)) return { keyed: 0, finished: false };
   let keyed = 0;
-  for (const table of await tablesToKey(db)) {
-    keyed += await keyRows(db, table, batch, options);
+  for (const table of await logTables(db)) {
+    if (await hasUnkeyedRows(db, table)) keyed += await keyRows(db, table, batch, options);
     if (options.signal?.aborted) return { keyed, finished: false };
     await indexTable(db, table);
   }
