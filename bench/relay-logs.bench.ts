@@ -18,6 +18,7 @@ import {
   countLogsUpTo,
   EXACT_SEARCH_BASE,
   exactSearchCount,
+  logHeapPages,
   logTotal,
   sampledSearchCount,
 } from '../server/relay-logs/relay-log-total';
@@ -39,7 +40,7 @@ async function totalQueries(db: Orm, filter: LogFilter, scope?: string) {
   if (criteria.search?.by === 'subjects') return [];
   const base = await countLogs(db, { ...filter, search: undefined }, scope);
   if (base <= EXACT_SEARCH_BASE) return parts(`exact count over ${base} events`, [exactSearchCount(db, criteria)]);
-  return parts('sample', [sampledSearchCount(db, criteria)]);
+  return parts('sample', [sampledSearchCount(db, criteria, await logHeapPages(db))]);
 }
 
 /** Which way a filter's search goes (docs/decisions/0059), and how many subjects it names. */

@@ -1,11 +1,12 @@
 import type { LogFilter, RelayLogDto } from '@core/api/relay-logs';
 import { MAX_EXPORT_ROWS } from '@core/constants';
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { pageOffset } from '../platform/db/paged-search';
+import { rowsOf } from '../platform/db/rows';
 import { relayLogs } from '../platform/db/schema';
 import { criteriaWhere } from './relay-log-criteria';
-import { newestMatchesPage, resolveCriteria, subjectsPage } from './relay-log-search';
+import { newestMatchesPage, resolveCriteria, rowsAt, subjectsPage } from './relay-log-search';
 import { type LogTotal, logTotal } from './relay-log-total';
 
 type RelayLogRow = typeof relayLogs.$inferSelect;
@@ -111,18 +112,23 @@ export async function* streamLogs(
   }
 }
 
-/** The user's own gate events and their visitors' arrivals, newest first; one extra row tells hasMore. */
+/**
+ * The user's own gate events and their visitors' arrivals, newest first; one extra row tells
+ * hasMore. Each side is read newest first through its own index (actor, creator), then the two are
+ * merged: asked as one OR, the planner walked every month's time index looking for the user.
+ */
 export async function findNotifications(
   db: Queryable,
   userId: string,
   page: { page: number; limit: number },
 ): Promise<{ logs: RelayLogDto[]; hasMore: boolean }> {
-  const rows = await db
-    .select()
-    .from(relayLogs)
-    .where(or(eq(relayLogs.actorUserId, userId), eq(relayLogs.creatorUserId, userId)))
-    .orderBy(...newestFirst)
-    .limit(page.limit + 1)
-    .offset(pageOffset(page.page, page.limit));
+  const wanted = pageOffset(page.page, page.limit) + page.limit + 1;
+  const newestOf = (column: AnyColumn) =>
+    sql`(select "timestamp", id from ${relayLogs} where ${eq(column, userId)}
+      order by "timestamp" desc, id desc limit ${wanted})`;
+  const places = await db.execute(sql`
+    select "timestamp"::text as at, id from (${newestOf(relayLogs.actorUserId)} union ${newestOf(relayLogs.creatorUserId)}) as mine
+    order by "timestamp" desc, id desc limit ${page.limit + 1} offset ${pageOffset(page.page, page.limit)}`);
+  const rows = await rowsAt(db, rowsOf<{ at: string; id: string }>(places));
   return { logs: rows.slice(0, page.limit).map(toRelayLogDto), hasMore: rows.length > page.limit };
 }

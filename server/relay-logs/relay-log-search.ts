@@ -107,7 +107,7 @@ interface Place {
 }
 
 /** The rows of events at `places` (newest first), read by id within their span of time. */
-async function rowsAt(db: Queryable, places: Place[]): Promise<RelayLogRow[]> {
+export async function rowsAt(db: Queryable, places: Place[]): Promise<RelayLogRow[]> {
   if (!places.length) return [];
   return db
     .select()

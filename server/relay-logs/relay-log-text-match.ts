@@ -9,15 +9,30 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export type TextVia = 'trigram' | 'scan';
 
 /**
- * Substring search on a lowercased search text. Through the trigram index, an email's domain is
- * shared by many people and its trigrams would make the index read most of its entries, so the
- * index looks for the part before @ and the whole address is checked on those rows only (the
- * `|| ''` keeps it off the index).
+ * The part of a term the trigram index looks for (the whole term is checked on what it finds).
+ * An index lookup costs each candidate a walk through the posting lists of every trigram, and the
+ * trigrams of letters shared by whole classes of people ("use" of every user@, "gue" of every
+ * guest) have lists as long as the log. Digits are what sets a person apart in such texts, so a
+ * term with digits is looked up from the character before its first digit on ("r1234@...",
+ * "t123"), and an email's domain, shared by many, is left out.
+ */
+export function indexedPart(needle: string): string {
+  const local = needle.includes('@') ? needle.slice(0, needle.indexOf('@') + 1) : needle;
+  const firstDigit = local.search(/\d/);
+  const fromDigit = firstDigit > 0 ? local.slice(firstDigit - 1) : local;
+  if (fromDigit.length >= 4) return fromDigit;
+  return local.length >= 3 ? local : needle;
+}
+
+/**
+ * Substring search on a lowercased search text. Through the trigram index, the index looks for
+ * the term's selective part only (indexedPart) and the whole term is checked on those rows (the
+ * `|| ''` keeps that check off the index).
  */
 export function textMatches(column: AnyColumn | SQL, needle: string, via: TextVia = 'trigram'): SQL {
   const pattern = `%${escapeLike(needle)}%`;
   if (via === 'scan') return sql`(${column} || '') like ${pattern}`;
-  const local = needle.includes('@') ? needle.slice(0, needle.indexOf('@')) : '';
-  if (local.length < 3) return like(column, pattern);
-  return sql`${like(column, `%${escapeLike(local)}@%`)} and (${column} || '') like ${pattern}`;
+  const part = indexedPart(needle);
+  if (part === needle) return like(column, pattern);
+  return sql`${like(column, `%${escapeLike(part)}%`)} and (${column} || '') like ${pattern}`;
 }
