@@ -6,8 +6,8 @@ import { pageOffset } from '../platform/db/paged-search';
 import { rowsOf } from '../platform/db/rows';
 import { relayLogs } from '../platform/db/schema';
 import { criteriaWhere } from './relay-log-criteria';
-import { newestMatchesPage, resolveCriteria, rowsAt, subjectsPage } from './relay-log-search';
-import { type LogTotal, logTotal } from './relay-log-total';
+import { EXACT_SUBJECT_EVENTS, newestMatchesPage, resolveCriteria, rowsAt, subjectsPage } from './relay-log-search';
+import { estimatedTotal, type LogTotal, logTotal } from './relay-log-total';
 
 type RelayLogRow = typeof relayLogs.$inferSelect;
 
@@ -57,9 +57,16 @@ export async function findLogPage(
   let rows: RelayLogRow[];
   let total: LogTotal;
   if (search?.by === 'subjects') {
-    // Counted first: a few thousand named events are sorted, more are met walking the log.
-    total = await logTotal(db, filter, propertyId, criteria);
-    rows = total.exact ? await subjectsPage(db, criteria, page) : await newestMatchesPage(db, criteria, page);
+    const named = await subjectsPage(db, criteria, page, EXACT_SUBJECT_EVENTS);
+    if (named.named <= EXACT_SUBJECT_EVENTS) {
+      rows = named.rows;
+      total = { totalItems: named.named, exact: true };
+    } else {
+      [rows, total] = await Promise.all([
+        newestMatchesPage(db, criteria, page),
+        estimatedTotal(db, filter, propertyId, criteria, EXACT_SUBJECT_EVENTS + 1),
+      ]);
+    }
   } else if (search?.by === 'event-text' && !search.indexed) {
     [rows, total] = await Promise.all([
       newestMatchesPage(db, criteria, page),

@@ -123,22 +123,31 @@ export async function rowsAt(db: Queryable, places: Place[]): Promise<RelayLogRo
 }
 
 /**
- * One page of a subjects search (with one row more, for Next), newest first: the page's ids from
- * the subject index alone, then their rows. Meant for an exactly counted search (a few thousand
- * events at most): every named event's time and id are sorted.
+ * One page of a subjects search (with one row more, for Next), newest first, and how many events
+ * the search names (counted up to `cap` + 1), in one pass over the subject index: every named
+ * event's time and id (a few thousand at most) are counted and sorted, then the page's rows read.
+ * Past `cap` no page is read: so many events are met sooner walking the log.
  */
 export async function subjectsPage(
   db: Queryable,
   criteria: LogCriteria,
   page: { page: number; limit: number },
-): Promise<RelayLogRow[]> {
+  cap: number,
+): Promise<{ named: number; rows: RelayLogRow[] }> {
   const events = subjectEvents(criteria, sql`"timestamp", id`);
-  if (!events) return [];
-  const places = rowsOf<Place>(
-    await db.execute(sql`select "timestamp"::text as at, id from (${events}) as named
+  if (!events) return { named: 0, rows: [] };
+  const placed = rowsOf<Place & { named: number }>(
+    await db.execute(sql`
+      select "timestamp"::text as at, id, named from (
+        select "timestamp", id, count(*) over () as named
+        from (select "timestamp", id from (${events}) as all_named limit ${cap + 1}) as capped
+      ) as counted
       order by "timestamp" desc, id desc limit ${page.limit + 1} offset ${pageOffset(page.page, page.limit)}`),
   );
-  return rowsAt(db, places);
+  // A page past the last has no row to tell the count.
+  const named = placed.length ? Number(placed[0].named) : await countSubjectEvents(db, criteria, cap);
+  if (named > cap) return { named, rows: [] };
+  return { named, rows: await rowsAt(db, placed) };
 }
 
 /** The first stretch of the log a walk reads; each next one is twice as long, up to WALK_MAX. */

@@ -90,6 +90,18 @@ async function estimate(db: Queryable, criteria: LogCriteria, base: number, atLe
   return Math.max(atLeast, Math.min(base, scaled));
 }
 
+/** A search's total estimated from the sample, as "about N" and never below `atLeast`. */
+export async function estimatedTotal(
+  db: Queryable,
+  filter: LogFilter,
+  propertyId: string | undefined,
+  criteria: LogCriteria,
+  atLeast: number,
+): Promise<LogTotal> {
+  const base = await countLogs(db, { ...filter, search: undefined }, propertyId);
+  return { totalItems: await estimate(db, criteria, base, atLeast), exact: false };
+}
+
 /**
  * The total of a filter for its pagination, exact wherever counting is cheap: without a search
  * (daily counts), for a search naming few subjects (up to EXACT_SUBJECT_EVENTS of their events),
@@ -109,10 +121,9 @@ export async function logTotal(
     const named = await countSubjectEvents(db, criteria, EXACT_SUBJECT_EVENTS);
     if (named <= EXACT_SUBJECT_EVENTS) return { totalItems: named, exact: true };
   }
+  if (criteria.search?.by === 'subjects')
+    return estimatedTotal(db, filter, propertyId, criteria, EXACT_SUBJECT_EVENTS + 1);
   const base = await countLogs(db, { ...filter, search: undefined }, propertyId);
-  if (criteria.search?.by === 'subjects') {
-    return { totalItems: await estimate(db, criteria, base, EXACT_SUBJECT_EVENTS + 1), exact: false };
-  }
   const indexed = criteria.search?.by === 'event-text' && criteria.search.indexed;
   // Each event's text is read from its row (the time indexes no longer carry it): cheap for a few
   // thousand events; a common term over more is estimated.
