@@ -38,7 +38,9 @@ const newestFirst = [desc(relayLogs.timestamp), desc(relayLogs.id)];
  * past this page (Next stays enabled), and the last page makes it exact.
  */
 function pagedTotal(total: LogTotal, page: { page: number; limit: number }, fetched: number): LogTotal {
-  if (total.exact || fetched === 0) return total;
+  if (total.exact) return total;
+  // An empty first page is an exact nothing; an empty later page only says the end is before it.
+  if (fetched === 0) return page.page === 1 ? { totalItems: 0, exact: true } : total;
   const through = pageOffset(page.page, page.limit) + Math.min(fetched, page.limit);
   return fetched > page.limit
     ? { totalItems: Math.max(total.totalItems, through + 1), exact: false }

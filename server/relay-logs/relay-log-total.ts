@@ -130,7 +130,8 @@ export async function logTotal(
   if (base <= (indexed ? EXACT_SEARCH_BASE : EXACT_TEXT_BASE)) {
     return { totalItems: await totalOf(exactSearchCount(db, criteria)), exact: true };
   }
-  if (!indexed) return { totalItems: await estimate(db, criteria, base, 1), exact: false };
+  // The page itself raises an estimate the sample missed (pagedTotal).
+  if (!indexed) return { totalItems: await estimate(db, criteria, base, 0), exact: false };
   const capped = await totalOf(cappedSearchCount(db, criteria, EXACT_SEARCH_MATCHES));
   if (capped <= EXACT_SEARCH_MATCHES) return { totalItems: capped, exact: true };
   return { totalItems: await estimate(db, criteria, base, EXACT_SEARCH_MATCHES + 1), exact: false };
