@@ -15,9 +15,10 @@ import { textMatches } from './relay-log-text-match';
 
 /**
  * Subjects a search may name and still be read subject by subject (a probe each: 7,000 took 80 ms
- * at 10M); past this it walks the log newest first, where the matches are many.
+ * at 10M, with an exact total); past this it walks the log newest first, where the matches are
+ * many, and estimates (a rare term of 7,000 subjects walked so was estimated at nothing).
  */
-export const SUBJECT_LIMIT = 2_000;
+export const SUBJECT_LIMIT = 10_000;
 /** A subjects search's events are counted exactly up to this many; past it, estimated. */
 export const EXACT_SUBJECT_EVENTS = 10_000;
 /** The newest events of a filter a search first looks through, to tell a common term from a rare one. */
