@@ -353,8 +353,12 @@ export const relayLogs = pgTable(
     totalDurationMs: integer('total_duration_ms').notNull().default(0),
     /** Lowercased names, emails, phones and QR names, for the log search. */
     searchText: text('search_text').notNull().default(''),
-    /** The event's subject: relay_log_subject_key(search_text), its row in relay_log_subjects (docs/decisions/0059). */
-    subjectKey: bigint('subject_key', { mode: 'bigint' }),
+    /**
+     * The event's subject: relay_log_subject_key(search_text), its row in relay_log_subjects
+     * (docs/decisions/0059). Read as a number so a row stays JSON; a 64-bit key loses digits there,
+     * so code that needs the key reads it as text in SQL.
+     */
+    subjectKey: bigint('subject_key', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.timestamp] }),
@@ -380,7 +384,8 @@ export const relayLogSubjects = pgTable(
   {
     /** The first instant of the UTC month (the month tables' bounds). */
     month: tz('month').notNull(),
-    key: bigint('key', { mode: 'bigint' }).notNull(),
+    /** As relay_logs.subject_key: a number in JS, text in SQL where it must be exact. */
+    key: bigint('key', { mode: 'number' }).notNull(),
     searchText: text('search_text').notNull(),
   },
   (t) => [
