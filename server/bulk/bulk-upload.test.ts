@@ -87,7 +87,8 @@ describe('POST /api/resident/bulk-upload', () => {
     const invited = (await sentEmails(t.app)).filter((mail) => mail.subject === 'You have been invited to Gatehouse');
     const recipients = invited.flatMap(recipientsOf).filter((to) => to.endsWith('@thousand.example.com'));
     expect(recipients.sort()).toEqual(created.map((user) => user.email).sort());
-  });
+    // A hang guard, not a time limit: 1,000 rows on PGlite took 20 s alone and 30 s beside other test files.
+  }, 120_000);
 
   it('maps property manager to admin and lowercases emails for a superadmin', async () => {
     const body = (
