@@ -170,7 +170,13 @@ describe('a visitor arriving', () => {
       { body: 'Your visitor Vera arrived at Main Gate', url: '/visitor-list' },
     ]);
     console.info(`scan to push delivered: ${elapsed} ms`);
-    const [row] = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+    // The push service can answer before the sender has recorded its success.
+    const [row] = await readUntil(
+      () => t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, device.id)),
+      (rows) => rows[0]?.lastSuccessAt != null,
+      5_000,
+      50,
+    );
     expect(row.lastSuccessAt).not.toBeNull();
     await call('DELETE', `/api/push/subscriptions/${device.id}`, resident.token);
   });
