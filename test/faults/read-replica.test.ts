@@ -58,7 +58,8 @@ describe('reads on a streaming replica', () => {
     const reads = routing();
     const first = await seeded('Caught Up');
     await until(async () => (await reads.read(find(first.id))).length === 1);
-    expect(await reads.target()).toBe('replica');
+    // A lag reading taken while a loaded machine replays can still say "behind" for a moment.
+    await until(async () => (await reads.target()) === 'replica');
 
     await replay('pause');
     const second = await seeded('Written While Paused');
