@@ -1,15 +1,21 @@
 import type { LogFilter, RelayLogDto } from '@core/api/relay-logs';
 import { MAX_EXPORT_ROWS } from '@core/constants';
-import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { pageOffset } from '../platform/db/paged-search';
 import { rowsOf } from '../platform/db/rows';
 import { relayLogs } from '../platform/db/schema';
 import { criteriaWhere } from './relay-log-criteria';
-import { EXACT_SUBJECT_EVENTS, newestMatchesPage, resolveCriteria, rowsAt, subjectsPage } from './relay-log-search';
-import { estimatedTotal, type LogTotal, logTotal } from './relay-log-total';
-
-type RelayLogRow = typeof relayLogs.$inferSelect;
+import { type RelayLogRow, rowsAt } from './relay-log-places';
+import { EXACT_SUBJECT_EVENTS, newestMatchesPage, resolveCriteria } from './relay-log-search';
+import {
+  COUNTED_SUBJECTS,
+  monthsCountedTotal,
+  newestSubjectsPage,
+  subjectCount,
+  subjectsPage,
+} from './relay-log-subject-events';
+import { estimatedTotal, type LogTotal, logTotal, manySubjectsTotal } from './relay-log-total';
 
 export function toRelayLogDto(row: RelayLogRow): RelayLogDto {
   return {
@@ -58,17 +64,32 @@ export async function findLogPage(
   const search = criteria.search;
   let rows: RelayLogRow[];
   let total: LogTotal;
-  if (search?.by === 'subjects') {
+  // Met walking the log newest first, and estimated from a sample of it.
+  const manyNamed = () =>
+    Promise.all([
+      newestMatchesPage(db, criteria, page),
+      estimatedTotal(db, filter, propertyId, criteria, EXACT_SUBJECT_EVENTS + 1),
+    ]);
+  if (search?.by === 'subjects' && subjectCount(criteria) > COUNTED_SUBJECTS) {
+    // Counting every subject's events would probe each; the newest months tell how many there are.
+    // The page is read beside the count, and set aside when there are so many that walking is sooner.
+    const [named, newest] = await Promise.all([
+      monthsCountedTotal(db, criteria, EXACT_SUBJECT_EVENTS),
+      newestSubjectsPage(db, criteria, page),
+    ]);
+    if (named.capped) [rows, total] = await manyNamed();
+    else {
+      rows = named.events > EXACT_SUBJECT_EVENTS ? await newestMatchesPage(db, criteria, page) : newest;
+      total = named.exact
+        ? { totalItems: named.events, exact: true }
+        : await manySubjectsTotal(db, filter, propertyId, criteria, named.events);
+    }
+  } else if (search?.by === 'subjects') {
     const named = await subjectsPage(db, criteria, page, EXACT_SUBJECT_EVENTS);
     if (named.named <= EXACT_SUBJECT_EVENTS) {
       rows = named.rows;
       total = { totalItems: named.named, exact: true };
-    } else {
-      [rows, total] = await Promise.all([
-        newestMatchesPage(db, criteria, page),
-        estimatedTotal(db, filter, propertyId, criteria, EXACT_SUBJECT_EVENTS + 1),
-      ]);
-    }
+    } else [rows, total] = await manyNamed();
   } else if (search?.by === 'event-text' && !search.indexed) {
     [rows, total] = await Promise.all([
       newestMatchesPage(db, criteria, page),
@@ -121,23 +142,36 @@ export async function* streamLogs(
   }
 }
 
+/** Where the bell first looks: from the start of the previous UTC month (a month just begun is thin). */
+const recentFrom = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+
 /**
  * The user's own gate events and their visitors' arrivals, newest first; one extra row tells
  * hasMore. Each side is read newest first through its own index (actor, creator), then the two are
- * merged: asked as one OR, the planner walked every month's time index looking for the user.
+ * merged: asked as one OR, the planner walked every month's time index looking for the user. The
+ * last two months are read first, and the older ones only for what they leave wanted: planning
+ * and opening every month's two indexes cost more than a page's reading.
  */
 export async function findNotifications(
   db: Queryable,
   userId: string,
   page: { page: number; limit: number },
+  now = new Date(),
 ): Promise<{ logs: RelayLogDto[]; hasMore: boolean }> {
   const wanted = pageOffset(page.page, page.limit) + page.limit + 1;
-  const newestOf = (column: AnyColumn) =>
-    sql`(select "timestamp", id from ${relayLogs} where ${eq(column, userId)}
-      order by "timestamp" desc, id desc limit ${wanted})`;
-  const places = await db.execute(sql`
-    select "timestamp"::text as at, id from (${newestOf(relayLogs.actorUserId)} union ${newestOf(relayLogs.creatorUserId)}) as mine
-    order by "timestamp" desc, id desc limit ${page.limit + 1} offset ${pageOffset(page.page, page.limit)}`);
-  const rows = await rowsAt(db, rowsOf<{ at: string; id: string }>(places));
+  const recent = recentFrom(now);
+  const placesWhere = async (within: SQL, limit: number) => {
+    const newestOf = (column: AnyColumn) =>
+      sql`(select "timestamp", id from ${relayLogs} where ${eq(column, userId)} and ${within}
+        order by "timestamp" desc, id desc limit ${limit})`;
+    const places = await db.execute(sql`
+      select "timestamp"::text as at, id from (${newestOf(relayLogs.actorUserId)} union ${newestOf(relayLogs.creatorUserId)}) as mine
+      order by "timestamp" desc, id desc limit ${limit}`);
+    return rowsOf<{ at: string; id: string }>(places);
+  };
+  const places = await placesWhere(gte(relayLogs.timestamp, recent), wanted);
+  if (places.length < wanted)
+    places.push(...(await placesWhere(lt(relayLogs.timestamp, recent), wanted - places.length)));
+  const rows = await rowsAt(db, places.slice(pageOffset(page.page, page.limit)));
   return { logs: rows.slice(0, page.limit).map(toRelayLogDto), hasMore: rows.length > page.limit };
 }

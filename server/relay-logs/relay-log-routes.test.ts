@@ -347,6 +347,34 @@ describe('GET /api/relay-logs/user/{UID}/notifications', () => {
     expect(second.pagination).toEqual({ hasMore: false });
   });
 
+  it('pages across the start of the previous month, where the bell stops reading first', async () => {
+    const me = await seedUser(t.app, { role: 'resident', propertyId: oak.id });
+    const now = new Date();
+    const recentFrom = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1);
+    const times = [
+      ...Array.from({ length: 5 }, (_, i) => now.getTime() - (i + 1) * 60_000),
+      recentFrom,
+      ...Array.from({ length: 6 }, (_, i) => recentFrom - 1 - i * 60_000),
+    ];
+    for (const [i, at] of times.entries()) {
+      const timestamp = new Date(at).toISOString();
+      await writeRelayLog(
+        t.app.db,
+        i % 2
+          ? { ...visitorEntry(timestamp, `Guest${i}`), creatorUserId: me.id }
+          : { ...entry({ timestamp }), actorUserId: me.id },
+      );
+    }
+    const shown = async (page: number) =>
+      (await get(`/api/relay-logs/user/${me.id}/notifications?page=${page}`, me)).json();
+    const [first, second] = [await shown(1), await shown(2)];
+    const iso = (at: number) => new Date(at).toISOString();
+    expect(first.logs.map((log: { timestamp: string }) => log.timestamp)).toEqual(times.slice(0, 10).map(iso));
+    expect(first.pagination).toEqual({ hasMore: true });
+    expect(second.logs.map((log: { timestamp: string }) => log.timestamp)).toEqual(times.slice(10).map(iso));
+    expect(second.pagination).toEqual({ hasMore: false });
+  });
+
   it('refuses another user’s notifications with 403, even to a superadmin', async () => {
     for (const caller of [resident, oakAdmin, superadmin]) {
       const answer = await get(

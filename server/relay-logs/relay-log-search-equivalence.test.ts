@@ -9,6 +9,7 @@ import { createMonths } from './gate-log-partitions';
 import { findLogPage, streamLogs } from './relay-log-queries';
 import { EXACT_SUBJECT_EVENTS, resolveCriteria } from './relay-log-search';
 import { insertRelayLogRows, newRelayLogId, type RelayLogEntry } from './relay-log-sink';
+import { COUNTED_SUBJECTS, subjectCount } from './relay-log-subject-events';
 
 const DAY = 24 * 3600 * 1000;
 // The log ends mid-December, so the last week crosses no month but the date ranges below do.
@@ -28,7 +29,9 @@ const residents = [
  * A log shaped to take every path: residents whose texts repeat (few subjects, many events), Olga
  * who came daily until three months ago (rare among the newest events, past EXACT_SUBJECT_EVENTS
  * in all), and visitors each with a text of their own that names its host (terms in thousands of
- * subjects), over four months, two properties, both caller types.
+ * subjects; those before the newest 3,000 events from "past-visit.test", a term rare among the
+ * newest events that names more subjects than are counted), over four months, two properties,
+ * both caller types.
  */
 function entries(): RelayLogEntry[] {
   const total = 24_000;
@@ -48,7 +51,11 @@ function entries(): RelayLogEntry[] {
     return {
       ...common,
       callerType: 'visitor',
-      visitorDetails: { firstName: `Quentin${n % 40}`, lastName: `Guest${n}`, email: `guest${n}@visit.test` },
+      visitorDetails: {
+        firstName: `Quentin${n % 40}`,
+        lastName: `Guest${n}`,
+        email: `guest${n}@${n < 3000 ? 'visit' : 'past-visit'}.test`,
+      },
       qrCodeDetails: { qrFirstName: `Pass${n % 7}`, qrLastName: '50%_off' },
       creatorDetails: residents[n % residents.length],
     };
@@ -79,6 +86,8 @@ const TERMS = [
   'Oak Ridge',
   'oldfield',
   'olga@old.test',
+  'past-visit',
+  'guest2@past',
   'nobody',
 ];
 
@@ -123,6 +132,9 @@ describe('the gate log search through subjects', () => {
     const olgas = await referenceSearch(db, { timezone: 'UTC', search: 'oldfield' }, { page: 1, limit: 1 });
     expect(olgas.total).toBeGreaterThan(EXACT_SUBJECT_EVENTS);
     expect(await path('quentin')).toBe('event-text, estimated');
+    const pastVisits = await resolveCriteria(db, { timezone: 'UTC', search: 'past-visit' });
+    expect(subjectCount(pastVisits)).toBeGreaterThan(COUNTED_SUBJECTS);
+    expect(await path('past-visit')).toBe('subjects, estimated');
     const [subjects] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from relay_log_subjects`));
     expect(subjects.n).toBeGreaterThan(3000);
   });

@@ -4,13 +4,14 @@
  * enough to be met soonest by walking the log newest first.
  */
 import type { LogFilter } from '@core/api/relay-logs';
-import { and, desc, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { pageOffset } from '../platform/db/paged-search';
 import { rowsOf } from '../platform/db/rows';
 import { relayLogs } from '../platform/db/schema';
-import { criteriaOf, criteriaWhere, keyArray, type LogCriteria } from './relay-log-criteria';
-import { matchingSubjects, type SubjectMatch, subjectsReady } from './relay-log-subjects';
+import { criteriaOf, criteriaWhere, type LogCriteria } from './relay-log-criteria';
+import { type Place, type RelayLogRow, rowsAt } from './relay-log-places';
+import { matchingSubjects, subjectsReady } from './relay-log-subjects';
 import { textMatches } from './relay-log-text-match';
 
 /**
@@ -32,25 +33,16 @@ export const PROBED_EVENTS = 2_000;
 export const COMMON_MATCHES = 20;
 export const SPREAD_TEXTS = 10;
 
-const byMonth = (found: SubjectMatch[]) => {
-  const months = new Map<number, { month: Date; keys: string[] }>();
-  for (const { month, key } of found) {
-    const entry = months.get(month.getTime()) ?? { month, keys: [] };
-    entry.keys.push(key);
-    months.set(month.getTime(), entry);
-  }
-  return [...months.values()];
-};
-
 /** A filter resolved to instants and, for a search, to where it looks. */
 export async function resolveCriteria(db: Queryable, filter: LogFilter, propertyId?: string): Promise<LogCriteria> {
   const criteria = criteriaOf(filter, propertyId);
   if (!criteria.needle) return criteria;
   if (!(await subjectsReady(db))) return { ...criteria, search: { by: 'event-text', indexed: true } };
   if (await isCommon(db, criteria)) return { ...criteria, search: { by: 'event-text', indexed: false } };
-  const found = await matchingSubjects(db, criteria.needle, criteria, SUBJECT_LIMIT);
-  if (found.length > SUBJECT_LIMIT) return { ...criteria, search: { by: 'event-text', indexed: false } };
-  return { ...criteria, search: { by: 'subjects', months: byMonth(found) } };
+  const months = await matchingSubjects(db, criteria.needle, criteria, SUBJECT_LIMIT);
+  const subjects = months.reduce((sum, month) => sum + month.keys.length, 0);
+  if (subjects > SUBJECT_LIMIT) return { ...criteria, search: { by: 'event-text', indexed: false } };
+  return { ...criteria, search: { by: 'subjects', months } };
 }
 
 /**
@@ -68,90 +60,6 @@ async function isCommon(db: Queryable, criteria: LogCriteria): Promise<boolean> 
     ) as newest`);
   const [{ seen, hits, texts }] = rowsOf<{ seen: number; hits: number; texts: number }>(result);
   return seen < PROBED_EVENTS || (hits >= COMMON_MATCHES && texts >= SPREAD_TEXTS);
-}
-
-const nextMonth = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
-const later = (a: Date, b: Date | null) => (b && b > a ? b : a);
-const earlier = (a: Date, b: Date | null) => (b && b < a ? b : a);
-
-/**
- * The events a subjects search names, as one union: each month's keys are looked up in that
- * month's table only (a probe per key, not per key and month), with the filter's other conditions.
- */
-function subjectEvents(criteria: LogCriteria, columns: SQL): SQL | null {
-  if (criteria.search?.by !== 'subjects' || !criteria.search.months.length) return null;
-  const parts = criteria.search.months.map(({ month, keys }) => {
-    const within = {
-      ...criteria,
-      needle: '',
-      from: later(month, criteria.from),
-      to: earlier(nextMonth(month), criteria.to),
-    };
-    return sql`select ${columns} from ${relayLogs}
-      where ${relayLogs.subjectKey} = any(${keyArray(keys)}) and ${criteriaWhere(within)}`;
-  });
-  return sql.join(parts, sql` union all `);
-}
-
-/** How many events a subjects search names, counted up to `cap` + 1. */
-export async function countSubjectEvents(db: Queryable, criteria: LogCriteria, cap: number): Promise<number> {
-  const events = subjectEvents(criteria, sql`1`);
-  if (!events) return 0;
-  const result = await db.execute(
-    sql`select count(*)::int as total from (select 1 from (${events}) as named limit ${cap + 1}) as counted`,
-  );
-  return Number(rowsOf<{ total: number }>(result)[0].total);
-}
-
-type RelayLogRow = typeof relayLogs.$inferSelect;
-/** An event's place in the log's order: its time (as text, microseconds kept) and id. */
-interface Place {
-  at: string;
-  id: string;
-}
-
-/** The rows of events at `places` (newest first), read by id within their span of time. */
-export async function rowsAt(db: Queryable, places: Place[]): Promise<RelayLogRow[]> {
-  if (!places.length) return [];
-  return db
-    .select()
-    .from(relayLogs)
-    .where(
-      and(
-        sql`${relayLogs.id} = any(${`{${places.map((place) => place.id).join(',')}}`}::uuid[])`,
-        gte(relayLogs.timestamp, sql`${places[places.length - 1].at}::timestamptz`),
-        lte(relayLogs.timestamp, sql`${places[0].at}::timestamptz`),
-      ),
-    )
-    .orderBy(desc(relayLogs.timestamp), desc(relayLogs.id));
-}
-
-/**
- * One page of a subjects search (with one row more, for Next), newest first, and how many events
- * the search names (counted up to `cap` + 1), in one pass over the subject index: every named
- * event's time and id (a few thousand at most) are counted and sorted, then the page's rows read.
- * Past `cap` no page is read: so many events are met sooner walking the log.
- */
-export async function subjectsPage(
-  db: Queryable,
-  criteria: LogCriteria,
-  page: { page: number; limit: number },
-  cap: number,
-): Promise<{ named: number; rows: RelayLogRow[] }> {
-  const events = subjectEvents(criteria, sql`"timestamp", id`);
-  if (!events) return { named: 0, rows: [] };
-  const placed = rowsOf<Place & { named: number }>(
-    await db.execute(sql`
-      select "timestamp"::text as at, id, named from (
-        select "timestamp", id, count(*) over () as named
-        from (select "timestamp", id from (${events}) as all_named limit ${cap + 1}) as capped
-      ) as counted
-      order by "timestamp" desc, id desc limit ${page.limit + 1} offset ${pageOffset(page.page, page.limit)}`),
-  );
-  // A page past the last has no row to tell the count.
-  const named = placed.length ? Number(placed[0].named) : await countSubjectEvents(db, criteria, cap);
-  if (named > cap) return { named, rows: [] };
-  return { named, rows: await rowsAt(db, placed) };
 }
 
 /** The first stretch of the log a walk reads; each next one is twice as long, up to WALK_MAX. */

@@ -23,18 +23,22 @@ export const recordSubjects = (rows: SQL): SQL => sql`
   order by 1, 2
   on conflict do nothing`;
 
-/** The subjects a search term names, with their month: at most `limit` + 1 (more says "too many"). */
-export interface SubjectMatch {
+/** A month's subjects a search names, by key. */
+export interface MonthSubjects {
   month: Date;
-  key: string;
+  keys: string[];
 }
 
+/**
+ * The subjects a search term names, by month: at most `limit` + 1 (more says "too many"). Grouped
+ * in the query, as one row per subject cost more to hand over than to find (7,047: 15 ms of 45).
+ */
 export async function matchingSubjects(
   db: Queryable,
   needle: string,
   range: { from: Date | null; to: Date | null },
   limit: number,
-): Promise<SubjectMatch[]> {
+): Promise<MonthSubjects[]> {
   const inRange = and(
     textMatches(relayLogSubjects.searchText, needle),
     // A month overlaps [from, to) when it starts before `to` and ends after `from`.
@@ -43,12 +47,14 @@ export async function matchingSubjects(
       : undefined,
     range.to ? lt(relayLogSubjects.month, range.to) : undefined,
   );
-  const rows = await db
-    .select({ month: relayLogSubjects.month, key: sql<string>`${relayLogSubjects.key}::text` })
-    .from(relayLogSubjects)
-    .where(inRange)
-    .limit(limit + 1);
-  return rows;
+  const result = await db.execute(sql`
+    select to_char(month at time zone 'UTC', 'YYYY-MM-DD') as month, string_agg(key::text, ',') as keys
+    from (select month, key from ${relayLogSubjects} where ${inRange} limit ${limit + 1}) as found
+    group by month`);
+  return rowsOf<{ month: string; keys: string }>(result).map((row) => ({
+    month: new Date(`${row.month}T00:00:00Z`),
+    keys: row.keys.split(','),
+  }));
 }
 
 /** An event a statement deleted or rewrote: its time (as text, microseconds kept) and old subject. */

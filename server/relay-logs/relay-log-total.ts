@@ -4,7 +4,8 @@ import type { Queryable } from '../platform/db/connect';
 import { relayLogs } from '../platform/db/schema';
 import { type CountQuery, countLogs } from './relay-log-count';
 import { criteriaWhere, type LogCriteria } from './relay-log-criteria';
-import { countSubjectEvents, EXACT_SUBJECT_EVENTS, resolveCriteria } from './relay-log-search';
+import { EXACT_SUBJECT_EVENTS, resolveCriteria } from './relay-log-search';
+import { countSubjectEvents } from './relay-log-subject-events';
 import type { TextVia } from './relay-log-text-match';
 
 /**
@@ -83,8 +84,14 @@ const roughly = (n: number) => {
   return Math.round(n / unit) * unit;
 };
 
-async function estimate(db: Queryable, criteria: LogCriteria, base: number, atLeast: number): Promise<number> {
-  const [sampled] = await sampledSearchCount(db, criteria, await logHeapPages(db));
+async function estimate(
+  db: Queryable,
+  criteria: LogCriteria,
+  base: number,
+  atLeast: number,
+  logPages?: number,
+): Promise<number> {
+  const [sampled] = await sampledSearchCount(db, criteria, logPages ?? (await logHeapPages(db)));
   const [hits, sampledBase] = [Number(sampled.hits), Number(sampled.base)];
   const scaled = hits && sampledBase ? roughly((base * hits) / sampledBase) : 0;
   return Math.max(atLeast, Math.min(base, scaled));
@@ -100,6 +107,31 @@ export async function estimatedTotal(
 ): Promise<LogTotal> {
   const base = await countLogs(db, { ...filter, search: undefined }, propertyId);
   return { totalItems: await estimate(db, criteria, base, atLeast), exact: false };
+}
+
+/** Matches a block sample must be expected to meet for its estimate to be taken over the months'. */
+const TRUSTED_SAMPLE_MATCHES = 100;
+
+/**
+ * The total of a search naming more subjects than are counted, from its newest months' estimate
+ * (monthsCountedTotal), or from the block sample where the estimate says the sample would meet
+ * TRUSTED_SAMPLE_MATCHES of the matches: the newest months can hold more or fewer events per
+ * subject than the rest (a resident who came daily until lately), the sample has no such bias, but
+ * meets a term in a few thousand of ten million events not at all.
+ */
+export async function manySubjectsTotal(
+  db: Queryable,
+  filter: LogFilter,
+  propertyId: string | undefined,
+  criteria: LogCriteria,
+  monthsEstimate: number,
+): Promise<LogTotal> {
+  const logPages = await logHeapPages(db);
+  const sampledShare = Math.min(1, SAMPLE_PAGES / Math.max(1, logPages));
+  if (monthsEstimate * sampledShare < TRUSTED_SAMPLE_MATCHES)
+    return { totalItems: roughly(monthsEstimate), exact: false };
+  const base = await countLogs(db, { ...filter, search: undefined }, propertyId);
+  return { totalItems: await estimate(db, criteria, base, 0, logPages), exact: false };
 }
 
 /**
