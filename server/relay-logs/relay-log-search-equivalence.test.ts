@@ -1,7 +1,7 @@
 import type { LogFilter } from '@core/api/relay-logs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceSearch } from '../../test/support/reference-log-search';
+import { referenceMatches, referenceSearch } from '../../test/support/reference-log-search';
 import { createTestDatabase } from '../../test/support/test-database';
 import type { Database } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
@@ -139,14 +139,21 @@ describe('the gate log search through subjects', () => {
     expect(subjects.n).toBeGreaterThan(3000);
   });
 
-  for (const { name, filter, propertyId } of FILTERS) {
+  // PGlite runs the same SQL on one core at a fraction of the speed: there the table of terms is
+  // checked under the widest and the narrowest filter, and under all five on PostgreSQL.
+  const filters =
+    process.env.DB_KIND === 'pglite'
+      ? FILTERS.filter(({ name }) => ['everything', 'all together'].includes(name))
+      : FILTERS;
+  for (const { name, filter, propertyId } of filters) {
     it(`finds the same events as the search of each event's text, for ${name}`, async () => {
       const db = database.orm;
       for (const term of TERMS) {
         const search = { ...filter, search: term };
+        const matches = await referenceMatches(db, search, propertyId);
         for (const page of [1, 2, 40]) {
           const shown = await findLogPage(db, search, { page, limit: 10 }, propertyId);
-          const expected = await referenceSearch(db, search, { page, limit: 10 }, propertyId);
+          const expected = { ids: matches.slice((page - 1) * 10, page * 10), total: matches.length };
           const label = `${term} (${name}), page ${page}`;
           expect(
             shown.logs.map((log) => log._id),

@@ -7,25 +7,27 @@ import { criteriaOf, criteriaWhere } from '../../server/relay-logs/relay-log-cri
 /**
  * The gate log search as it was before subjects (docs/decisions/0059): each event's own text tested
  * for the term, every match counted. Written against the columns every schema since 0004 has, so
- * it also reads a database an older build left.
+ * it also reads a database an older build left. Every match, newest first.
  */
+export async function referenceMatches(db: Orm, filter: LogFilter, propertyId?: string): Promise<string[]> {
+  const criteria = criteriaOf(filter, propertyId);
+  const rest = criteriaWhere({ ...criteria, needle: '' });
+  const pattern = `%${criteria.needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const ids = await db
+    .select({ id: relayLogs.id })
+    .from(relayLogs)
+    .where(and(rest, sql`(${relayLogs.searchText} || '') like ${pattern}`))
+    .orderBy(desc(relayLogs.timestamp), desc(relayLogs.id));
+  return ids.map((row) => row.id);
+}
+
+/** One page of the reference search, with its total. */
 export async function referenceSearch(
   db: Orm,
   filter: LogFilter,
   page: { page: number; limit: number },
   propertyId?: string,
 ): Promise<{ ids: string[]; total: number }> {
-  const criteria = criteriaOf(filter, propertyId);
-  const rest = criteriaWhere({ ...criteria, needle: '' });
-  const pattern = `%${criteria.needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = and(rest, sql`(${relayLogs.searchText} || '') like ${pattern}`);
-  const ids = await db
-    .select({ id: relayLogs.id })
-    .from(relayLogs)
-    .where(where)
-    .orderBy(desc(relayLogs.timestamp), desc(relayLogs.id))
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(relayLogs).where(where);
-  return { ids: ids.map((row) => row.id), total: Number(counted.n) };
+  const all = await referenceMatches(db, filter, propertyId);
+  return { ids: all.slice((page.page - 1) * page.limit, page.page * page.limit), total: all.length };
 }
