@@ -4,6 +4,7 @@ import { ianaZoneOf } from '@core/time/log-time-zones';
 import { dayRangeIn } from '@core/time/zone-day-range';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { relayLogs } from '../platform/db/schema';
+import type { MonthSubjects } from './relay-log-subjects';
 import { type TextVia, textMatches } from './relay-log-text-match';
 
 /** A phone typed as "(555) 123-4567" matches the stored "+15551234567"; other text matches as typed. */
@@ -29,9 +30,7 @@ export interface LogCriteria {
  * text, when it names too many subjects (then it is common enough to meet newest first) or while an
  * upgrade has not yet given every event its subject (then the events' old trigram index serves).
  */
-export type SearchScope =
-  | { by: 'subjects'; months: { month: Date; keys: string[] }[] }
-  | { by: 'event-text'; indexed: boolean };
+export type SearchScope = { by: 'subjects'; months: MonthSubjects[] } | { by: 'event-text'; indexed: boolean };
 
 /** A key list as one array literal: the same text on PostgreSQL and PGlite, one parameter however long. */
 export const keyArray = (keys: string[]) => sql`${`{${keys.join(',')}}`}::bigint[]`;

@@ -156,10 +156,9 @@ export async function findNotifications(
   db: Queryable,
   userId: string,
   page: { page: number; limit: number },
-  now = new Date(),
 ): Promise<{ logs: RelayLogDto[]; hasMore: boolean }> {
   const wanted = pageOffset(page.page, page.limit) + page.limit + 1;
-  const recent = recentFrom(now);
+  const recent = recentFrom(new Date());
   const placesWhere = async (within: SQL, limit: number) => {
     const newestOf = (column: AnyColumn) =>
       sql`(select "timestamp", id from ${relayLogs} where ${eq(column, userId)} and ${within}

@@ -11,6 +11,7 @@ import { rowsOf } from '../platform/db/rows';
 import { relayLogs } from '../platform/db/schema';
 import { criteriaOf, criteriaWhere, type LogCriteria } from './relay-log-criteria';
 import { type Place, type RelayLogRow, rowsAt } from './relay-log-places';
+import { subjectCount } from './relay-log-subject-events';
 import { matchingSubjects, subjectsReady } from './relay-log-subjects';
 import { textMatches } from './relay-log-text-match';
 
@@ -40,9 +41,9 @@ export async function resolveCriteria(db: Queryable, filter: LogFilter, property
   if (!(await subjectsReady(db))) return { ...criteria, search: { by: 'event-text', indexed: true } };
   if (await isCommon(db, criteria)) return { ...criteria, search: { by: 'event-text', indexed: false } };
   const months = await matchingSubjects(db, criteria.needle, criteria, SUBJECT_LIMIT);
-  const subjects = months.reduce((sum, month) => sum + month.keys.length, 0);
-  if (subjects > SUBJECT_LIMIT) return { ...criteria, search: { by: 'event-text', indexed: false } };
-  return { ...criteria, search: { by: 'subjects', months } };
+  const resolved: LogCriteria = { ...criteria, search: { by: 'subjects', months } };
+  if (subjectCount(resolved) > SUBJECT_LIMIT) return { ...criteria, search: { by: 'event-text', indexed: false } };
+  return resolved;
 }
 
 /**

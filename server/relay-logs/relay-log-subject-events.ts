@@ -1,17 +1,16 @@
 /**
  * The events a subjects search names (docs/decisions/0059), read month by month through the
  * subject index: counted and paged in one pass when the subjects are few, paged newest month first
- * and estimated from a sample of the subjects when each subject's probe would add up.
+ * and estimated from the newest months when each subject's probe would add up.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { pageOffset } from '../platform/db/paged-search';
 import { rowsOf } from '../platform/db/rows';
 import { relayLogs } from '../platform/db/schema';
-import { criteriaWhere, keyArray, type LogCriteria, type SearchScope } from './relay-log-criteria';
+import { criteriaWhere, keyArray, type LogCriteria } from './relay-log-criteria';
 import { type Place, type RelayLogRow, rowsAt } from './relay-log-places';
-
-type SubjectMonths = Extract<SearchScope, { by: 'subjects' }>['months'];
+import type { MonthSubjects } from './relay-log-subjects';
 
 /**
  * Subjects a search's events are counted through, a probe of the subject index each (7,047 took
@@ -21,7 +20,7 @@ type SubjectMonths = Extract<SearchScope, { by: 'subjects' }>['months'];
 export const COUNTED_SUBJECTS = 1_000;
 export const SAMPLED_SUBJECTS = 500;
 
-const monthsOf = (criteria: LogCriteria): SubjectMonths =>
+const monthsOf = (criteria: LogCriteria): MonthSubjects[] =>
   criteria.search?.by === 'subjects' ? criteria.search.months : [];
 
 /** How many subjects a search names. */
@@ -37,7 +36,7 @@ const earlier = (a: Date, b: Date | null) => (b && b < a ? b : a);
  * per key and month), with the filter's other conditions. The month's bounds as constants let the
  * planner leave every other month's table out.
  */
-function monthEvents(criteria: LogCriteria, { month, keys }: SubjectMonths[number], columns: SQL): SQL {
+function monthEvents(criteria: LogCriteria, { month, keys }: MonthSubjects, columns: SQL): SQL {
   const within = {
     ...criteria,
     needle: '',
@@ -51,7 +50,7 @@ function monthEvents(criteria: LogCriteria, { month, keys }: SubjectMonths[numbe
 }
 
 /** Every month's named events as one union. */
-function subjectEvents(criteria: LogCriteria, months: SubjectMonths, columns: SQL): SQL | null {
+function subjectEvents(criteria: LogCriteria, months: MonthSubjects[], columns: SQL): SQL | null {
   if (!months.length) return null;
   return sql.join(
     months.map((month) => monthEvents(criteria, month, columns)),
@@ -59,7 +58,7 @@ function subjectEvents(criteria: LogCriteria, months: SubjectMonths, columns: SQ
   );
 }
 
-async function countEvents(db: Queryable, criteria: LogCriteria, months: SubjectMonths, cap: number) {
+async function countEvents(db: Queryable, criteria: LogCriteria, months: MonthSubjects[], cap: number) {
   const events = subjectEvents(criteria, months, sql`1`);
   if (!events) return 0;
   const result = await db.execute(
@@ -143,7 +142,7 @@ export async function monthsCountedTotal(
   cap: number,
 ): Promise<{ events: number; exact: boolean; capped: boolean }> {
   const newestFirst = [...monthsOf(criteria)].sort((a, b) => b.month.getTime() - a.month.getTime());
-  const counted: SubjectMonths = [];
+  const counted: MonthSubjects[] = [];
   let probed = 0;
   for (const month of newestFirst) {
     if (probed + month.keys.length > SAMPLED_SUBJECTS) break;

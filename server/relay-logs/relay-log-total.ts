@@ -61,6 +61,9 @@ export async function logHeapPages(db: Queryable): Promise<number> {
   return Number(row.pages);
 }
 
+/** The share of a log of `logPages` heap pages the sample reads. */
+const sampledShare = (logPages: number) => Math.min(1, SAMPLE_PAGES / Math.max(1, logPages));
+
 /**
  * Matches and base events in a block sample of about SAMPLE_PAGES pages, its share of the log
  * given as a constant: computed in the query, the planner took it for a scan of the whole log and
@@ -68,7 +71,7 @@ export async function logHeapPages(db: Queryable): Promise<number> {
  * estimate stays the same from one page of results to the next.
  */
 export const sampledSearchCount = (db: Queryable, criteria: LogCriteria, logPages: number) => {
-  const percent = Math.min(100, (100 * SAMPLE_PAGES) / Math.max(1, logPages));
+  const percent = 100 * sampledShare(logPages);
   const sample = sql`${relayLogs} tablesample system (${sql.raw(percent.toFixed(6))}) repeatable (0)`;
   return db
     .select({
@@ -127,8 +130,7 @@ export async function manySubjectsTotal(
   monthsEstimate: number,
 ): Promise<LogTotal> {
   const logPages = await logHeapPages(db);
-  const sampledShare = Math.min(1, SAMPLE_PAGES / Math.max(1, logPages));
-  if (monthsEstimate * sampledShare < TRUSTED_SAMPLE_MATCHES)
+  if (monthsEstimate * sampledShare(logPages) < TRUSTED_SAMPLE_MATCHES)
     return { totalItems: roughly(monthsEstimate), exact: false };
   const base = await countLogs(db, { ...filter, search: undefined }, propertyId);
   return { totalItems: await estimate(db, criteria, base, 0, logPages), exact: false };
