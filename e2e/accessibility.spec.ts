@@ -16,7 +16,9 @@ import {
 // menus, filters and dialogs that only appear on use opened: 0 moderate, serious or critical findings
 // (one h1 per screen, no skipped heading levels, no second banner in dialogs).
 const simulator = relaySimulatorPerFile(test);
-// Dozens of pages at two widths per test.
+// Dozens of pages at two widths per test: the roles share out over the workers, each worker
+// building its own world in beforeAll, so this file is not the run's last minutes in one worker.
+test.describe.configure({ mode: 'parallel' });
 test.beforeEach(() => test.setTimeout(300_000));
 
 type Visit = { path: string; ready: string | RegExp; open?: (page: Page) => Promise<void> };

@@ -5,7 +5,7 @@ import { chromium, type Page } from '@playwright/test';
 import { INSTALL_MESSAGES } from '../core/api/install-messages';
 import { OFFLINE_MESSAGE } from '../core/api/offline-messages';
 import { PUSH_MESSAGES } from '../core/api/push-messages';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { FULL_CHROMIUM } from '../playwright.config';
 import { apiCall, apiToken } from './support/api';
 import { moderateOrWorseFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
@@ -20,14 +20,13 @@ import {
 } from './support/service-worker';
 
 // The one suite that lets the app's service worker run (playwright.config.ts blocks it elsewhere).
-test.use({ serviceWorkers: 'allow' });
+test.use({ serviceWorkers: 'allow', launchOptions: FULL_CHROMIUM });
 
 test('the service worker installs and the manifest passes Chromium’s installability check', async ({ baseURL }) => {
   // A profile on disk: Chromium refuses to install anything from an incognito context.
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-install-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    ...FULL_CHROMIUM,
     baseURL,
   });
   const page = await context.newPage();

@@ -1,8 +1,12 @@
 import type { Page } from '@playwright/test';
 import { LOGIN_PATHS } from '../core/roles';
+import { FULL_CHROMIUM } from '../playwright.config';
 import { seriousFindings } from './support/axe';
 import { expect, signOut, test } from './support/fixtures';
 import { type RunningServer, startGatehouse } from './support/gatehouse-server';
+
+// The full browser: the headless shell's screenshot of a page with a virtual authenticator never returned.
+test.use({ launchOptions: FULL_CHROMIUM });
 
 // A server of its own on `localhost`: WebAuthn refuses an IP address as the relying party.
 let site: RunningServer;

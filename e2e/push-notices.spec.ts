@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PUSH_MESSAGES } from '../core/api/push-messages';
+import { FULL_CHROMIUM } from '../playwright.config';
 import { PushService } from '../test/support/push-service';
 import { browserFilming, openPairedReader, registerPass } from './reader-support';
 import { apiCall, apiToken } from './support/api';
@@ -13,7 +14,8 @@ import { gateWorld, relaySimulatorPerFile } from './visitors-support';
 // (`web-push-testing`, which checks the VAPID signature and decrypts as a browser vendor's does);
 // Chromium offline cannot subscribe at a real push service, so the message that service decrypted
 // is handed to the app's service worker through the DevTools protocol, byte for byte.
-test.use({ serviceWorkers: 'allow', viewport: PHONE });
+// Notifications are shown by the full browser only.
+test.use({ serviceWorkers: 'allow', viewport: PHONE, launchOptions: FULL_CHROMIUM });
 
 const simulator = relaySimulatorPerFile(test);
 let pushService: PushService;

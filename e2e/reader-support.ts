@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, chromium, type Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { FULL_CHROMIUM } from '../playwright.config';
 import { apiCall } from './support/api';
 import type { Mailbox } from './support/mailbox';
 import { writeQrVideo } from './support/qr-video';
@@ -62,9 +62,9 @@ export async function browserFilming(pass: Pass, options: { blankSeconds?: numbe
   const video = path.join(dir, 'pass.y4m');
   writeQrVideo(pass.png, video, { blankSeconds: options.blankSeconds, codeSeconds: options.codeSeconds ?? 3 });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: FULL_CHROMIUM.executablePath,
     args: [
-      ...CHROMIUM_ARGS,
+      ...FULL_CHROMIUM.args,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,

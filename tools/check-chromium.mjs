@@ -1,12 +1,20 @@
 // e2e needs Debian's Chromium; say so in one line instead of failing obscurely.
 import fs from 'node:fs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(chromium)) {
-  console.error(
-    `Chromium is missing at ${chromium}: install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH).`,
-  );
-  process.exit(1);
+// Pages run in the headless shell, and the tests of what only the full browser has run in it.
+const browsers = [
+  ['chromium', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'CHROMIUM_PATH'],
+  [
+    'chromium-headless-shell',
+    process.env.CHROMIUM_HEADLESS_PATH ?? '/usr/bin/chromium-headless-shell',
+    'CHROMIUM_HEADLESS_PATH',
+  ],
+];
+for (const [name, file, variable] of browsers) {
+  if (!fs.existsSync(file)) {
+    console.error(`Chromium is missing at ${file}: install it with 'apt-get install -y ${name}' (or set ${variable}).`);
+    process.exit(1);
+  }
 }
 
 // The fault suite (with DATABASE_URL) runs HAProxy in front of several Gatehouse processes.
