@@ -8,6 +8,8 @@ const alias = { '@core': fileURLToPath(new URL('./core', import.meta.url)) };
  * PostgreSQL present they run there only, where they took a quarter of PGlite's time (decision 0061).
  */
 const ROUTE_SUITES = ['test/guard-rails/authorization-matrix.test.ts', 'test/guard-rails/bad-input.test.ts'];
+/** The embedded database's backup and restore: the same test whichever database the project names. */
+const EMBEDDED_ONLY = ['tools/backup.test.ts'];
 const apiProject = (name: string, dbKind: string, skip: string[] = []) => ({
   resolve: { alias },
   test: {
@@ -33,7 +35,7 @@ export default defineConfig({
       { resolve: { alias }, test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node' } },
       { resolve: { alias }, test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       apiProject('api-pglite', 'pglite', process.env.DATABASE_URL ? ROUTE_SUITES : []),
-      ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres', EMBEDDED_ONLY)] : []),
       // Real Gatehouse processes on one PostgreSQL database, killed and starved on purpose.
       ...(process.env.DATABASE_URL
         ? [
