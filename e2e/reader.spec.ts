@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request as apiRequest, type Page } from '@playwright/test';
+import { FULL_CHROMIUM } from '../playwright.config';
 import { spawnGatehouse, TEST_SUPERADMIN } from '../test/support/gatehouse-process';
 import {
   axeFindings,
@@ -20,6 +21,8 @@ import { decodeQr, gateWorld, relaySimulatorPerFile } from './visitors-support';
 
 // The gate reader page against the real server, real SMTP and the relay simulator;
 // the camera is Chromium's fake capture device playing the QR image the visitor was emailed.
+// The full browser: the kiosk goes full screen, and the headless shell then refuses to resize it.
+test.use({ launchOptions: FULL_CHROMIUM });
 const simulator = relaySimulatorPerFile(test);
 const OFFLINE = 'Offline — ask the resident to open the gate from their phone';
 const result = (page: Page) => page.getByRole('status');
