@@ -24,10 +24,10 @@ async function qrDetector(): Promise<Detector> {
 const FRAME_INTERVAL_MS = 120;
 
 /**
- * Shows the back camera in `video` and reports every QR code seen, frame after frame, until the
- * returned stop is called. Rejects when there is no camera or it may not be used.
+ * Shows the back camera in `video` and reports the QR codes of every frame it reads (none, too),
+ * until the returned stop is called. Rejects when there is no camera or it may not be used.
  */
-export async function scanWithCamera(video: HTMLVideoElement, onCode: (text: string) => void) {
+export async function scanWithCamera(video: HTMLVideoElement, onFrame: (codes: string[]) => void) {
   const stream = await navigator.mediaDevices.getUserMedia({
     video: { facingMode: { ideal: 'environment' } },
     audio: false,
@@ -45,7 +45,7 @@ export async function scanWithCamera(video: HTMLVideoElement, onCode: (text: str
       if (stopped) return;
       if (video.readyState >= video.HAVE_CURRENT_DATA) {
         const codes = await detector.detect(video).catch(() => []);
-        for (const code of codes) if (!stopped) onCode(code.rawValue);
+        if (!stopped) onFrame(codes.map((code) => code.rawValue));
       }
       setTimeout(next, FRAME_INTERVAL_MS);
     };

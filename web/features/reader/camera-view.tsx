@@ -3,16 +3,16 @@ import { scanWithCamera } from './camera-scanner';
 import classes from './reader.module.css';
 
 /** The back camera, scanning for as long as it is on screen. */
-export function CameraView({ onCode, cards }: { onCode: (text: string) => void; cards: boolean }) {
+export function CameraView({ onFrame, cards }: { onFrame: (codes: string[]) => void; cards: boolean }) {
   const video = useRef<HTMLVideoElement>(null);
-  const latest = useRef(onCode);
-  latest.current = onCode;
+  const latest = useRef(onFrame);
+  latest.current = onFrame;
   const [unavailable, setUnavailable] = useState(false);
 
   useEffect(() => {
     let stop: (() => void) | null = null;
     let left = false;
-    scanWithCamera(video.current!, (text) => latest.current(text)).then(
+    scanWithCamera(video.current!, (codes) => latest.current(codes)).then(
       (stopScanning) => {
         if (left) stopScanning();
         else stop = stopScanning;

@@ -14,6 +14,26 @@ describe('CodeDebounce', () => {
     expect(debounce.fresh('pass-a', 3001)).toBe(true);
   });
 
+  it('from the camera, decides a code held in view once, even when no frame is read for longer than the quiet time', () => {
+    const debounce = new CodeDebounce(3000);
+    const frames: Array<[number, string[]]> = [
+      [0, ['pass-a']],
+      [100, ['pass-a']],
+      [11_000, ['pass-a']],
+      [11_100, ['pass-a']],
+    ];
+    expect(frames.flatMap(([t, codes]) => debounce.framed(codes, t))).toEqual(['pass-a']);
+  });
+
+  it('from the camera, decides it again once frames have been read without it for the quiet time', () => {
+    const debounce = new CodeDebounce(3000);
+    expect(debounce.framed(['pass-a'], 0)).toEqual(['pass-a']);
+    expect(debounce.framed([], 2000)).toEqual([]);
+    expect(debounce.framed(['pass-a'], 2500)).toEqual([]);
+    expect(debounce.framed([], 5600)).toEqual([]);
+    expect(debounce.framed(['pass-a', 'pass-b'], 5700)).toEqual(['pass-a', 'pass-b']);
+  });
+
   it('keeps codes apart', () => {
     const debounce = new CodeDebounce(3000);
     expect(debounce.fresh('pass-a', 0)).toBe(true);

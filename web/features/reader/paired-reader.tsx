@@ -28,7 +28,7 @@ export function PairedReader({ deviceKey, onUnpaired }: { deviceKey: string; onU
         <p className={reader.online ? classes.online : classes.offlineBadge}>{reader.online ? 'Online' : 'Offline'}</p>
       </header>
       <div className={identity?.securePin ? classes.bodyWithKeypad : classes.body}>
-        <CameraView onCode={reader.scanned} cards={identity?.cards ?? false} />
+        <CameraView onFrame={reader.framed} cards={identity?.cards ?? false} />
         {identity?.securePin && (
           <Keypad onPin={reader.pinEntered} disabled={screen.kind !== 'ready'} lockedSentence={lockedSentence} />
         )}

@@ -113,6 +113,16 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
     [decide, deviceKey],
   );
 
+  const framed = useCallback(
+    (codes: string[]) => {
+      for (const code of debounce.current.framed(codes, Date.now())) {
+        if (busy.current) debounce.current.forget(code);
+        else void decide(() => decideQr(deviceKey, code), 'qr');
+      }
+    },
+    [decide, deviceKey],
+  );
+
   const cardRead = useCallback(
     (card: string) => {
       const fresh = debounce.current.fresh(card, Date.now());
@@ -130,5 +140,5 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
     [decide, deviceKey],
   );
 
-  return { identity, online, screen, lockedUntil, scanned, cardRead, pinEntered };
+  return { identity, online, screen, lockedUntil, scanned, framed, cardRead, pinEntered };
 }
