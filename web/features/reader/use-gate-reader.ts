@@ -102,25 +102,27 @@ export function useGateReader(deviceKey: string, onUnpaired: (message: string) =
     [checkIn],
   );
 
-  const scanned = useCallback(
+  /** A fresh QR code: decided, unless someone else's result is on screen (then the next sighting is). */
+  const decideCode = useCallback(
     (code: string) => {
-      const fresh = debounce.current.fresh(code, Date.now());
-      if (!fresh) return;
-      // Someone else's result is on screen: this code is decided the next time it is seen.
-      if (busy.current) return debounce.current.forget(code);
-      void decide(() => decideQr(deviceKey, code), 'qr');
+      if (busy.current) debounce.current.forget(code);
+      else void decide(() => decideQr(deviceKey, code), 'qr');
     },
     [decide, deviceKey],
   );
 
+  const scanned = useCallback(
+    (code: string) => {
+      if (debounce.current.fresh(code, Date.now())) decideCode(code);
+    },
+    [decideCode],
+  );
+
   const framed = useCallback(
     (codes: string[]) => {
-      for (const code of debounce.current.framed(codes, Date.now())) {
-        if (busy.current) debounce.current.forget(code);
-        else void decide(() => decideQr(deviceKey, code), 'qr');
-      }
+      for (const code of debounce.current.framed(codes, Date.now())) decideCode(code);
     },
-    [decide, deviceKey],
+    [decideCode],
   );
 
   const cardRead = useCallback(
