@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectPglite } from '../server/platform/db/connect';
 import { properties } from '../server/platform/db/schema';
-import { spawnGatehouse, waitUntilListening } from '../test/support/gatehouse-process';
+import { spawnGatehouse } from '../test/support/gatehouse-process';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-backup-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -47,11 +47,8 @@ describe('embedded database backup and restore', () => {
 
   it('refuses to back up a data dir a running Gatehouse owns', { timeout: 240_000 }, async () => {
     const dataDir = path.join(scratch, 'live');
-    const running = await spawnGatehouse({ dataDir, noWait: true });
+    const running = await spawnGatehouse({ dataDir });
     try {
-      // A fresh embedded database migrates itself first: with every suite sharing two cores that
-      // took over a minute in CI, where it takes 9 s alone.
-      await waitUntilListening(running, 180_000);
       const answer = runTool('backup', dataDir, path.join(scratch, 'live.backup'));
       expect(answer.status).toBe(1);
       expect(answer.output).toContain('Another Gatehouse process');

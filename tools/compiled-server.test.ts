@@ -26,7 +26,7 @@ beforeAll(async () => {
     databaseUrl: fresh?.url,
     env: { MQTT_URL: 'mqtt://127.0.0.1:1883', SMTP_URL: '', API_DOCS: '1' },
   });
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await server?.stop();

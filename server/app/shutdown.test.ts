@@ -8,7 +8,7 @@ afterAll(() => simulator.close());
 
 describe('graceful shutdown', () => {
   it('on SIGTERM refuses new connections, finishes the press in flight (its pulse included) and exits 0', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     const database = process.env.DB_KIND === 'postgres' ? await freshPostgresDatabase() : undefined;
     const gatehouse = await spawnGatehouse({ databaseUrl: database?.url });

@@ -140,8 +140,11 @@ export async function spawnGatehouse(options: ProcessOptions = {}): Promise<Gate
   return running;
 }
 
-/** Waits for the process's "listening" line; throws with its output if it exits or takes a minute. */
-export async function waitUntilListening(running: GatehouseProcess, timeoutMs = 60_000) {
+/**
+ * Waits for the process's "listening" line; throws with its output if it exits or takes three
+ * minutes. Alone it takes about 4 s; with every suite sharing two cores in CI, over a minute.
+ */
+export async function waitUntilListening(running: GatehouseProcess, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (!running.output().includes('Gatehouse is listening')) {
     if (running.child.exitCode !== null) throw new Error(`server exited early:\n${running.output()}`);
