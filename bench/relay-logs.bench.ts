@@ -12,7 +12,8 @@ import { rowsOf } from '../server/platform/db/rows';
 import { relayLogs } from '../server/platform/db/schema';
 import { countLogs, countQueries } from '../server/relay-logs/relay-log-count';
 import { criteriaWhere } from '../server/relay-logs/relay-log-criteria';
-import { findLogPage, findNotifications, streamLogs } from '../server/relay-logs/relay-log-queries';
+import { findLogPage } from '../server/relay-logs/relay-log-page';
+import { findNotifications, streamLogs } from '../server/relay-logs/relay-log-queries';
 import { resolveCriteria } from '../server/relay-logs/relay-log-search';
 import { COUNTED_SUBJECTS, subjectCount } from '../server/relay-logs/relay-log-subject-events';
 import {

@@ -7,7 +7,7 @@ import { rowsOf } from '../platform/db/rows';
 import { createMonths } from './gate-log-partitions';
 import { keyGateLogSubjects } from './gate-log-subject-upgrade';
 import { moveOldLogRows } from './gate-log-upgrade';
-import { findLogPage } from './relay-log-queries';
+import { findLogPage } from './relay-log-page';
 import { resolveCriteria } from './relay-log-search';
 import { subjectsReady } from './relay-log-subjects';
 

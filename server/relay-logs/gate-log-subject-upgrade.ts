@@ -15,23 +15,11 @@ import { recordSubjects, SUBJECT_KEY, subjectsReady } from './relay-log-subjects
 /** Rows keyed per transaction: short, like the move's batches (bench/gate-log-partitions.bench.ts). */
 export const KEYING_BATCH = 5000;
 
-/** The indexes migration 0038 declares, with each one's columns for a month's own copy. */
+/** The indexes migration 0038 declares on the log, with the name ending of a month's own copy. */
 const NEW_INDEXES = [
-  {
-    name: 'relay_logs_subject_time_idx',
-    suffix: 'subject_time_idx',
-    columns: '("subject_key", "timestamp") INCLUDE ("property_id", "caller_type", "id")',
-  },
-  {
-    name: 'relay_logs_time_covering_idx',
-    suffix: 'time_covering_idx',
-    columns: '("timestamp") INCLUDE ("property_id", "caller_type")',
-  },
-  {
-    name: 'relay_logs_property_time_covering_idx',
-    suffix: 'property_time_covering_idx',
-    columns: '("property_id", "timestamp") INCLUDE ("caller_type")',
-  },
+  { name: 'relay_logs_subject_time_idx', suffix: 'subject_time_idx' },
+  { name: 'relay_logs_time_covering_idx', suffix: 'time_covering_idx' },
+  { name: 'relay_logs_property_time_covering_idx', suffix: 'property_time_covering_idx' },
 ] as const;
 /** The indexes the subjects replace: the events' trigram index and the time indexes that carried the text. */
 const OLD_INDEXES = ['relay_logs_search_trgm_idx', 'relay_logs_time_idx', 'relay_logs_property_time_idx'];
@@ -97,6 +85,18 @@ async function keyRows(
   }
 }
 
+/**
+ * How an index on the log is built (`USING btree (...) INCLUDE (...)`), read from the migration's
+ * declaration so that a month's copy is the same and can be attached to it.
+ */
+async function indexMethod(db: Orm, name: string): Promise<string> {
+  const result = await db.execute(sql`select pg_get_indexdef(to_regclass(${name})) as definition`);
+  const definition = rowsOf<{ definition: string | null }>(result)[0]?.definition ?? '';
+  const using = definition.indexOf(' USING ');
+  if (using < 0) throw new Error(`The gate log has no index ${name}; migration 0038 declares it.`);
+  return definition.slice(using + 1);
+}
+
 /** Builds `table`'s copy of each new index it lacks without blocking writes, and attaches it. */
 async function indexTable(db: Orm, table: string) {
   for (const index of NEW_INDEXES) {
@@ -114,7 +114,10 @@ async function indexTable(db: Orm, table: string) {
     const [state] = rowsOf<{ valid: boolean }>(existing);
     // A build that failed half-way leaves an invalid index behind; it is built again.
     if (state && !state.valid) await db.execute(sql.raw(`drop index concurrently "${own}"`));
-    if (!state?.valid) await db.execute(sql.raw(`create index concurrently "${own}" on "${table}" ${index.columns}`));
+    if (!state?.valid)
+      await db.execute(
+        sql.raw(`create index concurrently "${own}" on "${table}" ${await indexMethod(db, index.name)}`),
+      );
     await db.execute(sql.raw(`alter index "${index.name}" attach partition "${own}"`));
   }
 }

@@ -7,15 +7,7 @@ import { rowsOf } from '../platform/db/rows';
 import { relayLogs } from '../platform/db/schema';
 import { criteriaWhere } from './relay-log-criteria';
 import { type RelayLogRow, rowsAt } from './relay-log-places';
-import { EXACT_SUBJECT_EVENTS, newestMatchesPage, resolveCriteria } from './relay-log-search';
-import {
-  COUNTED_SUBJECTS,
-  monthsCountedTotal,
-  newestSubjectsPage,
-  subjectCount,
-  subjectsPage,
-} from './relay-log-subject-events';
-import { estimatedTotal, type LogTotal, logTotal, manySubjectsTotal } from './relay-log-total';
+import { resolveCriteria } from './relay-log-search';
 
 export function toRelayLogDto(row: RelayLogRow): RelayLogDto {
   return {
@@ -37,78 +29,7 @@ export function toRelayLogDto(row: RelayLogRow): RelayLogDto {
   };
 }
 
-const newestFirst = [desc(relayLogs.timestamp), desc(relayLogs.id)];
-
-/**
- * An estimated total kept true to what the pages show: while a next row exists the total reaches
- * past this page (Next stays enabled), and the last page makes it exact.
- */
-function pagedTotal(total: LogTotal, page: { page: number; limit: number }, fetched: number): LogTotal {
-  if (total.exact) return total;
-  // An empty first page is an exact nothing; an empty later page only says the end is before it.
-  if (fetched === 0) return page.page === 1 ? { totalItems: 0, exact: true } : total;
-  const through = pageOffset(page.page, page.limit) + Math.min(fetched, page.limit);
-  return fetched > page.limit
-    ? { totalItems: Math.max(total.totalItems, through + 1), exact: false }
-    : { totalItems: through, exact: true };
-}
-
-/** One page of logs, newest first, with the filter's total (estimated only for huge search results, and then says so). */
-export async function findLogPage(
-  db: Queryable,
-  filter: LogFilter,
-  page: { page: number; limit: number },
-  propertyId?: string,
-): Promise<{ logs: RelayLogDto[]; total: LogTotal }> {
-  const criteria = await resolveCriteria(db, filter, propertyId);
-  const search = criteria.search;
-  let rows: RelayLogRow[];
-  let total: LogTotal;
-  // Met walking the log newest first, and estimated from a sample of it.
-  const manyNamed = () =>
-    Promise.all([
-      newestMatchesPage(db, criteria, page),
-      estimatedTotal(db, filter, propertyId, criteria, EXACT_SUBJECT_EVENTS + 1),
-    ]);
-  if (search?.by === 'subjects' && subjectCount(criteria) > COUNTED_SUBJECTS) {
-    // Counting every subject's events would probe each; the newest months tell how many there are.
-    // The page is read beside the count, and set aside when there are so many that walking is sooner.
-    const [named, newest] = await Promise.all([
-      monthsCountedTotal(db, criteria, EXACT_SUBJECT_EVENTS),
-      newestSubjectsPage(db, criteria, page),
-    ]);
-    if (named.capped) [rows, total] = await manyNamed();
-    else {
-      rows = named.events > EXACT_SUBJECT_EVENTS ? await newestMatchesPage(db, criteria, page) : newest;
-      total = named.exact
-        ? { totalItems: named.events, exact: true }
-        : await manySubjectsTotal(db, filter, propertyId, criteria, named.events);
-    }
-  } else if (search?.by === 'subjects') {
-    const named = await subjectsPage(db, criteria, page, EXACT_SUBJECT_EVENTS);
-    if (named.named <= EXACT_SUBJECT_EVENTS) {
-      rows = named.rows;
-      total = { totalItems: named.named, exact: true };
-    } else [rows, total] = await manyNamed();
-  } else if (search?.by === 'event-text' && !search.indexed) {
-    [rows, total] = await Promise.all([
-      newestMatchesPage(db, criteria, page),
-      logTotal(db, filter, propertyId, criteria),
-    ]);
-  } else {
-    [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(relayLogs)
-        .where(criteriaWhere(criteria))
-        .orderBy(...newestFirst)
-        .limit(page.limit + 1)
-        .offset(pageOffset(page.page, page.limit)),
-      logTotal(db, filter, propertyId, criteria),
-    ]);
-  }
-  return { logs: rows.slice(0, page.limit).map(toRelayLogDto), total: pagedTotal(total, page, rows.length) };
-}
+export const newestFirst = [desc(relayLogs.timestamp), desc(relayLogs.id)];
 
 /**
  * Every log of a filter, newest first, in batches walked by (timestamp, id) so a large export

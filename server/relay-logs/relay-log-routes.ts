@@ -21,7 +21,8 @@ import { badRequest } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { errorHandler } from '../platform/http/error-handler';
 import { csvFileName, logsAsCsv } from './relay-log-csv';
-import { findLogPage, findNotifications, streamLogs } from './relay-log-queries';
+import { findLogPage } from './relay-log-page';
+import { findNotifications, streamLogs } from './relay-log-queries';
 import { countLogsUpTo } from './relay-log-total';
 
 const propertyScope = allow(['superadmin', 'admin'], async (request) => ({

@@ -1,6 +1,7 @@
 import type { LogFilter } from '@core/api/relay-logs';
 import { count, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
+import { roughly } from '../platform/db/rough-total';
 import { relayLogs } from '../platform/db/schema';
 import { type CountQuery, countLogs } from './relay-log-count';
 import { criteriaWhere, type LogCriteria } from './relay-log-criteria';
@@ -79,12 +80,6 @@ export const sampledSearchCount = (db: Queryable, criteria: LogCriteria, logPage
       base: sql<string>`count(*) filter (where ${criteriaWhere({ ...criteria, needle: '' }) ?? sql`true`})`,
     })
     .from(sample);
-};
-
-/** Two significant figures: an estimate should not look like a count. */
-const roughly = (n: number) => {
-  const unit = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
-  return Math.round(n / unit) * unit;
 };
 
 async function estimate(

@@ -2,6 +2,7 @@ import type { Pagination } from '@core/api/dashboard';
 import { type AnyColumn, count, desc, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from './connect';
+import { roughly } from './rough-total';
 
 /** A LIKE pattern matching the term anywhere, with its own wildcards taken literally. */
 export function containsPattern(term: string): string {
@@ -149,7 +150,7 @@ async function listTotal(queries: ListQueries<unknown>, through: number, first: 
       : { total: Math.max(await queries.planned(), EXACT_LIST_TOTAL + 1), exact: false };
   if (found.exact) return found;
   // Kept at least one past this page, so Next stays enabled.
-  return { total: Math.max(roughly(found.total, Math.round), roughly(through + 1, Math.ceil)), exact: false };
+  return { total: Math.max(roughly(found.total), roughly(through + 1, Math.ceil)), exact: false };
 }
 
 /**
@@ -171,10 +172,4 @@ export async function runListQueries<Row extends { cursor: string }>(
   const last = fetched.length <= page.limit && (rows.length > 0 || page.page === 1);
   const total = last ? { total: through, exact: true } : await listTotal(queries, through, first);
   return { total, rows, nextCursor };
-}
-
-/** Two significant figures: an estimate should not look like a count. */
-function roughly(n: number, to: (x: number) => number): number {
-  const unit = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
-  return to(n / unit) * unit;
 }
