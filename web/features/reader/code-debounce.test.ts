@@ -34,6 +34,13 @@ describe('CodeDebounce', () => {
     expect(debounce.framed(['pass-a', 'pass-b'], 5700)).toEqual(['pass-a', 'pass-b']);
   });
 
+  it('keeps a pass in view while the camera stalls and a card is read meanwhile', () => {
+    const debounce = new CodeDebounce(3000);
+    expect(debounce.framed(['pass-a'], 0)).toEqual(['pass-a']);
+    expect(debounce.fresh('card-7', 9000)).toBe(true);
+    expect(debounce.framed(['pass-a'], 11_000)).toEqual([]);
+  });
+
   it('keeps codes apart', () => {
     const debounce = new CodeDebounce(3000);
     expect(debounce.fresh('pass-a', 0)).toBe(true);
