@@ -44,13 +44,22 @@ const find = (id: string) => (db: Orm) => db.select().from(properties).where(eq(
 const replay = (what: 'pause' | 'resume') =>
   replica.orm.execute(what === 'pause' ? sql`select pg_wal_replay_pause()` : sql`select pg_wal_replay_resume()`);
 
+/**
+ * Checks until true. A check that fails is tried again too: the schema is migrated on the primary
+ * after the replica was made, and a loaded machine replays it late ("relation does not exist").
+ */
 async function until(check: () => Promise<boolean>, ms = 10_000) {
   const end = Date.now() + ms;
+  let failure: unknown = new Error('timed out');
   while (Date.now() < end) {
-    if (await check()) return;
+    try {
+      if (await check()) return;
+    } catch (error) {
+      failure = error;
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error('timed out');
+  throw failure;
 }
 
 describe('reads on a streaming replica', () => {
