@@ -3,13 +3,28 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@core': fileURLToPath(new URL('./core', import.meta.url)) };
 /**
- * The generated route suites: every route, as every identity and with every broken input, checked
- * at the HTTP layer. Their SQL is the app's, which every other suite runs on both databases; with
- * PostgreSQL present they run there only, where they took a quarter of PGlite's time (decision 0061).
+ * Suites that run once, on PostgreSQL, when it is there (decisions 0061 and 0062); without
+ * DATABASE_URL they run on PGlite, so a newcomer without PostgreSQL still runs them:
+ * - the generated guard rails: every route, as every identity, with every broken input, under every
+ *   limit, checked at the HTTP layer. Their SQL is the app's, which the feature suites run on both.
+ * - bursts fired at once: PGlite has one connection, on which a burst is a sequence, and the
+ *   sequences are the feature suites'.
+ * - the parts beside the database: the relays' wire protocols, the API document, the metrics.
  */
-const ROUTE_SUITES = ['test/guard-rails/authorization-matrix.test.ts', 'test/guard-rails/bad-input.test.ts'];
-/** The embedded database's backup and restore: the same test whichever database the project names. */
-const EMBEDDED_ONLY = ['tools/backup.test.ts'];
+const ONCE_ON_POSTGRES = [
+  'test/guard-rails/**',
+  'server/entry/keypad-bursts.test.ts',
+  'server/gates/relay-drivers.test.ts',
+  'server/gates/mqtt-relay-drivers.test.ts',
+  'server/platform/http/api-docs.test.ts',
+  'server/platform/metrics/metrics.test.ts',
+];
+/** The embedded database's own suites: its data dir, lock, backup and restore, whichever project runs. */
+const EMBEDDED_ONLY = [
+  'tools/backup.test.ts',
+  'server/platform/db/connect-pglite.test.ts',
+  'server/platform/db/data-dir-lock.test.ts',
+];
 const apiProject = (name: string, dbKind: string, skip: string[] = []) => ({
   resolve: { alias },
   test: {
@@ -34,7 +49,7 @@ export default defineConfig({
     projects: [
       { resolve: { alias }, test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node' } },
       { resolve: { alias }, test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
-      apiProject('api-pglite', 'pglite', process.env.DATABASE_URL ? ROUTE_SUITES : []),
+      apiProject('api-pglite', 'pglite', process.env.DATABASE_URL ? ONCE_ON_POSTGRES : []),
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres', EMBEDDED_ONLY)] : []),
       // Real Gatehouse processes on one PostgreSQL database, killed and starved on purpose.
       ...(process.env.DATABASE_URL
