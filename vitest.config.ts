@@ -62,7 +62,8 @@ export default defineConfig({
                 environment: 'node',
                 testTimeout: 120_000,
                 hookTimeout: 120_000,
-                fileParallelism: false,
+                // Side by side (each file starts its own processes on its own databases): the files
+                // mostly wait on kills, stalls and restarts, and one at a time left a core idle (0062).
                 // After every other project, so killed and starved processes never share the CPU with them.
                 sequence: { groupOrder: 1 },
               },
