@@ -90,6 +90,7 @@ const filteredPage = ({ db, filter, page, propertyId, criteria }: PageQuery): Fo
     logTotal(db, filter, propertyId, criteria),
   ]);
 
+/** How a filter's page is read and counted, by the way its search finds what it names. */
 function pageQueryFor(criteria: LogCriteria): (query: PageQuery) => Found {
   const search = criteria.search;
   if (search?.by === 'subjects') return subjectCount(criteria) > COUNTED_SUBJECTS ? manySubjectsPage : fewSubjectsPage;
