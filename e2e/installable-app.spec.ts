@@ -13,7 +13,7 @@ import { shoot } from './support/screens';
 import { createProperty, createUser } from './support/seed';
 import {
   controlledBy,
-  deliverPush,
+  deliverPushUntilShown,
   recordWindowsOpened,
   shownNotifications,
   tapNotification,
@@ -71,7 +71,10 @@ test('a push delivered to the service worker shows its sentence as a notificatio
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await page.goto('/login/Resident-Login');
   await controlledBy(page);
-  await deliverPush(page, JSON.stringify({ body: 'Your visitor Ana arrived at Main Gate', url: '/visitor-list' }));
+  await deliverPushUntilShown(
+    page,
+    JSON.stringify({ body: 'Your visitor Ana arrived at Main Gate', url: '/visitor-list' }),
+  );
   await expect
     .poll(() => shownNotifications(page))
     .toEqual([['Gatehouse', 'Your visitor Ana arrived at Main Gate', '/visitor-list']]);
@@ -80,7 +83,10 @@ test('a push delivered to the service worker shows its sentence as a notificatio
 /** Shows a notification of the lockdown pushed to this page's worker, whose tap opens the gates. */
 async function lockdownShown(page: Page) {
   await page.context().grantPermissions(['notifications'], { origin: new URL(page.url()).origin });
-  await deliverPush(page, JSON.stringify({ body: 'Lockdown started at Oak Ridge: Drill', url: '/access-gates' }));
+  await deliverPushUntilShown(
+    page,
+    JSON.stringify({ body: 'Lockdown started at Oak Ridge: Drill', url: '/access-gates' }),
+  );
   await expect.poll(() => shownNotifications(page)).toHaveLength(1);
 }
 

@@ -7,7 +7,7 @@ import { apiCall, apiToken } from './support/api';
 import { type Credentials, expect, signIn, test } from './support/fixtures';
 import { PHONE } from './support/screens';
 import { createUser } from './support/seed';
-import { controlledBy, deliverPush, shownNotifications, tapNotification } from './support/service-worker';
+import { controlledBy, deliverPushUntilShown, shownNotifications, tapNotification } from './support/service-worker';
 import { gateWorld, relaySimulatorPerFile } from './visitors-support';
 
 // Web Push from the event to the screen a tap opens. The server sends to a real push service
@@ -58,7 +58,7 @@ async function phoneOf(page: Page, person: Credentials, baseURL: string) {
 /** The message arrives on the phone: its notification shows, and a tap opens `screen` on that phone. */
 async function tapOpens(page: Page, message: string, notice: { body: string; url: string }, screen: RegExp) {
   expect(JSON.parse(message)).toEqual(notice);
-  await deliverPush(page, message);
+  await deliverPushUntilShown(page, message);
   await expect.poll(() => shownNotifications(page)).toEqual([['Gatehouse', notice.body, notice.url]]);
   await tapNotification(page.context());
   await expect(page).toHaveURL((url) => url.pathname === notice.url);

@@ -11,7 +11,7 @@ export async function controlledBy(page: Page) {
  * Hands `data` to the page's service worker as a push message, through Chromium's DevTools
  * protocol: the worker's own `push` handler runs, as when a push service delivers it.
  */
-export async function deliverPush(page: Page, data: string) {
+async function deliverPush(page: Page, data: string) {
   const origin = new URL(page.url()).origin;
   const cdp = await page.context().newCDPSession(page);
   const registered = new Promise<string>((resolve) =>
@@ -23,6 +23,18 @@ export async function deliverPush(page: Page, data: string) {
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registered, data });
   await cdp.detach();
+}
+
+/**
+ * Hands `data` to the page's worker until a notification shows: about one push in twenty handed
+ * over DevTools to an activated, controlling worker showed nothing (2 of 40 runs on a quiet
+ * machine), and one handed over again did. That hop is the test's, not the app's.
+ */
+export async function deliverPushUntilShown(page: Page, data: string) {
+  await expect(async () => {
+    if ((await shownNotifications(page)).length === 0) await deliverPush(page, data);
+    await expect.poll(() => shownNotifications(page), { timeout: 5_000 }).not.toHaveLength(0);
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Title, body and the screen a tap opens, of each notification the app's worker shows now. */
