@@ -31,9 +31,12 @@ test('an outage shows an error with Retry, distinct from empty, and Retry recove
   await expect(page.getByRole('table')).toContainText(TEST_SUPERADMIN.email);
   // Screens load lazily: open them once while the server is up, as a person's session would have,
   // so the outage below is the API's, not a missing script's (that one has its own error page).
-  for (const screen of ['Profile', 'Register Device', 'Dashboard']) {
-    await page.getByRole('link', { name: screen }).click();
-    await expect(page.getByRole('heading').first()).toBeVisible();
+  // Each screen's own title, not any heading: the screen before stays up while the next one's code
+  // downloads, and a run that moved on too soon met the outage with that code still missing.
+  const titles = { Profile: 'Profile Settings', 'Register Device': 'Register Device', Dashboard: 'Admin Dashboard' };
+  for (const [link, title] of Object.entries(titles)) {
+    await page.getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   }
   await expect(page.getByRole('table')).toContainText(TEST_SUPERADMIN.email);
 
