@@ -1,13 +1,29 @@
 // The direction of imports between folders (docs/decisions/0043-server-layers.md). Run by `npm run lint`.
+
+const SERVER_TIERS = require('./server-tiers.cjs');
+
+const tierRules = SERVER_TIERS.map((tier, index) => ({
+  name: `tier-${index + 1}-imports-lower-tiers`,
+  comment: `${tier.join(', ')} import only domains of lower tiers (SERVER_TIERS).`,
+  severity: 'error',
+  from: { path: `^server/(${tier.join('|')})/` },
+  to: {
+    path: `^server/(${SERVER_TIERS.slice(index).flat().join('|')})/`,
+    pathNot: ['^server/$1/', '-tables\\.ts$'],
+  },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...tierRules,
     {
       name: 'no-folder-circle',
-      comment: 'No two folders import each other, directly or through others.',
+      comment:
+        "No two folders import each other, directly or through others. The server's folders are checked by tools/structure-report.mjs --check (npm run lint), which leaves out imports of another domain's tables: each is a known crossing of tables-owned-by-their-domain, counted there.",
       severity: 'error',
       scope: 'folder',
-      from: { path: '^(server|web|core)/' },
+      from: { path: '^(web|core)/' },
       to: { circular: true },
     },
     // server rules: platform below, domains above it, app/ the one place that knows every module.
@@ -58,6 +74,24 @@ module.exports = {
       severity: 'error',
       from: { path: '^tools/relay-simulator/' },
       to: { path: '^(server|test)/' },
+    },
+
+    // Each domain owns its tables (docs/decisions/0081-each-domain-owns-its-tables.md).
+    {
+      name: 'tables-owned-by-their-domain',
+      comment:
+        "A domain reads and changes another domain's data through that domain's functions, never its tables (table files may reference each other's keys).",
+      severity: 'error',
+      from: { path: '^server/([^/]+)/', pathNot: '-tables\\.ts$' },
+      to: { path: '-tables\\.ts$', pathNot: '^server/$1/' },
+    },
+    {
+      name: 'no-tables-in-routes',
+      comment:
+        "A route parses, authorizes, calls its domain and answers: queries live in the domain's store files (biome also refuses drizzle-orm there).",
+      severity: 'error',
+      from: { path: '-routes\\.ts$' },
+      to: { path: '-tables\\.ts$' },
     },
 
     // web rules

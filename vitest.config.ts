@@ -13,7 +13,7 @@ const alias = { '@core': fileURLToPath(new URL('./core', import.meta.url)) };
  */
 const ONCE_ON_POSTGRES = [
   'test/guard-rails/**',
-  'server/entry/keypad-bursts.test.ts',
+  'server/reader/keypad-bursts.test.ts',
   'server/gates/relay-drivers.test.ts',
   'server/gates/mqtt-relay-drivers.test.ts',
   'server/platform/http/api-docs.test.ts',

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startGatehouse } from '../e2e/support/gatehouse-server';
 import { startRelaySimulator } from '../e2e/support/relay-simulator';
-import { ARGON2_MEMORY_KIB, hashPassword } from '../server/people/passwords';
+import { ARGON2_MEMORY_KIB, hashPassword } from '../server/identity/passwords';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const CONCURRENCY = 50;

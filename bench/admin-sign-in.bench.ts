@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib/functional';
 import { startGatehouse } from '../e2e/support/gatehouse-server';
-import { ARGON2_MEMORY_KIB, hashPassword } from '../server/people/passwords';
-import { users } from '../server/platform/db/schema';
+import { users } from '../server/accounts/account-tables';
+import { ARGON2_MEMORY_KIB, hashPassword } from '../server/identity/passwords';
 import { SoftwareAuthenticator } from '../test/support/software-authenticator';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 20);

@@ -6,13 +6,13 @@
 // invitation emails the runs enqueue are not sent meanwhile.
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/bulk-upload-activity.bench.ts
 import crypto from 'node:crypto';
+import { users } from '../server/accounts/account-tables';
 import { created } from '../server/activity/activity-changes';
 import { recordSystemActivity } from '../server/activity/record-activity';
 import { buildApp } from '../server/app/app';
 import type { Caller } from '../server/authorization/caller';
 import { bulkUpload } from '../server/bulk/bulk-upload';
 import { connectPostgres } from '../server/platform/db/connect';
-import { users } from '../server/platform/db/schema';
 import { testConfig } from '../test/support/test-app';
 import { benchUploadRows, insertBenchProperties } from './bulk-upload-seed';
 import { benchDatabase, loadAverage, postgresVersion, writeResult } from './dashboard-bench-support';
@@ -70,7 +70,7 @@ async function main() {
       if (!trail) return;
       const recordStarted = performance.now();
       // The route's recordActivity with the request's address and agent; the same append.
-      await recordSystemActivity(tx, new Date(), {
+      await recordSystemActivity(tx, app.config.secret, new Date(), {
         action: 'person.bulk-upload',
         summary: `Uploaded ${counts.rows} people: ${counts.created} invited, ${counts.failed} refused`,
         object: { kind: 'person', id: null, propertyId: counts.propertyId ?? caller.propertyId },

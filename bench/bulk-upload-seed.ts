@@ -1,5 +1,5 @@
 import type { Orm } from '../server/platform/db/connect';
-import { properties } from '../server/platform/db/schema';
+import { properties } from '../server/property-records/property-tables';
 
 /** The 50 properties the bulk-upload benchmarks upload into; half of them have Secure PINs. */
 export const insertBenchProperties = (db: Orm) =>

@@ -4,11 +4,13 @@
 // BENCH_INTO=<database> uploads into an existing seeded database instead (the dashboard benchmark's
 // BENCH_KEEP one: a million residents in 50 properties), and removes the uploaded rows afterwards.
 import { and, count, eq, like, sql } from 'drizzle-orm';
+import { users } from '../server/accounts/account-tables';
 import { buildApp } from '../server/app/app';
-import { invitationEmailJob } from '../server/people/account-email-jobs';
-import { signInUser } from '../server/people/sign-in';
+import { invitationEmailJob } from '../server/identity/account-email-jobs';
+import { signInUser } from '../server/identity/sign-in';
 import { connectPostgres } from '../server/platform/db/connect';
-import { jobs, properties, users } from '../server/platform/db/schema';
+import { jobs } from '../server/platform/jobs/job-tables';
+import { properties } from '../server/property-records/property-tables';
 import { testConfig } from '../test/support/test-app';
 import { benchUploadRows, insertBenchProperties } from './bulk-upload-seed';
 import { benchDatabase, loadAverage, postgresVersion, writeResult } from './dashboard-bench-support';

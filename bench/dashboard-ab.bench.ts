@@ -6,7 +6,7 @@
 // Pages by cursor are timed only where the API gives one (pagination.nextCursor).
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app/app';
-import { signInUser } from '../server/people/sign-in';
+import { signInUser } from '../server/identity/sign-in';
 import { connectPostgres } from '../server/platform/db/connect';
 import { rowsOf } from '../server/platform/db/rows';
 import { testConfig } from '../test/support/test-app';

@@ -6,9 +6,10 @@
 // BENCH_KEEP=1 keeps the seeded database and reuses it next time when it holds the same numbers of
 // residents and visitors (BENCH_DB_SUFFIX names it apart from others'); BENCH_OUT=name writes bench/results/name.json and name-explain.txt.
 import { sql } from 'drizzle-orm';
+import { userListQueries } from '../server/accounts/account-list-queries';
 import { buildApp } from '../server/app/app';
-import { userListFilter, userListQueries } from '../server/people/manage-user-queries';
-import { signInUser } from '../server/people/sign-in';
+import { signInUser } from '../server/identity/sign-in';
+import { userListFilter } from '../server/people/manage-user-queries';
 import { connectPostgres } from '../server/platform/db/connect';
 import { EXACT_LIST_TOTAL, EXACT_SEARCH_TOTAL } from '../server/platform/db/paged-search';
 import { rowsOf } from '../server/platform/db/rows';

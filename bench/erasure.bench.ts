@@ -8,9 +8,9 @@
 import crypto from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { type ChainedFields, chainHash, GENESIS_HASH, wordsDigest } from '../server/activity/activity-chain';
+import { activity } from '../server/activity/activity-tables';
 import { verifyActivityChains } from '../server/activity/activity-verify';
-import { activity } from '../server/platform/db/schema';
-import { insertRelayLogRows, newRelayLogId } from '../server/relay-logs/relay-log-sink';
+import { insertGateLogRows, newGateLogId } from '../server/gate-log/gate-log-sink';
 import { bearer, createTestApp, seedProperty, seedUser } from '../test/support/test-app';
 import { loadAverage, writeResult } from './dashboard-bench-support';
 
@@ -67,7 +67,7 @@ async function main() {
   const details = { firstName: 'Bartholomew', lastName: 'Erasewell', email: person.email, phoneNumber: null };
   for (let done = 0; done < GATE_EVENTS; done += 1000) {
     const rows = Array.from({ length: Math.min(1000, GATE_EVENTS - done) }, (_, i) => ({
-      id: newRelayLogId(),
+      id: newGateLogId(),
       entry: {
         timestamp: new Date(start + (done + i) * 1000),
         callerType: 'user' as const,
@@ -79,7 +79,7 @@ async function main() {
         userDetails: details,
       },
     }));
-    await insertRelayLogRows(t.app.db, rows);
+    await insertGateLogRows(t.app.db, rows);
   }
   const began = performance.now();
   const response = await t.app.inject({
@@ -89,7 +89,7 @@ async function main() {
   });
   const eraseMs = performance.now() - began;
   const verifyBegan = performance.now();
-  const { broken } = await verifyActivityChains(t.app.db);
+  const { broken } = await verifyActivityChains(t.app.db, t.app.config.secret);
   const verifyMs = performance.now() - verifyBegan;
   const result = {
     database: process.env.DB_KIND === 'postgres' ? 'postgres' : 'pglite',

@@ -13,16 +13,16 @@
 // results in bench/results/gate-log-retention-<rows>.md
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import { createMonths } from '../server/gate-log/gate-log-partitions';
+import { removeOldGateEvents } from '../server/gate-log/gate-log-retention';
+import { commitOpeningOutcome, commitPendingOpening, newGateLogId } from '../server/gate-log/gate-log-sink';
+import { KEYING_BATCH, keyGateLogSubjects } from '../server/gate-log/gate-log-subject-upgrade';
+import { moveOldLogRows, UPGRADE_BATCH } from '../server/gate-log/gate-log-upgrade';
 import type { Orm } from '../server/platform/db/connect';
 import { rowsOf } from '../server/platform/db/rows';
-import { createMonths } from '../server/relay-logs/gate-log-partitions';
-import { removeOldGateEvents } from '../server/relay-logs/gate-log-retention';
-import { KEYING_BATCH, keyGateLogSubjects } from '../server/relay-logs/gate-log-subject-upgrade';
-import { moveOldLogRows, UPGRADE_BATCH } from '../server/relay-logs/gate-log-upgrade';
-import { commitOpeningOutcome, commitPendingOpening, newRelayLogId } from '../server/relay-logs/relay-log-sink';
 import { databaseBefore } from '../test/support/migrated-until';
 import { loadAverage, postgresVersion, writeResult } from './dashboard-bench-support';
-import { seedBenchLogs } from './relay-logs-seed';
+import { seedBenchLogs } from './gate-log-seed';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SPAN_DAYS = 3 * 365;
@@ -46,7 +46,7 @@ interface Phase {
  * statement both schemas take, so the gate writes on while the migrations run.
  */
 async function oldBuildPending(db: Orm, propertyId: string): Promise<string> {
-  const id = newRelayLogId();
+  const id = newGateLogId();
   await db.execute(sql`
     with in_flight as (
       insert into openings_in_flight (log_id, lease_until) values (${id}, now() + interval '30 seconds')

@@ -7,9 +7,10 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../server/app/app';
+import { devices } from '../server/devices/device-tables';
 import { sha256Hex } from '../server/platform/crypto/keys';
 import { connectPostgres } from '../server/platform/db/connect';
-import { devices, properties } from '../server/platform/db/schema';
+import { properties } from '../server/property-records/property-tables';
 import { testConfig } from '../test/support/test-app';
 import { benchDatabase, writeResult } from './dashboard-bench-support';
 

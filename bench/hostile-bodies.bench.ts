@@ -3,8 +3,9 @@
 // Reports the answers, the burst's wall time, the longest event-loop stall and the honest scan's
 // latency. In-process on PGlite: the cost measured is parsing, not the database.
 // npx tsx bench/hostile-bodies.bench.ts
+
+import { devices } from '../server/devices/device-tables';
 import { randomToken, sha256Hex } from '../server/platform/crypto/keys';
-import { devices } from '../server/platform/db/schema';
 import { createTestApp, seedProperty } from '../test/support/test-app';
 import { loadAverage, writeResult } from './dashboard-bench-support';
 

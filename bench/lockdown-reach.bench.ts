@@ -4,9 +4,13 @@
 // relative to that answer (negative: B refused before A's answer arrived, the commit having
 // landed first); and any scan sent after the answer that was granted (must be none).
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/lockdown-reach.bench.ts
+
+import { users } from '../server/accounts/account-tables';
+import { devices } from '../server/devices/device-tables';
 import { randomToken, sha256Hex } from '../server/platform/crypto/keys';
 import { connectPostgres } from '../server/platform/db/connect';
-import { devices, properties, qrCodes, users, visitors } from '../server/platform/db/schema';
+import { properties } from '../server/property-records/property-tables';
+import { qrCodes, visitors } from '../server/visitors/visitor-tables';
 import * as processes from '../test/support/gatehouse-process';
 import { RelaySimulator } from '../tools/relay-simulator/relay-simulator';
 import { loadAverage, writeResult } from './dashboard-bench-support';

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startGatehouse } from '../e2e/support/gatehouse-server';
-import { ARGON2_MEMORY_KIB, hashPassword } from '../server/people/passwords';
-import { users } from '../server/platform/db/schema';
+import { users } from '../server/accounts/account-tables';
+import { ARGON2_MEMORY_KIB, hashPassword } from '../server/identity/passwords';
 
 const PEOPLE = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -8,12 +8,14 @@
 // BENCH_PROPERTIES (1000), BENCH_GATES (10) change the size.
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { users } from '../server/accounts/account-tables';
 import { buildApp } from '../server/app/app';
 import { sweepDeviceHealth } from '../server/device-health/health-sweep';
+import { devices } from '../server/devices/device-tables';
 import { probeDueRelays } from '../server/devices/relay-probe';
 import { sha256Hex } from '../server/platform/crypto/keys';
 import { connectPostgres } from '../server/platform/db/connect';
-import { devices, properties, users } from '../server/platform/db/schema';
+import { properties } from '../server/property-records/property-tables';
 import { bearer, seedUser, TEST_PASSWORD, testConfig } from '../test/support/test-app';
 import { TestClock } from '../test/support/test-clock';
 import { RelaySimulator } from '../tools/relay-simulator/relay-simulator';

@@ -18,7 +18,7 @@ const BENCHMARKS = [
   'dashboard',
   'bulk-upload',
   'relay-logs',
-  'relay-log-ids',
+  'gate-log-ids',
   'database-stall',
   'hostile-bodies',
   'cluster',

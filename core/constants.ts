@@ -48,12 +48,13 @@ export const MESSAGE_TIMINGS_MS = {
   copyConfirmation: 3000,
 } as const;
 
-export const PROPERTY_FEATURES = ['securepin', 'rfid', 'qr'] as const;
+export const PROPERTY_FEATURES = ['securepin', 'rfid', 'qr', 'intercom'] as const;
 export type PropertyFeature = (typeof PROPERTY_FEATURES)[number];
 export const PROPERTY_FEATURE_LABELS: Record<PropertyFeature, string> = {
   securepin: 'Secure PIN',
   rfid: 'RFID Access',
   qr: 'QR Feature',
+  intercom: 'Intercom',
 };
 
 export const DEVICE_TYPES = ['gate'] as const;

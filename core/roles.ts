@@ -62,7 +62,10 @@ export const SCREEN_ROLES = {
   accessGates: ['resident', 'admin'],
   gateLogs: ['superadmin', 'admin'],
   activity: ['superadmin', 'admin'],
+  integrations: ['superadmin', 'admin'],
   profile: ['resident', 'admin', 'superadmin'],
+  calls: ['resident'],
+  call: ['resident'],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Roles that may register a user of the given role (docs/SPEC.md §6). */

@@ -4,6 +4,7 @@ import { addDays } from '../core/time/zoned-time';
 import { apiCall, apiToken } from './support/api';
 import { moderateOrWorseFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
+import { chooseRowAction } from './support/row-menu';
 import { PHONE } from './support/screens';
 import { createProperty, createUser, uniqueEmail } from './support/seed';
 import { wallDaysFromNow } from './visitors-support';
@@ -139,7 +140,7 @@ test('a manager enrols a card and edits a visitor window; Activity shows both wi
   // The Users table links each person to the changes they made.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Changes by Morgan Lee' }).click();
+  await chooseRowAction(page, 'Morgan Lee', 'Changes by Morgan Lee');
   await expect(page).toHaveURL(/\/activity\?actorId=/);
   await expect(page.getByRole('combobox', { name: 'Person acting' })).toHaveValue(/Morgan Lee/);
   await expect(table).toContainText("Enrolled card 'Blue fob' for Fiona Fob");

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { rowWith } from './dashboard-support';
+import { moderateOrWorseFindings } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 import { propertyWithUser, unique, uniqueEmail } from './support/seed';
 
@@ -71,9 +72,9 @@ test('a superadmin uploads a CSV, fixes a row, creates users and exports the fai
   await create.click();
 
   await expect(page.getByRole('status')).toHaveText(
-    'Bulk upload completed with 4 successful uploads and 1 failed uploads',
+    'Bulk upload completed with 4 successful uploads and 1 failed upload',
   );
-  const dialog = page.getByRole('dialog', { name: '1 users failed to upload' });
+  const dialog = page.getByRole('dialog', { name: '1 user failed to upload' });
   await expect(rowWith(page, taken.email)).toContainText('A user with this email already exists.');
   const errorsDownload = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export CSV' }).click();
@@ -148,14 +149,43 @@ test('the same email twice in a file is caught on the row before upload, and onl
 
   await page.getByRole('button', { name: 'Create Users' }).click();
   await expect(page.getByRole('status')).toHaveText(
-    'Bulk upload completed with 2 successful uploads and 1 failed uploads',
+    'Bulk upload completed with 2 successful uploads and 1 failed upload',
   );
   await page
-    .getByRole('dialog', { name: '1 users failed to upload' })
+    .getByRole('dialog', { name: '1 user failed to upload' })
     .getByRole('button', { name: 'Close', exact: true })
     .click();
   const rows = page.getByRole('table', { name: 'Users to create' }).getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(page.getByLabel('Email of row 1')).toHaveValue(taken.email);
   await expect(page.getByTestId('bulk-summary')).toHaveText('1 row, 0 with errors');
+});
+
+test('a CSV over the size limit is refused on the screen, in words, before anything is read or sent', async ({
+  page,
+  superadmin,
+}) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/resident/bulk-upload')) sent.push(request.url());
+  });
+  const row = 'Ann,Lee,ann@example.com,5551230001,resident,p1\r\n';
+  const csv = `firstName,lastName,email,phoneNumber,role,propertyId\r\n${row.repeat(Math.ceil((3.5 * 1024 * 1024) / row.length))}`;
+
+  await signIn(page, superadmin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/bulk-user-upload');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'everyone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  await expect(
+    page.getByText(
+      '“everyone.csv” is 3.5 MB, and a CSV file can be at most 1 MB. Split it into smaller files and upload them one at a time.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Users to create' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Users' })).toBeDisabled();
+  expect(sent).toEqual([]);
+  expect(await moderateOrWorseFindings(page)).toEqual([]);
 });

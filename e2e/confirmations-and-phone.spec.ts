@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, apiToken } from './support/api';
 import { type Credentials, expect, signIn, test } from './support/fixtures';
 import type { Mailbox } from './support/mailbox';
+import { chooseRowAction } from './support/row-menu';
 import { createProperty, createUser, uniqueEmail } from './support/seed';
 import { wallHoursFromNow } from './visitors-support';
 
@@ -48,7 +49,7 @@ test('edits, deletes and PIN refreshes on the dashboard each end with a toast sa
   await page.getByRole('dialog', { name: 'Edit User' }).getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Saved the changes to Rita Renamed.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Refresh PIN of Rita Renamed' }).click();
+  await chooseRowAction(page, 'Rita Renamed', 'Refresh PIN of Rita Renamed');
   await page.getByRole('dialog', { name: 'Refresh Secure PIN' }).getByRole('button', { name: 'Refresh PIN' }).click();
   await expect(toast(page, 'Rita Renamed has a new secure PIN.')).toBeVisible();
 

@@ -1,5 +1,6 @@
 import { apiCall } from './support/api';
 import { expect, signIn, signOut, test } from './support/fixtures';
+import { afterPulseHold } from './support/relay-simulator';
 import { createUser } from './support/seed';
 import { gateWorld, relaySimulatorPerFile, scanAtGate } from './visitors-support';
 
@@ -24,10 +25,13 @@ test('gate logs say why an attempt failed and what the relay did, in words, with
       data: { deviceId: gate.id, propertyId: world.property._id },
       headers: { authorization: `Bearer ${world.residentToken}` },
     });
+  // Each press after the last one's hold, so that each pulses (decision 0071).
   expect((await open()).ok()).toBe(true);
   await world.relay.slow();
+  await afterPulseHold();
   expect((await open()).ok()).toBe(false);
   await world.relay.down();
+  await afterPulseHold();
   expect((await open()).ok()).toBe(false);
   await world.relay.healthy();
   expect((await scanAtGate(request, world, 'not-a-code')).granted).toBe(false);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { signIn } from './support/fixtures';
-import { ELM, OAK, OAK_ADMIN, OAK_EVENTS_FEB_MAR, seedGateLogs, testWithSeededServer } from './support/seed-relay-logs';
+import { ELM, OAK, OAK_ADMIN, OAK_EVENTS_FEB_MAR, seedGateLogs, testWithSeededServer } from './support/seed-gate-log';
 
 const test = testWithSeededServer(seedGateLogs);
 
@@ -97,8 +97,19 @@ test('the page buttons show a window of at most 5 numbers', async ({ page }) => 
   await expect(summary(page)).toHaveText(`${OAK_EVENTS_FEB_MAR} events · Page 5 of 7`);
   await expect(pages).toHaveText(['3', '4', '5', '6', '7']);
   await expect(page.getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
+  // Two presses of Next while page 6 is still loading go two pages on, like two presses after it loaded.
+  let answerHeld = () => {};
+  const held = new Promise<void>((resolve) => {
+    answerHeld = resolve;
+  });
+  await page.route('**/api/relay-logs/property/**', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Page 6' })).toHaveAttribute('aria-current', 'page');
   await page.getByRole('button', { name: 'Next' }).click();
+  answerHeld();
   await expect(summary(page)).toHaveText(`${OAK_EVENTS_FEB_MAR} events · Page 7 of 7`);
   await expect(pages).toHaveText(['3', '4', '5', '6', '7']);
   await expect(rows(page)).toHaveCount(3);

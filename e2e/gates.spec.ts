@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiCall, apiToken } from './support/api';
 import { moderateOrWorseFindings } from './support/axe';
 import { type Credentials, expect, signIn, test } from './support/fixtures';
-import { type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
+import { afterPulseHold, type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
 import { shoot } from './support/screens';
 import { createUser, unique } from './support/seed';
 
@@ -161,6 +161,7 @@ test('a manager pressing Open Gate on a relay that does not answer reads why, ke
   await expect(badge).toHaveAttribute('data-health', 'online');
 
   await relay.down();
+  await afterPulseHold();
   const pressed = page.waitForResponse((response) => response.url().endsWith('/api/device/trigger-relay'));
   await page.getByRole('button', { name: 'Open Gate' }).click();
   await pressed;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { INSTALL_MESSAGES } from '../core/api/install-messages';
 import { OFFLINE_MESSAGE } from '../core/api/offline-messages';
 import { PUSH_MESSAGES } from '../core/api/push-messages';
@@ -168,16 +168,51 @@ test('Profile lists the devices with notifications on and removes one', async ({
   await expect(page.getByText(PUSH_MESSAGES.noDevices)).toBeVisible();
 });
 
-test('an iPhone is told once how to add the app to its Home Screen, and “Don’t show again” holds', async ({
-  browser,
-  baseURL,
-}) => {
-  const context = await browser.newContext({
+const iPhone = (browser: Browser, baseURL: string | undefined) =>
+  browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
   });
+
+test('the install hint is a short strip that “Not now” hides for this visit only', async ({ browser, baseURL }) => {
+  const context = await iPhone(browser, baseURL);
+  const page = await context.newPage();
+  await page.goto('/login/Resident-Login');
+  const hint = page.getByTestId('install-hint');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const box = await hint.boundingBox();
+  expect(box?.height).toBeLessThanOrEqual(100);
+  await hint.getByRole('button', { name: INSTALL_MESSAGES.notNow }).click();
+  await expect(hint).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(hint).toHaveCount(0);
+  // Another visit (a new tab) asks again.
+  const later = await context.newPage();
+  await later.goto('/login/Resident-Login');
+  await expect(later.getByTestId('install-hint')).toBeVisible();
+  await context.close();
+});
+
+test('the installed app, opened at its start page, shows no install hint on any page', async ({ browser, baseURL }) => {
+  const context = await iPhone(browser, baseURL);
+  const page = await context.newPage();
+  await page.goto('/access-gates?source=app');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByTestId('install-hint')).toHaveCount(0);
+  await page.goto('/login/Property-Manager-Login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByTestId('install-hint')).toHaveCount(0);
+  await context.close();
+});
+
+test('an iPhone is told once how to add the app to its Home Screen, and “Don’t show again” holds', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await iPhone(browser, baseURL);
   const page = await context.newPage();
   await page.goto('/login/Resident-Login');
   const hint = page.getByTestId('install-hint');

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { moderateOrWorseFindings } from './support/axe';
 import { signIn } from './support/fixtures';
 import { shoot } from './support/screens';
-import { BELL_RESIDENT, ELM, seedBellEvents, testWithSeededServer } from './support/seed-relay-logs';
+import { BELL_RESIDENT, ELM, seedBellEvents, testWithSeededServer } from './support/seed-gate-log';
 
 const test = testWithSeededServer(seedBellEvents);
 

@@ -1,7 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
+import { PUSH_MESSAGES } from '../core/api/push-messages';
 import { apiCall, apiToken } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
-import { type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
+import { afterPulseHold, type RunningRelaySimulator, startRelaySimulator } from './support/relay-simulator';
+import { shoot } from './support/screens';
 import { createProperty, createUser, unique } from './support/seed';
 
 let simulator: RunningRelaySimulator;
@@ -36,10 +38,22 @@ test('SMS needs a phone first: the phone dialog leaves it off; with a phone, con
   await expect(page.getByText('Not Set')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Secure PIN' })).toHaveCount(0);
 
+  // The email/SMS sentence sits with those switches, above Push; Push says no device has it yet.
+  const push = page.getByRole('switch', { name: 'Push Notifications' });
+  const emailSmsHelp = page.getByText(PUSH_MESSAGES.emailSmsExplained);
+  expect((await emailSmsHelp.boundingBox())?.y).toBeLessThan((await push.boundingBox())?.y ?? 0);
+  await expect(push).toBeChecked();
+  await expect(page.getByText(PUSH_MESSAGES.switchNoDevice)).toBeVisible();
+  await shoot(page, 'profile-notifications');
+
   const sms = page.getByRole('switch', { name: 'SMS Notifications' });
   await sms.click({ force: true });
   const phoneDialog = page.getByRole('dialog', { name: 'Enter Your Phone Number' });
   await expect(phoneDialog).toBeVisible();
+  // It opens ready to type, without an error for the field nobody has filled yet.
+  await expect(phoneDialog.getByLabel('Phone Number')).toBeFocused();
+  await expect(phoneDialog.getByLabel('Phone Number')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(phoneDialog.getByText('Please enter a valid 10-digit phone number.')).toHaveCount(0);
   await expect(phoneDialog.getByRole('combobox', { name: 'Country' })).toHaveText('USA (+1)');
   await phoneDialog.getByLabel('Phone Number').fill('55512');
   await phoneDialog.getByRole('button', { name: 'Save' }).click();
@@ -113,6 +127,7 @@ test('a refreshed PIN opens the gate at the keypad and the old one no longer doe
   const newPin = (await pinText.textContent())!;
   expect(newPin).toMatch(/^\d{6}$/);
 
+  await afterPulseHold();
   expect(await enterPin(request, deviceKey, newPin)).toEqual({
     granted: true,
     reason: 'PIN accepted',

@@ -36,10 +36,13 @@ test('signing out another browser from Profile sends that browser back to the lo
       .click();
     await expect(others).toHaveCount(left);
   }
-  // The other browser's next call to the server is refused and it signs out.
+  // The other browser's next call to the server is refused and it signs out, told why.
   await otherPage.getByRole('link', { name: 'Profile' }).click();
   await expect(otherPage).toHaveURL(/\/login/);
   await expect(otherPage.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(otherPage.getByRole('status')).toHaveText(
+    'You were signed out from another of your devices. Sign in again to continue.',
+  );
   await elsewhere.close();
 });
 
@@ -104,10 +107,17 @@ test('Change password on Profile: a wrong current password is named, the right o
   );
   expect(notice.text).toContain('every other browser signed in to it was signed out');
 
-  // This browser stays signed in; the other one is sent to the login page at its next call.
+  // This browser stays signed in; the other one is sent to the login page at its next call, and
+  // told why (issue 41.17).
   await expect(page.getByTestId('active-session')).toHaveCount(1);
   await otherPage.getByRole('link', { name: 'Profile' }).click();
   await expect(otherPage).toHaveURL(/\/login/);
+  await expect(otherPage.getByRole('status')).toHaveText(
+    'You were signed out because your password was changed. Sign in with your new password.',
+  );
+  await expect(otherPage.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await shoot(otherPage, 'item17-signed-out-by-password-change');
+  expect(await moderateOrWorseFindings(otherPage)).toEqual([]);
   await elsewhere.close();
 });
 

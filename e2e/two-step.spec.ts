@@ -1,9 +1,13 @@
+import fs from 'node:fs';
 import { generate } from 'otplib/functional';
+import { SECOND_FACTOR_MESSAGES } from '../core/api/second-factor';
 import { LOGIN_PATHS } from '../core/roles';
 import { apiCall, apiToken } from './support/api';
 import { seriousFindings } from './support/axe';
 import { expect, signIn, signOut, test } from './support/fixtures';
 import { type RunningServer, startGatehouse } from './support/gatehouse-server';
+import { chooseRowAction } from './support/row-menu';
+import { shoot } from './support/screens';
 import { createProperty, createUser, propertyWithUser } from './support/seed';
 
 // A server of its own: here superadmins must enrol (ADMIN_MFA=required), unlike the shared one.
@@ -58,20 +62,41 @@ test('a superadmin enrols an authenticator before using the app, then signs in w
 
 test('a resident turns two-step verification on from Profile and signs in with a recovery code', async ({
   page,
+  context,
+  baseURL,
   request,
   mailbox,
   superadmin,
 }) => {
   const { user: resident } = await propertyWithUser(request, superadmin, mailbox, 'resident');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
   await signIn(page, resident);
   await page.getByRole('link', { name: 'Profile' }).click();
+  // Said before anything is enrolled: the change ends every other session.
+  await expect(page.getByText(SECOND_FACTOR_MESSAGES.changeSignsOutOthers)).toBeVisible();
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  await page.getByRole('button', { name: 'Copy key' }).click();
+  await expect.poll(clipboard).toBe(secret);
+  // A wrong first code: no recovery codes exist yet, so none is suggested.
+  await page.getByLabel('6-digit code').fill('000000');
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+  await expect(page.getByText(SECOND_FACTOR_MESSAGES.setupCodeRefused)).toBeVisible();
+  await expect(page.getByText(/recovery code/)).toHaveCount(0);
   await page.getByLabel('6-digit code').fill(await codeFor(secret));
   await page.getByRole('button', { name: 'Turn on', exact: true }).click();
   const listed = page.getByTestId('recovery-codes').getByRole('listitem');
   await expect(listed).toHaveCount(10);
   const codes = await listed.allTextContents();
+  await page.getByRole('button', { name: 'Copy codes' }).click();
+  await expect.poll(clipboard).toBe(codes.join('\n'));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download codes' }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe('gatehouse-recovery-codes.txt');
+  expect(fs.readFileSync(await saved.path(), 'utf8')).toBe(`${codes.join('\n')}\n`);
+  await shoot(page, 'profile-recovery-codes');
   await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await expect(page.getByText('Recovery codes left: 10.')).toBeVisible();
 
@@ -111,7 +136,7 @@ test("a super administrator resets a resident's two-step verification from the d
   await page.goto('/dashboard');
   await page.getByRole('textbox', { name: 'Search by name or email' }).fill(resident.email);
   await expect(page.getByTestId('page-summary')).toHaveText('Showing 1 to 1 of 1');
-  await page.getByRole('button', { name: /^Reset two-step verification of / }).click();
+  await chooseRowAction(page, null, /^Reset two-step verification of /);
   const dialog = page.getByRole('dialog', { name: 'Reset two-step verification' });
   await expect(dialog).toContainText('signed out everywhere');
   await page.mouse.move(0, 0);
@@ -120,7 +145,7 @@ test("a super administrator resets a resident's two-step verification from the d
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect(await (await passwordStep()).json()).toMatchObject({ secondFactorRequired: true });
 
-  await page.getByRole('button', { name: /^Reset two-step verification of / }).click();
+  await chooseRowAction(page, null, /^Reset two-step verification of /);
   await dialog.getByRole('button', { name: 'Reset' }).click();
   await expect(page.getByText('Two-step verification was reset; the user is signed out everywhere')).toBeVisible();
   await expect(dialog).toHaveCount(0);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectPglite } from '../server/platform/db/connect';
-import { properties } from '../server/platform/db/schema';
+import { properties } from '../server/property-records/property-tables';
 import { spawnGatehouse } from '../test/support/gatehouse-process';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-backup-'));

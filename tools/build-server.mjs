@@ -64,3 +64,17 @@ if (missing.size) {
   console.error(`The server imports packages that are not dependencies: ${[...missing].join(', ')}`);
   process.exit(1);
 }
+
+// A migrated, empty embedded database beside the server: a first start on an empty DATA_DIR loads it
+// instead of creating a database and migrating it, about half the time (decision 0073). Its gate log
+// months are this build's; the upkeep job makes the current ones at start (the default partition
+// holds rows until then).
+const { PGlite } = await import('@electric-sql/pglite');
+const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+const { drizzle } = await import('drizzle-orm/pglite');
+const { migrate } = await import('drizzle-orm/pglite/migrator');
+const empty = await PGlite.create({ extensions: { pg_trgm } });
+await migrate(drizzle(empty), { migrationsFolder: path.join(outdir, 'migrations') });
+const image = await empty.dumpDataDir('gzip');
+await empty.close();
+fs.writeFileSync(path.join(outdir, 'empty-database.tar.gz'), Buffer.from(await image.arrayBuffer()));

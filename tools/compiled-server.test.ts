@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PREPARATION_MESSAGE } from '../server/platform/db/first-preparation';
 import {
   type FreshPostgres,
   freshPostgresDatabase,
@@ -45,6 +46,11 @@ describe('the compiled server', () => {
   it('is ready on its database, with the migrations applied', async () => {
     const ready = await fetch(`${server.baseURL}/readyz`);
     expect(ready.status).toBe(200);
+  });
+
+  it('ships a migrated, empty embedded database beside itself, and said it was preparing its new database', () => {
+    expect(fs.statSync(path.join(outdir, 'empty-database.tar.gz')).size).toBeGreaterThan(0);
+    expect(server.output()).toContain(FIRST_PREPARATION_MESSAGE);
   });
 
   it('signs the administrator in, and refuses a wrong password in words', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qrCodes, users } from '../server/platform/db/schema';
+import { users } from '../server/accounts/account-tables';
+import { qrCodes } from '../server/visitors/visitor-tables';
 import { bearer, createTestApp, login, seedProperty, type TestApp } from '../test/support/test-app';
 import { DEMO_PASSWORD, seedDemoPeople } from './demo-people';
 

@@ -4,12 +4,13 @@
 import { registerVisitorRequest } from '@core/api/visitors';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { users } from '../server/accounts/account-tables';
 import { findCaller } from '../server/authorization/caller';
 import { endSession, startSession } from '../server/authorization/session-queries';
+import { setPassword } from '../server/identity/set-password';
 import { inviteUser } from '../server/people/invite-user';
-import { setPassword } from '../server/people/set-password';
-import { users, visitors } from '../server/platform/db/schema';
 import { registerVisitor } from '../server/visitors/register-visitor';
+import { visitors } from '../server/visitors/visitor-tables';
 
 export const DEMO_PASSWORD = 'maple-grove-demo';
 
@@ -65,7 +66,7 @@ async function demoUser(app: FastifyInstance, propertyId: string, person: (typeo
   if (existing) return existing.id;
   return app.db.transaction(async (tx) => {
     const invited = await inviteUser(app, tx, { ...person, phoneNumber: null, propertyId });
-    await setPassword(app, tx, invited.userId, DEMO_PASSWORD);
+    await setPassword(app, tx, invited.userId, DEMO_PASSWORD, { reason: 'password-changed' });
     return invited.userId;
   });
 }

@@ -2,10 +2,15 @@
 // Figures of the server's structure, from dependency-cruiser's import graph (type imports counted,
 // tests left out, as .dependency-cruiser.cjs sets):
 // the circles between its top-level folders (strongly connected components) and the files no
-// entry point reaches (server/main.ts and the operator tools). `node tools/structure-report.mjs [-v]`
+// entry point reaches (server/main.ts and the operator tools), and the reach of every table file: the
+// modules and folders that import it (a domain's tables are its own: docs/decisions/0081).
+// Imports of table files are left out of the circles: each is a crossing of ownership, counted
+// here and frozen by lint's tables-owned-by-their-domain rule until it is gone.
+// `node tools/structure-report.mjs [-v] [--check]`: --check exits 1 on a circle (npm run lint).
 import { execFileSync } from 'node:child_process';
 
 const verbose = process.argv.includes('-v');
+const check = process.argv.includes('--check');
 const roots = ['server', 'core', 'tools'];
 const json = execFileSync(
   'npx',
@@ -21,6 +26,7 @@ for (const m of modules) {
   if (!from) continue;
   if (!edges.has(from)) edges.set(from, new Set());
   for (const d of m.dependencies) {
+    if (d.resolved.endsWith('-tables.ts')) continue;
     const to = folderOf(d.resolved);
     if (to && to !== from) edges.get(from).add(to);
   }
@@ -69,10 +75,31 @@ while (queue.length) {
   reached.add(file);
   for (const d of byFile.get(file)?.dependencies ?? []) queue.push(d.resolved);
 }
-const unreached = modules.map((m) => m.source).filter((s) => s.startsWith('server/') && !reached.has(s));
+const unreached = modules
+  .map((m) => m.source)
+  .filter((s) => s.startsWith('server/') && !s.endsWith('-tables.ts') && !reached.has(s));
 
 console.log(`server top-level folders and files: ${edges.size}`);
 console.log(`in a circle: ${circles.reduce((n, c) => n + c.length, 0)} (${circles.length} circle(s))`);
 for (const c of circles) console.log(`  ${c.join(' ')}`);
 console.log(`server files no entry point reaches: ${unreached.length}`);
 if (verbose) for (const u of unreached) console.log(`  ${u}`);
+
+const ownerOf = (file) => file.match(/^server\/(platform\/[^/]+|[^/]+)\//)?.[1];
+const tableReach = new Map();
+for (const m of modules) {
+  for (const d of m.dependencies) {
+    if (!d.resolved.endsWith('-tables.ts') || m.source.endsWith('-tables.ts')) continue;
+    if (!tableReach.has(d.resolved)) tableReach.set(d.resolved, []);
+    tableReach.get(d.resolved).push(m.source);
+  }
+}
+console.log('table files: modules importing each (outside its domain), folders outside its domain');
+for (const [table, importers] of [...tableReach].sort((a, b) => b[1].length - a[1].length)) {
+  const outside = importers.filter((file) => ownerOf(file) !== ownerOf(table));
+  const folders = [...new Set(outside.map(ownerOf))].sort();
+  console.log(
+    `  ${table}: ${importers.length} (${outside.length} outside)${folders.length ? ` ${folders.join(' ')}` : ''}`,
+  );
+}
+if (check && circles.length) process.exit(1);

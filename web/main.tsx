@@ -14,11 +14,16 @@ import { RouteBoundary } from './ui/route-error';
 import { cssVariablesResolver, theme } from './ui/theme';
 import { toast } from './ui/toast';
 import { ToastHost } from './ui/toast-host';
+import { rememberIcePolicyFromAddress } from './widgets/intercom/ice-policy';
 
 const queryClient = createQueryClient(toast);
 
 // The installed app's service worker (vite.config.ts): built only, so development stays uncached.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js');
+
+// Before any navigation drops it: `?ice=relay` on the first address (a sign-in page) holds this
+// browser's calls to TURN relays (decision 0096).
+rememberIcePolicyFromAddress();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -15,7 +15,10 @@ export const paths = {
   accessGates: '/access-gates',
   gateLogs: '/gate-logs',
   activity: '/activity',
+  integrations: '/integrations',
   profile: '/profile',
+  calls: '/calls',
+  call: (callId: string) => `/calls/${callId}`,
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
   setNewPassword: (token: string) => `/set-new-password/${token}`,
@@ -37,7 +40,10 @@ export const SCREEN_ROUTES = {
   accessGates: '/access-gates',
   gateLogs: '/gate-logs',
   activity: '/activity',
+  integrations: '/integrations',
   profile: '/profile',
+  calls: '/calls',
+  call: '/calls/:callId',
 } as const satisfies Record<keyof typeof SCREEN_ROLES, string>;
 
 /** Whether a role may see the guarded screen at this path (any other path: yes, the router decides). */

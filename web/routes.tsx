@@ -41,8 +41,9 @@ const VisitorQrCodesPage = lazyPage(
   'VisitorQrCodesPage',
 );
 const AccessGatesPage = lazyPage(() => import('./features/access-gates/access-gates-page'), 'AccessGatesPage');
-const GateLogsPage = lazyPage(() => import('./features/gate-logs/gate-logs-page'), 'GateLogsPage');
+const GateLogsPage = lazyPage(() => import('./features/gate-log/gate-log-page'), 'GateLogsPage');
 const ActivityPage = lazyPage(() => import('./features/activity/activity-page'), 'ActivityPage');
+const IntegrationsPage = lazyPage(() => import('./features/integrations/integrations-page'), 'IntegrationsPage');
 const ProfilePage = lazyPage(() => import('./features/profile/profile-page'), 'ProfilePage');
 const VerifyEmailPage = lazyPage(() => import('./features/verify-email/verify-email-page'), 'VerifyEmailPage');
 const ResetPasswordPage = lazyPage(() => import('./features/reset-password/reset-password-page'), 'ResetPasswordPage');
@@ -57,6 +58,8 @@ const RequestDeleteUserPage = lazyPage(
 );
 const PassPage = lazyPage(() => import('./features/pass/pass-page'), 'PassPage');
 const ReaderPage = lazyPage(() => import('./features/reader/reader-page'), 'ReaderPage');
+const CallPage = lazyPage(() => import('./features/calls/call-page'), 'CallPage');
+const CallHistoryPage = lazyPage(() => import('./features/calls/call-history-page'), 'CallHistoryPage');
 const NotFoundPage = lazyPage(() => import('./features/static/not-found-page'), 'NotFoundPage');
 
 /** Every route has its own error boundary, so a failing screen leaves the header and menu usable. */
@@ -97,7 +100,10 @@ const ROUTES: RouteObject[] = [
       guarded('accessGates', <AccessGatesPage />),
       guarded('gateLogs', <GateLogsPage />),
       guarded('activity', <ActivityPage />),
+      guarded('integrations', <IntegrationsPage />),
       guarded('profile', <ProfilePage />),
+      guarded('calls', <CallHistoryPage />),
+      guarded('call', <CallPage />),
       signedOut('/verify-email', <VerifyEmailPage />),
       signedOut('/reset-password', <ResetPasswordPage />),
       signedOut('/set-new-password/:token', <SetNewPasswordPage />),

@@ -46,6 +46,9 @@ export const ACTIVITY_ACTIONS = {
   'device.delete': 'Deleted a gate device',
   'device.key-renewed': 'Renewed a device key',
   'gate.remote-open': 'Opened a gate remotely',
+  'intercom.listing': "Changed a resident's directory listing",
+  'intercom.settings': 'Changed the intercom settings',
+  'intercom.photo-viewed': 'Viewed the photo of an intercom call',
   'hold-open.schedule': "Changed a gate's hold-open schedule",
   'hold-open.hold': 'Held a gate open',
   'hold-open.release': 'Released a held gate',
@@ -66,8 +69,16 @@ export const ACTIVITY_ACTIONS = {
   'delivery-pass.create': 'Created a delivery pass',
   'delivery-pass.share': 'Shared a delivery pass',
   'delivery-pass.revoke': 'Revoked a delivery pass',
+  'webhook.create': 'Added a webhook endpoint',
+  'webhook.update': 'Updated a webhook endpoint',
+  'webhook.delete': 'Removed a webhook endpoint',
+  'webhook.rotate-secret': "Rotated a webhook endpoint's secret",
+  'webhook.send': 'Sent a webhook event again or a test event',
   'activity.export': 'Exported the activity trail',
   'gate-log.export': 'Exported the gate log',
+  'api-key.create': 'Created an API key',
+  'api-key.revoke': 'Revoked an API key',
+  'api-key.use': 'Used an API key',
 } as const;
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

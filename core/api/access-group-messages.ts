@@ -22,5 +22,7 @@ export const ACCESS_GROUP_MESSAGES = {
   listFailed: 'Failed to load access groups',
   saveFailed: 'The access group could not be saved.',
   noGroup: 'No access group',
+  /** A resident's Gates screen when the property has gates but none of their groups includes one. */
+  inNoGateGroup: "You aren't in any gate group yet. Ask your property manager.",
   notNow: (opensAt: string | null) => (opensAt ? `Not now (opens ${opensAt})` : 'Not now'),
 } as const;

@@ -21,6 +21,11 @@ export const accessGroupBody = z.strictObject({
   gateIds: distinctIds(500),
   memberIds: distinctIds(10_000),
   schedule: accessSchedule,
+  /**
+   * Every resident of the property, those added later included; `memberIds` is then ignored.
+   * Absent: false on a new group, the stored value on an edit (docs/decisions/0044).
+   */
+  allResidents: z.boolean().optional(),
 });
 export type AccessGroupBody = z.input<typeof accessGroupBody>;
 
@@ -36,10 +41,10 @@ export const accessGroupSchema = z.object({
   memberIds: z.array(z.string()),
   memberCount: z.number(),
   schedule: accessSchedule,
-  /** Follows the property's gates as they are added ("All residents" until a manager edits it). */
+  /** Follows the property's gates as they are added ("All residents" until a manager leaves one out). */
   followsAllGates: z.boolean(),
-  /** Follows the property's residents as they join ("All residents" until a manager edits it). */
-  followsAllResidents: z.boolean(),
+  /** Holds every resident of the property, those added later included ("All residents" starts so). */
+  allResidents: z.boolean(),
 });
 export type AccessGroupDto = z.infer<typeof accessGroupSchema>;
 

@@ -106,6 +106,8 @@ const preferencesSchema = z.object({
   pushGateFailed: z.boolean(),
   pushKeypadLocked: z.boolean(),
   pushLockdown: z.boolean(),
+  /** Someone calls from a gate's intercom (decision 0093). */
+  pushIntercom: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -134,6 +136,7 @@ export const updatePreferencesRequest = z.strictObject({
   pushGateFailed: z.boolean().optional(),
   pushKeypadLocked: z.boolean().optional(),
   pushLockdown: z.boolean().optional(),
+  pushIntercom: z.boolean().optional(),
 });
 export const preferencesResponse = z.object({
   message: z.string(),

@@ -11,6 +11,8 @@ export const errorResponse = z.object({
   fieldErrors: z.record(z.string(), z.string()).optional(),
   /** A wrong-portal sign-in: the role whose login form the account uses. */
   signInAs: z.string().optional(),
+  /** A session the server ended because the person's access is paused: the sentence saying so. */
+  signedOutBecause: z.string().optional(),
   /** The request's id, as in the server's log lines, to quote when reporting a problem. */
   requestId: z.string().optional(),
 });

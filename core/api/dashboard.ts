@@ -46,7 +46,13 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-const propertySummary = z.object({ _id: z.string(), propertyName: z.string(), propertyLocation: z.string() });
+const propertySummary = z.object({
+  _id: z.string(),
+  propertyName: z.string(),
+  propertyLocation: z.string(),
+  /** The property's zone: its calendar says whether a person's access dates have come or passed. */
+  timeZone: z.string(),
+});
 
 export const managedUserSchema = profileSchema
   .pick({ _id: true, firstName: true, lastName: true, email: true, phoneNumber: true, role: true, propertyId: true })

@@ -4,6 +4,7 @@ import { optionalPhone } from '../validation/phone-field';
 import { boundedText } from '../validation/visible-text';
 import { idSchema } from './common';
 import { passGateIds } from './pass-gates';
+import { walletLinks } from './wallet';
 
 export const DELIVERY_LIMITS = { hoursDefault: 2, hoursMax: 24, usesDefault: 1, usesMax: 10 } as const;
 
@@ -113,5 +114,6 @@ export const deliveryPassPageResponse = z.object({
   pin: z.string().nullable(),
   /** A PNG data URL of the QR code; null once the pass no longer works. */
   qrImage: z.string().nullable(),
+  ...walletLinks.shape,
 });
 export type DeliveryPassPageDto = z.infer<typeof deliveryPassPageResponse>;

@@ -35,6 +35,8 @@ export const DEVICE_MESSAGES = {
   gatesLoadFailed: 'Failed to load gate devices. Please try again later.',
   online: 'Online',
   offline: 'Offline',
+  /** A gate whose reader went quiet: its relay may still open it (from a phone, say). */
+  readerOffline: 'Reader offline',
   neverSeen: 'never seen',
   lastSeen: (ago: string) => `last seen ${ago.toLowerCase()}`,
   invalidAddress:

@@ -6,7 +6,7 @@ import { boundedText, requiredName } from '../validation/visible-text';
 import { whenMissing } from '../validation/when-missing';
 import { idSchema } from './common';
 import { DEVICE_MESSAGES } from './device-messages';
-import { RELAY_FAILURES, type RelayFailure } from './gate-failures';
+import { RELAY_FAILURES, type RelayFailure, relayOperationSchema } from './gate-failures';
 import { TASMOTA_DEFAULT_CLIENT_ID } from './mqtt-client-ids';
 
 export { DEVICE_MESSAGES, RELAY_FAILURES, type RelayFailure };
@@ -191,13 +191,30 @@ export const updatedDeviceSchema = deviceSchema.extend({ mqttPassword });
 export type UpdatedDeviceDto = z.infer<typeof updatedDeviceSchema>;
 export type RegisteredDeviceDto = z.infer<typeof registeredDeviceSchema>;
 
-const healthFields = { online: z.boolean().nullable(), lastSeenAt: z.string().nullable() };
+/**
+ * Health fields of a device in lists: `offline` says which part went quiet first and since when
+ * (decision 0034): a silent reader leaves the gate's relay working, a failing relay does not.
+ */
+const healthFields = {
+  online: z.boolean().nullable(),
+  lastSeenAt: z.string().nullable(),
+  offline: z.object({ cause: z.enum(['reader', 'relay']), since: z.string() }).nullable(),
+};
+/** Whether a gate is held open now, as the Devices table and the Access Gates list show it. */
+const heldFields = {
+  /** The gate is held open (a manager's hold or its schedule) until this instant (ISO), or null when not held. */
+  heldOpenUntil: z.string().nullable(),
+  /** Held open now (a manager's hold or the schedule), with or without a known end. */
+  heldOpen: z.boolean(),
+  /** The property's time zone, in which the gate's times are read. */
+  timeZone: z.string(),
+};
 /**
  * A device in Devices by Property, with its health (docs/decisions/0034-device-health.md):
  * `online` is null while nothing was ever heard from it; `lastSeenAt` is the reader's last
  * heartbeat or the relay's last answered pulse, whichever is later.
  */
-export const listedDeviceSchema = deviceSchema.extend(healthFields);
+export const listedDeviceSchema = deviceSchema.extend({ ...healthFields, ...heldFields });
 export type ListedDeviceDto = z.infer<typeof listedDeviceSchema>;
 
 export const propertyDevicesSchema = z.object({
@@ -230,13 +247,17 @@ export const gateDeviceSchema = z.object({
   allowedNow: z.boolean(),
   /** When not allowed now: the next opening in the property's time, "06:00" today or "Tue 06:00". */
   opensAt: z.string().nullable(),
+  ...heldFields,
 });
 export type GateDeviceDto = z.infer<typeof gateDeviceSchema>;
 export const gateDevicesResponse = z.object({
   gateDevices: z.array(gateDeviceSchema),
   /** The gate the app opens on in one tap, when it is one of these; else null. */
   favouriteGateId: z.string().nullable(),
+  /** A resident whose property has gates but whose groups include none: they open nothing yet. */
+  inNoGateGroup: z.boolean(),
 });
+export type GateDevicesResponse = z.infer<typeof gateDevicesResponse>;
 
 /** PUT /api/device/favourite-gate: one of the caller's gates, or null for none. */
 export const favouriteGateRequest = z.strictObject({
@@ -248,7 +269,7 @@ export const triggerRelayBody = z.strictObject({ deviceId: idSchema, propertyId:
 export const triggerRelayResponse = z.object({
   message: z.string(),
   status: z.enum(['success', 'failed', 'partial']),
-  relayOperations: z.array(z.object({ command: z.string(), success: z.boolean() })),
+  relayOperations: z.array(relayOperationSchema),
   totalDuration: z.number(),
   /** Why the gate did not open; only on a failure. */
   failure: z.enum(RELAY_FAILURES).optional(),

@@ -44,6 +44,10 @@ export const readerIdentityResponse = z.object({
   securePin: z.boolean(),
   /** Whether the reader takes card numbers from a USB card reader: the property has the RFID feature. */
   cards: z.boolean(),
+  /** Whether the reader offers "Call a resident": the property has the Intercom feature. */
+  intercom: z.boolean().optional(),
+  /** Whether a lockdown holds this gate shut: the intercom button then says "Gate locked down". */
+  lockedDown: z.boolean().optional(),
   /** The server's clock (ms since 1970), so the reader can say by when it needs an answer. */
   serverTime: z.number(),
 });

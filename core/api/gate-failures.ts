@@ -1,3 +1,4 @@
+import { z } from 'zod';
 // Why a gate did not open, apart from the device texts so that only the screens and routes that open gates load these sentences.
 /**
  * Why a gate did not open, as far as the server could tell: the relay did not answer, refused the
@@ -30,3 +31,13 @@ const GATE_FAILURES: Record<RelayFailure, (name: string) => string> = {
 };
 
 export const gateFailedSentence = (name: string, failure: RelayFailure) => GATE_FAILURES[failure](name);
+
+/**
+ * One command sent to a relay and whether it worked; `joined` when this press sent nothing and
+ * shared the pulse another press had just sent (decision 0071).
+ */
+export const relayOperationSchema = z.object({
+  command: z.string(),
+  success: z.boolean(),
+  joined: z.boolean().optional(),
+});

@@ -1,3 +1,4 @@
+import { readableTime } from '../time/readable-time';
 /** Hold-open's words: the routes' answers and the screens' errors. */
 export const HOLD_OPEN_MESSAGES = {
   scheduleSaved: 'Hold-open schedule saved',
@@ -7,7 +8,7 @@ export const HOLD_OPEN_MESSAGES = {
   minutesOrUntil: 'Give either minutes or an end time',
   untilTooLong: 'An end time is at most 40 characters',
   minutes: 'Minutes must be a whole number from 1 to 1440',
-  until: 'Use an end time as HH:MM or a date and time, later than now and within 24 hours',
+  until: 'Use an end time such as 18:30 or 6:30pm, or a date and time, later than now and within 24 hours',
   lockedDown: "The gate is locked down: it can't be held open until the lockdown ends",
   relayFailed: 'Saved, but the gate device did not confirm',
 } as const;
@@ -19,3 +20,13 @@ export const HOLD_OPEN_SCREEN_MESSAGES = {
   saveFailed: 'The schedule could not be saved. Please try again.',
   notSupported: "This device's driver can't hold the gate open",
 } as const;
+
+/** A gate's hold on the lists of gates: "Held open until Sat, Nov 28, 2026 21:09 EST", or "Held open". */
+export function heldOpenWords(gate: {
+  heldOpen: boolean;
+  heldOpenUntil: string | null;
+  timeZone: string;
+}): string | null {
+  if (!gate.heldOpen) return null;
+  return gate.heldOpenUntil ? `Held open until ${readableTime(gate.heldOpenUntil, gate.timeZone)}` : 'Held open';
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accessSchedule } from '../rules/schedule';
-import { formatWall } from '../time/zoned-time';
+import { readableTime } from '../time/readable-time';
 import { HOLD_OPEN_MESSAGES } from './hold-open-messages';
 
 export { HOLD_OPEN_MESSAGES };
@@ -54,11 +54,14 @@ export const holdStateSchema = z.object({
 export type HoldState = z.infer<typeof holdStateSchema>;
 export const holdStateResponse = z.object({ message: z.string(), state: holdStateSchema });
 
-/** The state in words: "Held open until 09:00 (schedule)", "Held open by Pat Lee until 10:30", "Not held open". */
+/**
+ * The state in words, its end as every screen reads a time (docs/decisions/0085): "Held open until
+ * Mon, Nov 30, 2026 09:00 EST (schedule)", "Held open by Pat Lee until …", "Not held open".
+ */
 export function holdStateWords(state: HoldState): string {
   if (state.lockdown) return 'Released: lockdown';
   if (!state.held) return 'Not held open';
-  const until = state.until ? ` until ${formatWall(new Date(state.until), state.timeZone).time}` : '';
+  const until = state.until ? ` until ${readableTime(state.until, state.timeZone)}` : '';
   if (state.cause === 'manual') return `Held open by ${state.by ?? 'a manager'}${until}`;
   return `Held open${until} (schedule)`;
 }

@@ -5,5 +5,6 @@ export const INSTALL_MESSAGES = {
   installOther:
     'Open your browser menu and choose “Install app” or “Add to Home screen” to open Gatehouse like an app.',
   installButton: 'Install',
+  notNow: 'Not now',
   dismiss: 'Don’t show again',
 } as const;

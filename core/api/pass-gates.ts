@@ -3,6 +3,8 @@ import { idSchema } from './common';
 
 export const PASS_GATE_MESSAGES = {
   notYours: 'Choose only gates you may open yourself.',
+  noGateWouldAccept:
+    "No gate would accept this pass: you aren't in any gate group yet. Ask your property manager to add you to one.",
   empty: 'Choose at least one gate, or leave the gates out for every gate you may open.',
   tooMany: 'A pass names at most 50 gates.',
 } as const;

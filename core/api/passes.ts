@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walletLinks } from './wallet';
 
 /** The visitor's pass page (/pass/<token>): the link token, never the gate token. */
 export const passTokenParams = z.strictObject({ passToken: z.string().min(16).max(200) });
@@ -19,6 +20,7 @@ export const passResponse = z.object({
   validFrom: z.string().nullable(),
   /** The QR to show at the gate (a PNG data URL); null once the pass has ended. */
   qrImage: z.string().nullable(),
+  ...walletLinks.shape,
 });
 export type PassDto = z.infer<typeof passResponse>;
 

@@ -5,6 +5,7 @@ export const PUSH_MESSAGES = {
   endpointMissing: 'Endpoint is required.',
   endpointNotUrl: 'Endpoint must be a web address (https://…).',
   endpointNotHttps: 'Endpoint must be an https:// address.',
+  endpointNotPublic: 'Endpoint must be a push service on the internet, not a local, private or cloud metadata address.',
   keysMissing: 'Keys are required: p256dh and auth.',
   fieldMissing: (field: string) => `${field} is required.`,
   notBase64url: (field: string) => `${field} must be base64url text.`,
@@ -16,9 +17,16 @@ export const PUSH_MESSAGES = {
     'This browser cannot show notifications. On an iPhone or iPad, add Gatehouse to your Home Screen first (Share → Add to Home Screen), then open it from there.',
   permissionDenied:
     'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
-  turnOnFailed: 'Could not turn on notifications on this device. Please try again.',
+  turnOnFailed:
+    'This browser could not set up notifications, and trying again here will not change that. Use another browser (Chrome, Edge, Firefox or Safari), or turn on email or SMS notifications above.',
   listFailed: 'Could not load your devices.',
   noDevices: 'No device has notifications on yet.',
+  /** Under the Push switch: what it does now, given the devices that have it. */
+  switchOnDevices: 'On the devices listed below',
+  switchNoDevice: 'No device gets them yet: turn them on below, on each phone or computer you want them on.',
+  switchOff: 'Off on every device',
+  /** Under the email and SMS switches. */
+  emailSmsExplained: 'Sent when a visitor whose arrival notifications are on arrives.',
   thisDevice: 'This device',
   visitorArrived: (firstName: string, gate: string) => `Your visitor ${firstName} arrived at ${gate}`,
   deliveryUsed: (who: string, gate: string) => `Your delivery pass for ${who} was used at ${gate}`,

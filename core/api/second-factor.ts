@@ -51,4 +51,10 @@ export const SECOND_FACTOR_MESSAGES = {
   reset: 'Two-step verification was reset; the user is signed out everywhere',
   /** The code was right but already accepted once (the replay guard): only the next one will do. */
   codeJustUsed: 'That code was just used. Wait for the next one.',
+  /** Said before any factor is added or removed (factor-change.ts ends every other session). */
+  changeSignsOutOthers:
+    'Adding or removing an authenticator app or a passkey signs you out on your other browsers and devices. This one stays signed in.',
+  /** A wrong first code while setting up: there are no recovery codes yet to fall back on. */
+  setupCodeRefused:
+    'That code does not match. Enter the 6-digit code the authenticator app shows now for Gatehouse, and check that the phone sets its clock automatically.',
 } as const;

@@ -110,7 +110,7 @@ export const registerVisitorResponse = z.object({
   email: z.string(),
   _id: z.string(),
   qrCodeId: z.string(),
-  /** The visitor's pass page, for the host to share; given only here (the server keeps its hash). */
+  /** The visitor's pass page, for the host to share (kept sealed; its owner reads it again on Visitor List). */
   passLink: z.string(),
 });
 export type RegisterVisitorResponse = z.infer<typeof registerVisitorResponse>;
@@ -184,6 +184,19 @@ export const updateQrCodesRequest = z.strictObject({
 /** PUT /api/visitor/{qrId}/qr-codes (per-visitor page). */
 export const updateQrCodeRequest = z.strictObject(windowUpdate);
 export type QrWindowUpdate = z.infer<typeof updateQrCodeRequest>;
+
+/** GET /api/visitor/qr-codes/{qrId}/pass-link: what Visitor List offers to share a pass again. */
+export const visitorPassLinkResponse = z.object({
+  /** The pass page's address; null for a pass made before links were kept. */
+  link: z.string().nullable(),
+  /** The visitor's email, where Resend sends the pass. */
+  email: z.string(),
+  /** The first name of the resident who made the pass, for the sentence shared with the link. */
+  hostFirstName: z.string(),
+  /** Whether the pass's email can be written again (a pass that works and whose QR is kept sealed). */
+  canResend: z.boolean(),
+});
+export type VisitorPassLink = z.infer<typeof visitorPassLinkResponse>;
 
 export const expireQrCodeRequest = z.strictObject({ qrCodeId: idSchema });
 

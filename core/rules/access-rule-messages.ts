@@ -1,4 +1,4 @@
-import type { AccessRule } from './access-rule';
+import type { AccessRule, FinerCause, Refusal } from './access-rule';
 
 /**
  * Each rule's refusal: the gate log's words, and what a reader's screen shows the person at the
@@ -26,3 +26,16 @@ export const ACCESS_RULE_MESSAGES: Record<AccessRule, { log: string; reader: str
     holder: 'Not within your access hours',
   },
 };
+
+/** The gate log's words for a refusal whose cause is finer than its rule. */
+const FINER_CAUSE_LOG: Record<FinerCause, string> = {
+  host_outside_access_dates: 'Host outside access dates',
+  holder_not_of_property: 'Not a member of this property',
+  host_not_of_property: 'Host no longer belongs to this property',
+  pass_not_for_gate: 'Pass not valid at this gate',
+  host_not_in_group: 'Host not in a group for this gate',
+};
+
+/** What the gate log records for a refusal: its real cause. */
+export const refusalLogWords = ({ rule, cause }: Refusal) =>
+  cause === rule ? ACCESS_RULE_MESSAGES[rule].log : FINER_CAUSE_LOG[cause as FinerCause];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wallTimeAt, wallToInstant } from '../time/zoned-time';
-import { type AccessRule, type RuleFacts, type RulePerson, refusingRule } from './access-rule';
+import { type AccessRule, type RuleFacts, type RulePerson, refusal } from './access-rule';
 import { type AccessSchedule, ALWAYS, isOpenAt, nextOpening } from './schedule';
 
 const NY = 'America/New_York';
@@ -79,6 +79,7 @@ const resident = (overrides: Partial<RulePerson> = {}): RulePerson => ({
   accessFrom: null,
   accessUntil: null,
   opensDuringLockdown: null,
+  ofGateProperty: true,
   gateSchedules: [weekdaysSevenToTen],
   ...overrides,
 });
@@ -96,7 +97,7 @@ const factsFor = (credential: Credential, person: RulePerson, more: Partial<Rule
 const MONDAY_NOON = wall('2026-11-23', '12:00');
 const MONDAY_NIGHT = wall('2026-11-23', '23:00');
 
-describe('refusingRule', () => {
+describe('refusal', () => {
   // [case, person, extra facts, when, the holder's answer (app, PIN, card), the pass's answer (QR, delivery)]
   const cases: [string, RulePerson, Partial<RuleFacts>, typeof MONDAY_NOON, AccessRule | null, AccessRule | null][] = [
     ['in a group for the gate, within hours', resident(), {}, MONDAY_NOON, null, null],
@@ -116,6 +117,22 @@ describe('refusingRule', () => {
       MONDAY_NIGHT,
       null,
       null,
+    ],
+    [
+      'moved to another property, a group of this one still listing them',
+      resident({ ofGateProperty: false }),
+      {},
+      MONDAY_NOON,
+      'not_allowed_at_gate',
+      'not_allowed_at_gate',
+    ],
+    [
+      'a manager of another property',
+      manager({ ofGateProperty: false }),
+      {},
+      MONDAY_NOON,
+      'not_allowed_at_gate',
+      'not_allowed_at_gate',
     ],
     ['lockdown', resident(), { lockdown: true }, MONDAY_NOON, 'lockdown', 'lockdown'],
     [
@@ -173,7 +190,7 @@ describe('refusingRule', () => {
     ],
   ];
   it.each(cases)('%s', (_name, person, more, when, holderAnswer, passAnswer) => {
-    expect(refusingRule(factsFor('holder', person, more), when)).toBe(holderAnswer);
-    expect(refusingRule(factsFor('pass', person, more), when)).toBe(passAnswer);
+    expect(refusal(factsFor('holder', person, more), when)?.rule ?? null).toBe(holderAnswer);
+    expect(refusal(factsFor('pass', person, more), when)?.rule ?? null).toBe(passAnswer);
   });
 });

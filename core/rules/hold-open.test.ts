@@ -49,7 +49,13 @@ describe('expectedHold', () => {
       cause: 'hold-end',
       manualInForce: false,
     });
-    expect(expectedHold({ ...manual, lockdown: true }, ny('11:00'))).toMatchObject({ on: false, cause: 'lockdown' });
+    // A lockdown ends the hold (it is dropped, not resumed after); a release outlives it (decision 0067).
+    expect(expectedHold({ ...manual, lockdown: true }, ny('11:00'))).toMatchObject({
+      on: false,
+      cause: 'lockdown',
+      manualInForce: false,
+    });
+    expect(expectedHold({ ...base, manualState: 'release', lockdown: true }, ny('08:00')).manualInForce).toBe(true);
     const released = { ...base, manualState: 'release' as const };
     expect(expectedHold(released, ny('08:00'))).toMatchObject({ on: false, cause: 'manual', manualInForce: true });
     expect(expectedHold(released, ny('10:00')).manualInForce).toBe(false);
@@ -57,9 +63,9 @@ describe('expectedHold', () => {
 });
 
 describe('words', () => {
-  it('names the cause of each change', () => {
+  it("names the cause of each change, and the end of a hold on the property's clock with its zone", () => {
     const manual = { ...base, manualState: 'hold' as const, manualUntil: ny('10:30') };
-    expect(holdChangeWords(expectedHold(manual, ny('06:00')), manual)).toBe('Held open by Pat Lee until 10:30');
+    expect(holdChangeWords(expectedHold(manual, ny('06:00')), manual)).toBe('Held open by Pat Lee until 10:30 EST');
     expect(holdChangeWords(expectedHold(base, ny('07:00')), base)).toBe('Held open (schedule)');
     expect(holdChangeWords(expectedHold(base, ny('10:00')), base)).toBe('Released (schedule end)');
     expect(holdChangeWords(expectedHold({ ...base, lockdown: true }, ny('08:00')), base)).toBe('Released: lockdown');
@@ -82,6 +88,6 @@ describe('words', () => {
         relayError: null,
         timeZone: 'America/New_York',
       }),
-    ).toBe('Held open until 09:00 (schedule)');
+    ).toBe('Held open until Mon, Nov 30, 2026 09:00 EST (schedule)');
   });
 });

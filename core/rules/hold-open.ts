@@ -1,4 +1,5 @@
-import { addDays, formatWall, minutesOf, type WallTime, wallTimeAt, weekdayIndexOf } from '../time/zoned-time';
+import { readableClock } from '../time/readable-time';
+import { addDays, minutesOf, type WallTime, wallTimeAt, weekdayIndexOf } from '../time/zoned-time';
 import { type AccessSchedule, isOpenAt, rangesOn } from './schedule';
 
 const wallOn = (date: string, minute: number): WallTime => ({ date, minute, weekdayIndex: weekdayIndexOf(date) });
@@ -24,7 +25,8 @@ export type ExpectedHold =
   | { on: false; cause: ReleasedBy; manualInForce: boolean };
 
 /**
- * The relay's state now: lockdown releases; a manager's hold holds until its end; the schedule
+ * The relay's state now: lockdown releases, and ends a manager's hold (docs/decisions/0067); a
+ * manager's hold holds until its end; the schedule
  * holds inside its ranges unless a manager released it for the rest of the range.
  */
 export function expectedHold(facts: HoldFacts, now: Date): ExpectedHold {
@@ -32,20 +34,21 @@ export function expectedHold(facts: HoldFacts, now: Date): ExpectedHold {
   const manualHold = facts.manualState === 'hold' && facts.manualUntil !== null && facts.manualUntil > now;
   const manualRelease = facts.manualState === 'release' && scheduleOpen;
   const manualInForce = manualHold || manualRelease;
-  if (facts.lockdown) return { on: false, cause: 'lockdown', manualInForce };
+  // A lockdown ends a manager's hold (it is not resumed when the lockdown ends); a release stays.
+  if (facts.lockdown) return { on: false, cause: 'lockdown', manualInForce: manualRelease };
   if (manualHold) return { on: true, cause: 'manual', manualInForce };
   if (scheduleOpen && !manualRelease) return { on: true, cause: 'schedule', manualInForce };
   if (manualRelease) return { on: false, cause: 'manual', manualInForce };
   return { on: false, cause: facts.assertedCause === 'manual' ? 'hold-end' : 'schedule-end', manualInForce };
 }
 
-/** The gate log's words for a change of state ("Held open by Pat Lee until 10:30"). */
+/** The gate log's words for a change of state ("Held open by Pat Lee until 10:30 EST"). */
 export function holdChangeWords(expected: ExpectedHold, facts: HoldFacts): string {
   const by = facts.manualByName ?? 'a manager';
   if (expected.on) {
     if (expected.cause === 'schedule') return 'Held open (schedule)';
-    const until = facts.manualUntil ? formatWall(facts.manualUntil, facts.timeZone).time : '';
-    return `Held open by ${by} until ${until}`;
+    const until = facts.manualUntil ? ` until ${readableClock(facts.manualUntil, facts.timeZone)}` : '';
+    return `Held open by ${by}${until}`;
   }
   if (expected.cause === 'lockdown') return 'Released: lockdown';
   if (expected.cause === 'manual') return `Released by ${by}`;

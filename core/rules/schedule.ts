@@ -75,13 +75,19 @@ export function rangesOn(schedule: AccessSchedule, date: string): TimeRange[] {
 const endOf = (range: TimeRange) => minutesOf(range.to);
 const runsPastMidnight = (range: TimeRange) => endOf(range) < minutesOf(range.from);
 
-/** Whether the schedule is open at a wall time (a day's ranges, and last night's that run past midnight). */
+/**
+ * Whether the schedule is open at a wall time: the day's ranges, and last night's that run past
+ * midnight unless the day is an exception.
+ */
 export function isOpenAt(schedule: AccessSchedule, wall: WallTime): boolean {
   const minute = wall.minute;
   for (const range of rangesOn(schedule, wall.date)) {
     const from = minutesOf(range.from);
     if (minute >= from && (runsPastMidnight(range) || minute < endOf(range))) return true;
   }
+  // An exception describes its whole date: a holiday closes even the early hours the day before's
+  // overnight range would run into (docs/decisions/0067).
+  if (schedule.exceptions.some((exception) => exception.date === wall.date)) return false;
   for (const range of rangesOn(schedule, addDays(wall.date, -1))) {
     if (runsPastMidnight(range) && minute < endOf(range)) return true;
   }

@@ -12,20 +12,26 @@ export function readableDate(date: string): string {
 }
 
 /** An instant as the property's clock reads it: "Mon, Jun 2, 2025 08:00". */
-export function readableInstant(instant: Date, timeZone: string): string {
+function readableInstant(instant: Date, timeZone: string): string {
   const wall = formatWall(instant, timeZone);
   return `${readableDate(wall.date)} ${wall.time}`;
 }
 
 /**
- * The one way a person reads a time: "Thu, Nov 26, 2026 13:29 EST", on the clock of
- * `timeZone` (the property's, or for sessions the viewer's), with the zone named so a reader in
- * another zone cannot take it for their own.
+ * The one way a person reads a time (docs/decisions/0085): "Thu, Nov 26, 2026 13:29 EST", on the
+ * 24-hour clock of `timeZone` (the property's), with the zone named so a reader in another zone
+ * cannot take it for their own.
  */
 export function readableTime(instant: Date | string, timeZone: string): string {
   const at = new Date(instant);
   return `${readableInstant(at, timeZone)} ${wallPartsAt(at, timeZone).zoneName}`;
 }
 
-/** The zone this browser or process reads its clock in. */
-export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * A time of day in the same rule, for a time whose day is plain from where it is read
+ * ("until 16:52 EST", "opens Mon 06:00 EST"): 24-hour clock, the zone named.
+ */
+export function readableClock(instant: Date | string, timeZone: string): string {
+  const at = new Date(instant);
+  return `${formatWall(at, timeZone).time} ${wallPartsAt(at, timeZone).zoneName}`;
+}

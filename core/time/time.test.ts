@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableTime } from './readable-time';
+import { readableClock, readableTime } from './readable-time';
 import { relativeTime } from './relative-time';
 import { dayRangeIn, startOfDayIn } from './zone-day-range';
 import { formatLogTime } from './zoned-format';
@@ -76,5 +76,19 @@ describe('readableTime', () => {
     expect(readableTime('2026-11-26T18:29:00Z', 'America/New_York')).toBe('Thu, Nov 26, 2026 13:29 EST');
     expect(readableTime('2026-06-02T12:00:00Z', 'America/New_York')).toBe('Tue, Jun 2, 2026 08:00 EDT');
     expect(readableTime('2026-11-26T18:29:00Z', 'UTC')).toBe('Thu, Nov 26, 2026 18:29 UTC');
+  });
+
+  it('is the 24-hour clock: midnight reads 00:00, never 12:00 AM', () => {
+    expect(readableTime('2026-11-27T05:00:00Z', 'America/New_York')).toBe('Fri, Nov 27, 2026 00:00 EST');
+    expect(readableTime('2026-11-27T21:52:00Z', 'America/New_York')).toBe('Fri, Nov 27, 2026 16:52 EST');
+  });
+});
+
+describe('readableClock', () => {
+  it('reads a time of day on the given clock, 24-hour, with the zone named', () => {
+    expect(readableClock('2026-11-27T21:52:00Z', 'America/New_York')).toBe('16:52 EST');
+    expect(readableClock('2026-06-02T04:00:00Z', 'America/New_York')).toBe('00:00 EDT');
+    expect(readableClock(new Date('2026-11-27T21:52:00Z'), 'Europe/Berlin')).toBe('22:52 GMT+1');
+    expect(readableClock('2026-11-27T21:52:00Z', 'UTC')).toBe('21:52 UTC');
   });
 });

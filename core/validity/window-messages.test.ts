@@ -40,18 +40,18 @@ describe('describeWindow', () => {
     expect(words).toBe('Mondays, 08:00–17:00, until Mon, Jun 9, 2025');
   });
 
-  it('reads between dates on the property clock', () => {
+  it('reads between dates on the property clock, the zone named', () => {
     expect(describeWindow({ ...base, qrType: 'betweenDates' }, 'America/New_York')).toBe(
-      'from Mon, Jun 2, 2025 08:00 to Tue, Jun 3, 2025 17:00',
+      'from Mon, Jun 2, 2025 08:00 EDT to Tue, Jun 3, 2025 17:00 EDT',
     );
     expect(describeWindow({ ...base, qrType: 'betweenDates' }, 'Asia/Kolkata')).toBe(
-      'from Mon, Jun 2, 2025 17:30 to Wed, Jun 4, 2025 02:30',
+      'from Mon, Jun 2, 2025 17:30 GMT+5:30 to Wed, Jun 4, 2025 02:30 GMT+5:30',
     );
   });
 
   it('says until further notice for a permanent code', () => {
     expect(describeWindow({ ...base, qrType: 'betweenDates', lifetimeValidity: true }, 'America/New_York')).toBe(
-      'from Mon, Jun 2, 2025 08:00 until further notice',
+      'from Mon, Jun 2, 2025 08:00 EDT until further notice',
     );
   });
 

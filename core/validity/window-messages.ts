@@ -1,4 +1,4 @@
-import { readableDate, readableInstant } from '../time/readable-time';
+import { readableDate, readableTime } from '../time/readable-time';
 import { formatWall } from '../time/zoned-time';
 import { sortRecurringDays, sortSpecificDates } from '../visitor-form/visitor-window';
 import type { QrWindow } from './qr-validity';
@@ -34,7 +34,7 @@ export function describeWindow(code: QrWindow, timeZone: string): string {
   if (code.qrType === 'randomDates') {
     return listInWords(sortSpecificDates(code.multipleDays).map((row) => `${readableDate(row.date)}, ${span(row)}`));
   }
-  const from = readableInstant(code.startDate, timeZone);
+  const from = readableTime(code.startDate, timeZone);
   if (code.lifetimeValidity || !code.endDate) return `from ${from} until further notice`;
-  return `from ${from} to ${readableInstant(code.endDate, timeZone)}`;
+  return `from ${from} to ${readableTime(code.endDate, timeZone)}`;
 }

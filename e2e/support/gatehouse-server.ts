@@ -27,6 +27,8 @@ export interface StartOptions {
   seed?: (orm: Orm) => Promise<void>;
   /** The host name the browser uses (see ProcessOptions.publicHost). */
   publicHost?: string;
+  /** See ProcessOptions.port. */
+  port?: number;
 }
 
 /** Runs a seed against the server's database (PGlite under dataDir, or PostgreSQL), then lets go of it. */
@@ -48,7 +50,13 @@ export async function startGatehouse(
   const database = await freshDatabaseUrl();
   if (options.seed) await seedDatabase(options.seed, dataDir, database.url);
   const superadmin = TEST_SUPERADMIN;
-  const server = await spawnGatehouse({ databaseUrl: database.url, dataDir, env, publicHost: options.publicHost });
+  const server = await spawnGatehouse({
+    databaseUrl: database.url,
+    dataDir,
+    env,
+    publicHost: options.publicHost,
+    port: options.port,
+  });
   const baseURL = server.baseURL;
   return {
     baseURL,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { PULSE_SETTLE_MS } from '../../server/gates/relay-pulse';
 import type { SimulatedCredentials, SimulatedProtocol } from '../../tools/relay-simulator/device-protocols';
 import type { MqttProtocol } from '../../tools/relay-simulator/mqtt-device';
 import type {
@@ -11,6 +12,13 @@ import type {
 import { freePort } from './gatehouse-server';
 
 export type { RecordedPulse };
+
+/**
+ * Waits out the hold of the pulse a test just saw answered (decision 0071): a press inside it joins
+ * that pulse, so a test that needs the gate pulsed again waits this long after the answer. The
+ * gates these tests register keep the default one-second on-time, so the settle window is the hold.
+ */
+export const afterPulseHold = () => new Promise((resolve) => setTimeout(resolve, PULSE_SETTLE_MS));
 
 /** One fake relay of a running simulator, as a test sees it. */
 export interface FakeRelay {

@@ -10,18 +10,20 @@ type Size = keyof typeof SIZES;
 
 /**
  * Viewport screenshots of a changed screen for review, named
- * docs/screens/issue-27/<name>-<phase>-<size>.png. Taken only when SCREENS_PHASE
+ * docs/screens/issue-<issue>/<name>-<phase>-<size>.png (issue 27 unless named). Taken only when SCREENS_PHASE
  * (before or after) is set, so ordinary test runs write nothing into the repository.
  */
-export async function shoot(page: Page, name: string, sizes: Size[] = ['desktop', 'phone']) {
+export async function shoot(page: Page, name: string, sizes: Size[] = ['desktop', 'phone'], issue = 27) {
   const phase = process.env.SCREENS_PHASE;
   if (!phase) return;
   const original = page.viewportSize();
+  // A reader page goes full screen at its first tap; a full-screen window cannot be resized.
+  await page.evaluate(() => (document.fullscreenElement ? document.exitFullscreen() : undefined));
   for (const size of sizes) {
     await page.setViewportSize(SIZES[size]);
     await page.mouse.move(0, 0);
     await page.waitForTimeout(300);
-    const file = path.join('docs', 'screens', 'issue-27', `${name}-${phase}-${size}.png`);
+    const file = path.join('docs', 'screens', `issue-${issue}`, `${name}-${phase}-${size}.png`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     await page.screenshot({ path: file });
   }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ActivityDeclaration } from './activity-declaration';
 
 /** A route's activity declaration as registered; `undefined` means it declared none. */
@@ -6,16 +5,4 @@ export interface ActivityRoute {
   method: string;
   url: string;
   activity: ActivityDeclaration | undefined;
-}
-
-/** Lists every /api route with its activity declaration, for the guard rail and the generated tests. */
-export function collectActivityDeclarations(app: FastifyInstance, catalog: ActivityRoute[]) {
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method !== 'HEAD' && method !== 'OPTIONS')
-        catalog.push({ method, url: route.url, activity: route.config?.activity });
-    }
-  });
 }

@@ -1,5 +1,5 @@
 import { sha256Hex } from '../platform/crypto/keys';
-import type { ActivityChanges } from '../platform/db/schema';
+import type { ActivityChanges } from './activity-changes';
 
 /** The first link of every property's chain points at this. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -1,8 +1,18 @@
-import type { ActivityChanges } from '../platform/db/schema';
+/** What a change did to each field it touched. */
+export type ActivityChanges = Record<string, { before: unknown; after: unknown }>;
 
 type Fields = Record<string, unknown>;
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with object keys sorted: a value read back from jsonb (keys reordered) equals the one written. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /**
  * The fields of `after` whose values differ from `before` (fields absent from `after` were not

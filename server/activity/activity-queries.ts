@@ -1,8 +1,9 @@
 import type { ActivityEntryDto, ActivityFilter } from '@core/api/activity';
 import { addDays, wallToInstant } from '@core/time/zoned-time';
-import { and, count, desc, eq, gte, ilike, isNotNull, lt, lte, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
-import { activity, properties } from '../platform/db/schema';
+import { propertyTimeZone } from '../property-records/property-queries';
+import { activity } from './activity-tables';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -104,10 +105,21 @@ export async function activityActors(db: Queryable, propertyId: string | undefin
 /** The time zone a property's days are read in; UTC for no property (every property's trail). */
 export async function trailTimeZone(db: Queryable, propertyId: string | null | undefined): Promise<string> {
   if (!propertyId) return 'UTC';
-  const [row] = await db
-    .select({ timeZone: properties.timeZone })
-    .from(properties)
-    .where(eq(properties.id, propertyId))
-    .limit(1);
-  return row?.timeZone ?? 'UTC';
+  return propertyTimeZone(db, propertyId);
+}
+
+/** The newest `limit` trail entries by a person, about them or about what they own (`owned`), newest first. */
+export async function trailOfPerson(db: Queryable, userId: string, owned: string[], limit: number) {
+  return db
+    .select()
+    .from(activity)
+    .where(
+      or(
+        eq(activity.actorId, userId),
+        eq(activity.objectId, userId),
+        owned.length ? inArray(activity.objectId, owned) : undefined,
+      ),
+    )
+    .orderBy(desc(activity.at), desc(activity.seq))
+    .limit(limit);
 }

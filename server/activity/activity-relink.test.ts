@@ -3,15 +3,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBefore, type UpgradableDatabase } from '../../test/support/migrated-until';
 import type { Orm } from '../platform/db/connect';
-import { activity, erasures } from '../platform/db/schema';
 import { conflict } from '../platform/errors/http-error';
 import { type ChainedFields, GENESIS_HASH, legacyChainHash } from './activity-chain';
 import { relinkLegacyChains } from './activity-relink';
 import { rewriteTrail } from './activity-rewrite';
+import { activity, erasures } from './activity-tables';
 import { verifyActivityChains } from './activity-verify';
 import { recordSystemActivity } from './record-activity';
 
 const PLACE = crypto.randomUUID();
+const SECRET = crypto.randomBytes(32);
 const BROKEN_PLACE = crypto.randomUUID();
 
 /** A chain as the build before migration 0036 wrote it: each hash over the words themselves. */
@@ -64,13 +65,15 @@ describe('upgrading chains of before migration 0036', () => {
   it('verifies the old entries as they are, and new entries appended after them', async () => {
     const db = database.orm;
     await db.transaction((tx) =>
-      recordSystemActivity(tx, new Date(), {
+      recordSystemActivity(tx, SECRET, new Date(), {
         action: 'property.retention',
         summary: 'Removed nothing',
         object: { kind: 'property', id: PLACE, propertyId: PLACE },
       }),
     );
-    expect((await verifyActivityChains(db)).broken).toEqual([
+    // The chain of no property got no entry yet: the erasure of the next test signs it.
+    expect((await verifyActivityChains(db, SECRET)).broken).toEqual([
+      expect.objectContaining({ propertyId: null, problem: expect.stringMatching(/no signed head/) }),
       expect.objectContaining({ propertyId: BROKEN_PLACE, entryId: brokenIds[1] }),
     ]);
   });
@@ -81,6 +84,7 @@ describe('upgrading chains of before migration 0036', () => {
     const erased = await db.transaction((tx) =>
       rewriteTrail(
         tx,
+        SECRET,
         sql`${activity.propertyId} is null and ${activity.summary} like '%Wilhelmina%'`,
         n,
         (row) => ({ ...row, summary: row.summary.replace('Wilhelmina Ostergaard', `Erased person #${n}`) }),
@@ -91,17 +95,17 @@ describe('upgrading chains of before migration 0036', () => {
     const nullChain = await db.select().from(activity).where(sql`${activity.propertyId} is null`);
     expect(nullChain.every((row) => row.wordsDigest !== null)).toBe(true);
     expect(nullChain.filter((row) => row.erasedIn === n)).toHaveLength(2);
-    expect((await verifyActivityChains(db)).broken.map((link) => link.propertyId)).toEqual([BROKEN_PLACE]);
+    expect((await verifyActivityChains(db, SECRET)).broken.map((link) => link.propertyId)).toEqual([BROKEN_PLACE]);
   });
 
   it('the upkeep links every old chain again once, and leaves a broken one for audit:verify to name', async () => {
     const db = database.orm;
-    expect(await relinkLegacyChains(db)).toEqual({ entries: 7, brokenChains: 1 });
+    expect(await relinkLegacyChains(db, SECRET)).toEqual({ entries: 7, brokenChains: 1 });
     const place = await db.select().from(activity).where(eq(activity.propertyId, PLACE));
     expect(place.every((row) => row.wordsDigest !== null)).toBe(true);
-    expect((await verifyActivityChains(db)).broken).toEqual([
+    expect((await verifyActivityChains(db, SECRET)).broken).toEqual([
       expect.objectContaining({ propertyId: BROKEN_PLACE, entryId: brokenIds[1] }),
     ]);
-    expect(await relinkLegacyChains(db)).toEqual({ entries: 0, brokenChains: 1 });
+    expect(await relinkLegacyChains(db, SECRET)).toEqual({ entries: 0, brokenChains: 1 });
   });
 });

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, isNull, lt, min, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, isNull, lt, min, sql } from 'drizzle-orm';
 import type { Orm, Tx } from '../platform/db/connect';
-import { activity } from '../platform/db/schema';
+import { headHolds, inChain, lockChain, readHead, signHead } from './activity-anchor';
 import { chainHash, wordsDigest } from './activity-chain';
+import { activity } from './activity-tables';
 import { erasureNumbers, linkProblem } from './activity-verify';
-import { lockChain } from './record-activity';
 
 const BATCH = 500;
 
@@ -14,16 +14,14 @@ export class BrokenChain extends Error {
   }
 }
 
-const inChain = (propertyId: string | null) =>
-  propertyId ? eq(activity.propertyId, propertyId) : isNull(activity.propertyId);
-
 /**
  * Links a chain again over its words' digests from its first entry written before migration 0036
  * on (docs/decisions/0055), once: every link is checked as it stood before it is changed, so a
- * chain already broken is left as it is (BrokenChain, naming its first broken entry). Holds the
- * chain's lock until `tx` ends. Answers how many entries were linked again.
+ * chain already broken is left as it is (BrokenChain, naming its first broken entry). A signed
+ * head (docs/decisions/0069) must hold and name the newest entry; it is signed again over the new
+ * newest hash. Holds the chain's lock until `tx` ends. Answers how many entries were linked again.
  */
-export async function relinkChain(tx: Tx, propertyId: string | null) {
+export async function relinkChain(tx: Tx, secret: Buffer, propertyId: string | null) {
   await lockChain(tx, propertyId);
   const [{ first }] = await tx
     .select({ first: min(activity.seq) })
@@ -36,6 +34,8 @@ export async function relinkChain(tx: Tx, propertyId: string | null) {
     .where(and(inChain(propertyId), lt(activity.seq, first)))
     .orderBy(desc(activity.seq))
     .limit(1);
+  const head = await readHead(tx, propertyId);
+  if (head && !headHolds(secret, head)) throw new BrokenChain(String(head.seq));
   const erased = await erasureNumbers(tx);
   let oldPrevious = before?.hash ?? null;
   let newPrevious = oldPrevious;
@@ -50,7 +50,7 @@ export async function relinkChain(tx: Tx, propertyId: string | null) {
       .limit(BATCH);
     const updates = [];
     for (const row of rows) {
-      if (linkProblem(oldPrevious, row, erased)) throw new BrokenChain(row.id);
+      if (linkProblem(oldPrevious, row, erased, secret)) throw new BrokenChain(row.id);
       oldPrevious = row.hash;
       const digest = row.wordsDigest ?? wordsDigest(row);
       const prevHash = newPrevious ?? row.prevHash;
@@ -60,7 +60,14 @@ export async function relinkChain(tx: Tx, propertyId: string | null) {
     }
     if (updates.length) await tx.execute(sql`select activity_relink(${JSON.stringify(updates)}::jsonb)`);
     relinked += updates.length;
-    if (rows.length < BATCH) return relinked;
+    if (rows.length < BATCH) {
+      const last = rows.at(-1);
+      if (head && last && newPrevious) {
+        if (last.seq !== head.seq || oldPrevious !== head.hash) throw new BrokenChain(last.id);
+        await signHead(tx, secret, propertyId, { seq: head.seq, hash: newPrevious, firstPrevHash: head.firstPrevHash });
+      }
+      return relinked;
+    }
     fromSeq = rows[rows.length - 1].seq + 1;
   }
 }
@@ -69,7 +76,7 @@ export async function relinkChain(tx: Tx, propertyId: string | null) {
  * The upgrade of migration 0036, run by the daily upkeep: every chain still holding entries of
  * before it, each in a transaction of its own. A broken chain is left for audit:verify to name.
  */
-export async function relinkLegacyChains(db: Orm): Promise<{ entries: number; brokenChains: number }> {
+export async function relinkLegacyChains(db: Orm, secret: Buffer): Promise<{ entries: number; brokenChains: number }> {
   const chains = await db
     .selectDistinct({ propertyId: activity.propertyId })
     .from(activity)
@@ -78,7 +85,7 @@ export async function relinkLegacyChains(db: Orm): Promise<{ entries: number; br
   let brokenChains = 0;
   for (const { propertyId } of chains) {
     try {
-      entries += await db.transaction((tx) => relinkChain(tx, propertyId));
+      entries += await db.transaction((tx) => relinkChain(tx, secret, propertyId));
     } catch (error) {
       if (!(error instanceof BrokenChain)) throw error;
       brokenChains++;

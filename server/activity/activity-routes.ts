@@ -13,8 +13,9 @@ import { MAX_EXPORT_ROWS, MAX_UNPAGED_LIST } from '@core/constants';
 import { toCsv } from '@core/csv/csv-writer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allow, callerOf } from '../authorization/route-permissions';
+import { allow, callerOf, withApiKeyScope } from '../authorization/route-permissions';
 import { badRequest } from '../platform/errors/http-error';
+import { publishedHead, TRAIL_HEAD_HEADER } from './activity-anchor';
 import {
   activityActors,
   activityForExport,
@@ -54,7 +55,7 @@ export async function activityRoutes(app: FastifyInstance) {
   api.get(
     '/api/activity',
     {
-      config: { permission: trailReaders, activity: null },
+      config: { permission: withApiKeyScope(trailReaders, 'activity:read'), activity: null },
       schema: {
         tags,
         summary: 'The activity trail, newest first',
@@ -109,6 +110,8 @@ export async function activityRoutes(app: FastifyInstance) {
         rows: entries.length,
         filter,
       });
+      const head = await publishedHead(app.db, filter.propertyId ?? null);
+      if (head) reply.header(TRAIL_HEAD_HEADER, head);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { rowsOf } from '../platform/db/rows';
+import { activityHeads } from './activity-tables';
 import { verifyActivityChains } from './activity-verify';
 
 let t: TestApp;
@@ -105,7 +106,7 @@ describe('the activity trail', () => {
       action: 'card.remove',
       summary: "Removed card 'Lost fob' of Riley Park",
     });
-    expect((await verifyActivityChains(t.app.db)).broken).toEqual([]);
+    expect((await verifyActivityChains(t.app.db, t.app.config.secret)).broken).toEqual([]);
   });
 
   it('lists the trail to the property manager and super administrators, and exports it as CSV', async () => {
@@ -132,6 +133,11 @@ describe('the activity trail', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toContain("Enrolled card 'Blue fob' for Riley Park");
     expect(csv.body).toContain('label: Blue fob → Lost fob');
+    // The chain's signed head as it stands after the export's own entry (docs/decisions/0069).
+    const [head] = await t.app.db.select().from(activityHeads).where(eq(activityHeads.chain, propertyId));
+    expect(csv.headers['x-trail-head']).toBe(`#${head.seq} ${head.hash} ${head.mac}`);
+    const newest = await entries();
+    expect(newest.filter((row) => row.property_id === propertyId).at(-1)?.hash).toBe(head.hash);
   });
 
   it('records a sign-in, a wrong password for a known account only, and a sign-out; never the password', async () => {
@@ -175,7 +181,7 @@ describe('the activity trail', () => {
       await tx.execute(sql`update activity set summary = 'Enrolled nothing' where id = ${rows[0].id}`);
       await tx.execute(sql`alter table activity enable trigger activity_append_only_rows`);
     });
-    expect((await verifyActivityChains(t.app.db)).broken).toEqual([
+    expect((await verifyActivityChains(t.app.db, t.app.config.secret)).broken).toEqual([
       expect.objectContaining({
         entryId: rows[0].id,
         problem: expect.stringMatching(/words do not match their digest/),
@@ -187,7 +193,13 @@ describe('the activity trail', () => {
       await tx.execute(sql`delete from activity where id = ${rows[1].id}`);
       await tx.execute(sql`alter table activity enable trigger activity_append_only_rows`);
     });
-    // The first row left is the chain's start (as after retention), so removing the middle shows:
-    expect((await verifyActivityChains(t.app.db)).broken).toEqual([]);
+    // The oldest rows went, not by retention: the row left first does not link to the signed start.
+    const firstLeft = (await entries()).find((row) => row.property_id === rows[0].property_id);
+    expect((await verifyActivityChains(t.app.db, t.app.config.secret)).broken).toContainEqual(
+      expect.objectContaining({
+        entryId: firstLeft?.id,
+        problem: expect.stringMatching(/removed inside their retention/),
+      }),
+    );
   });
 });

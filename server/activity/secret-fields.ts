@@ -1,5 +1,5 @@
 import { ACTIVITY_MESSAGES } from '@core/activity/activity-messages';
-import type { ActivityChanges } from '../platform/db/schema';
+import type { ActivityChanges } from './activity-changes';
 
 /**
  * Fields whose values are secrets: recorded as "changed", never as values, whatever a route

@@ -1,41 +1,46 @@
 import crypto from 'node:crypto';
+import { REQUEST_BODY_LIMIT_BYTES } from '@core/limits/request-size';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type ActivityRoute, collectActivityDeclarations } from '../activity/activity-catalog';
+import type { ActivityRoute } from '../activity/activity-catalog';
 import type { ActivityDeclaration } from '../activity/activity-declaration';
-import type { Caller, ClaimedCaller } from '../authorization/caller';
+import { identifyApiKey } from '../api-keys/api-key-caller';
+import type { AccountRow } from '../authorization/account-scope';
+import type { Caller, ClaimedCaller, IdentifyApiKey } from '../authorization/caller';
 import { type KnownDeviceKeys, knownDeviceKeys } from '../authorization/device-key';
-import { type DeclaredRoute, installPermissionChecks, type Permission } from '../authorization/route-permissions';
+import type { DeclaredRoute, Permission } from '../authorization/route-permissions';
 import { TokenService } from '../authorization/tokens';
-import type { AccountRow } from '../people/account-scope';
-import { endPausedSessions } from '../people/paused-sessions';
-import { PendingSignIns } from '../people/second-factor/pending-sign-in';
-import { purgeOldSessions } from '../people/session-retention';
+import { endPausedSessions } from '../identity/paused-sessions';
+import { PendingSignIns } from '../identity/second-factor/pending-sign-in';
+import { purgeOldSessions } from '../identity/session-retention';
 import type { Database, Orm } from '../platform/db/connect';
-import { installFreshReads } from '../platform/db/fresh-reads';
 import { REPLICA_DEFAULTS, ReadRouting } from '../platform/db/read-routing';
 import { drainConnectionsOnClose } from '../platform/http/drain-on-close';
 import { errorHandler } from '../platform/http/error-handler';
 import { frameworkErrors, MAX_PATH_PART_LENGTH } from '../platform/http/framework-errors';
+import { installFreshReads } from '../platform/http/fresh-reads';
 import { registerHealthRoutes } from '../platform/http/health-routes';
 import { registerJsonBodyParser } from '../platform/http/json-body';
 import { refuseNulCharacters } from '../platform/http/nul-characters';
 import { exposeRequestId } from '../platform/http/request-id';
+import { installMetrics } from '../platform/http/request-metrics';
 import { registerSecurityHeaders } from '../platform/http/security-headers';
 import { registerWebApp } from '../platform/http/web-app';
 import { JobQueue } from '../platform/jobs/job-queue';
 import type { LimitRule } from '../platform/limits/limit-rules';
 import { loggerOptions } from '../platform/logging/logger-options';
 import { createMailer } from '../platform/mail/mailer';
-import { GatehouseMetrics, installMetrics } from '../platform/metrics/metrics';
+import { GatehouseMetrics } from '../platform/metrics/metrics';
 import type { EmbeddedBroker } from '../platform/mqtt/embedded-broker';
 import type { MqttLink } from '../platform/mqtt/mqtt-link';
 import type { AppConfig } from '../platform/settings/config';
 import { createSmsSender } from '../platform/sms/sms-sender';
-import { registerGateLogUpkeepJob } from '../retention/retention-jobs';
+import { collectActivityDeclarations } from './activity-declarations';
 import { installMqtt } from './install-mqtt';
 import { registerNotificationJobs } from './job-handlers';
 import { registerMetricsRoute } from './metrics-routes';
+import { installPermissionChecks } from './permission-checks';
+import { registerGateLogUpkeepJob } from './retention-jobs';
 import { apiRoutes } from './routes';
 
 /**
@@ -50,6 +55,8 @@ declare module 'fastify' {
     reads: ReadRouting;
     database: Database;
     tokens: TokenService;
+    /** How a request carrying an API key is identified (server/api-keys/api-key-caller.ts). */
+    identifyApiKey: IdentifyApiKey;
     pendingSignIns: PendingSignIns;
     deviceKeys: KnownDeviceKeys;
     jobs: JobQueue;
@@ -81,8 +88,6 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
-
 const jsonSchemaUnused = (): never => {
   throw new Error('Routes are validated and serialized by their zod schemas, not by JSON Schema');
 };
@@ -93,7 +98,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     logger: loggerOptions(config.logLevel, config.logStream),
     // Unique across processes, so a request can be found in the logs of any of them.
     genReqId: () => crypto.randomUUID(),
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: REQUEST_BODY_LIMIT_BYTES,
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PART_LENGTH },
     frameworkErrors,
@@ -118,6 +123,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   // Without a replica every read is fresh: no cookie on any answer.
   if (replica) installFreshReads(app);
   app.decorate('tokens', new TokenService(config.secret, config.tokenLifetimeSeconds, config.now));
+  app.decorate('identifyApiKey', identifyApiKey);
   app.decorate('pendingSignIns', new PendingSignIns(config.secret, config.now));
   app.decorate('deviceKeys', knownDeviceKeys());
   app.decorate(
@@ -139,9 +145,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     sendMail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     sendSms: createSmsSender({ sms: config.sms, dataDir: config.dataDir, log: app.log }),
     vapid: config.vapid,
+    wallet: config.wallet,
+    outbound: { allowLocal: config.allowLocalDevices, resolve: config.resolveHost },
+    webhookTimeoutMs: config.webhookTimeoutMs,
     log: app.log,
   });
-  registerGateLogUpkeepJob(app.jobs, { db: database.orm, now: config.now, log: app.log });
+  registerGateLogUpkeepJob(app.jobs, { db: database.orm, secret: config.secret, now: config.now, log: app.log });
 
   const metrics = new GatehouseMetrics(database.orm);
   app.decorate('metrics', metrics);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { watchMqttPresence } from '../device-health/mqtt-presence';
+import { findDeviceLogin } from '../devices/device-queries';
 import type { EmbeddedBroker } from '../platform/mqtt/embedded-broker';
 import type { MqttLink } from '../platform/mqtt/mqtt-link';
 
@@ -21,7 +22,12 @@ export async function installMqtt(app: FastifyInstance) {
   else if (mqttPort !== undefined) {
     // Loaded only when asked for: the broker is opt-in and its package is not cheap to load at start.
     const { startEmbeddedBroker } = await import('../platform/mqtt/embedded-broker');
-    broker = await startEmbeddedBroker({ db: app.db, secret: app.config.secret, port: mqttPort, log: app.log });
+    broker = await startEmbeddedBroker({
+      findDeviceLogin: (username) => findDeviceLogin(app.db, username),
+      secret: app.config.secret,
+      port: mqttPort,
+      log: app.log,
+    });
     link = await openLink(broker.url, broker.login);
     app.log.info(`embedded MQTT broker listening on port ${broker.port}`);
   }

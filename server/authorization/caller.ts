@@ -1,17 +1,24 @@
+import { API_KEY_PREFIX, type ApiKeyScope } from '@core/api/api-keys';
+import { pausedAccessSentence } from '@core/api/paused-access';
+import { signedOutBecause } from '@core/api/session-end';
+import { SUSPENSION_MESSAGES } from '@core/api/suspension';
 import type { PropertyFeature } from '@core/constants';
 import { MESSAGES } from '@core/messages';
 import type { Role } from '@core/roles';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import { users } from '../accounts/account-tables';
+import { sessions } from '../identity/identity-tables';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
-import { properties, sessions, users } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
+import { properties } from '../property-records/property-tables';
 import { mustEnrolSecondFactor } from './enrolment-rule';
-import { touchSession } from './session-queries';
+import { pauseFactsOf } from './pause-facts';
+import { sessionEndReason, touchSession } from './session-queries';
 import type { TokenService } from './tokens';
 
 /*
@@ -40,6 +47,8 @@ export interface Caller {
   secondFactorPassed: boolean;
   /** Whether the user's property requires its managers to have one. */
   propertyRequiresSecondFactor: boolean;
+  /** Set when an API key calls: the key acts, for its maker, within its property (server/api-keys/). */
+  apiKey?: { id: string; name: string };
 }
 
 /**
@@ -140,13 +149,26 @@ export interface ClaimedCaller {
 /** What a user route declares about its callers (see Permission in server/authorization/route-permissions.ts). */
 export interface CallerRule {
   roles: readonly Role[];
+  /** The one API key scope that reaches this route; none: API keys are refused here. */
+  apiKeyScope?: ApiKeyScope;
   /** The route's scope query reads the caller itself (loadGateScope): identify from the token, confirm after. */
   scopeReadsCaller?: boolean;
   duringEnrolment?: boolean;
 }
 
-/** What identifying a caller reads: the session token service, the database and the clock. */
-export type CallerDeps = Pick<PlatformDeps, 'config' | 'db'> & { tokens: TokenService };
+/**
+ * Identifies a request carrying an API key, setting `request.caller` (server/api-keys/, wired by
+ * the app so that this folder knows no domain).
+ */
+export type IdentifyApiKey = (
+  deps: Pick<PlatformDeps, 'config' | 'db'>,
+  request: FastifyRequest,
+  key: string,
+  routeScope: ApiKeyScope | undefined,
+) => Promise<void>;
+
+/** What identifying a caller reads: the session token service, API keys, the database and the clock. */
+export type CallerDeps = Pick<PlatformDeps, 'config' | 'db'> & { tokens: TokenService; identifyApiKey: IdentifyApiKey };
 
 function admit(config: PlatformDeps['config'], caller: Caller, rule: CallerRule): Caller {
   if (!rule.roles.includes(caller.role)) throw new HttpError(403, SERVER_MESSAGES.forbidden);
@@ -157,6 +179,22 @@ function admit(config: PlatformDeps['config'], caller: Caller, rule: CallerRule)
 }
 
 /**
+ * 401 for a token whose session is gone, read only then (never on a valid request). When the
+ * person's access is paused (suspended, or outside their dates), or the session was ended from
+ * elsewhere (password changed, another device), the answer says why for the sign-in page to show.
+ * The token is signed, so this is told only to the session's own holder.
+ */
+async function sessionEnded(deps: CallerDeps, claimed: ClaimedCaller) {
+  const [facts, reason] = await Promise.all([
+    pauseFactsOf(deps.db, claimed.userId),
+    sessionEndReason(deps.db, claimed.userId, claimed.sessionId),
+  ]);
+  const paused = facts && pausedAccessSentence(facts, deps.config.now());
+  const why = paused ? SUSPENSION_MESSAGES.signedOut(paused) : signedOutBecause(reason);
+  return new HttpError(401, MESSAGES.sessionExpired, undefined, why ? { signedOutBecause: why } : undefined);
+}
+
+/**
  * Before the body is read: 401 without a token or without a live session, 403 for a role the
  * route does not allow or a second factor still to enrol. On a scopeReadsCaller route only the
  * token is checked here (no query): its scope query reads the caller and confirmCaller judges them.
@@ -164,6 +202,7 @@ function admit(config: PlatformDeps['config'], caller: Caller, rule: CallerRule)
 export async function identifyCaller(deps: CallerDeps, request: FastifyRequest, rule: CallerRule) {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw new HttpError(401, SERVER_MESSAGES.authenticationRequired);
+  if (token.startsWith(API_KEY_PREFIX)) return deps.identifyApiKey(deps, request, token, rule.apiKeyScope);
   const claimed = await claimsOf(deps.tokens, token);
   if (!claimed) throw new HttpError(401, MESSAGES.sessionExpired);
   if (rule.scopeReadsCaller) {
@@ -172,7 +211,7 @@ export async function identifyCaller(deps: CallerDeps, request: FastifyRequest, 
     return;
   }
   const caller = await findCaller(deps.db, claimed.userId, claimed.sessionId);
-  if (!caller) throw new HttpError(401, MESSAGES.sessionExpired);
+  if (!caller) throw await sessionEnded(deps, claimed);
   request.caller = admit(deps.config, caller, rule);
   await touchSession(deps.db, caller.sessionId, caller.sessionSeenAt, deps.config.now());
 }
@@ -194,11 +233,13 @@ export function noteCurrentCaller(request: FastifyRequest, caller: Caller | null
  * a live session (else 401), an allowed role and no second factor still to enrol (else 403).
  */
 export async function confirmCaller(deps: CallerDeps, request: FastifyRequest, rule: CallerRule) {
+  // A key was judged whole before the body was read; its scope query finds no session of its own.
+  if (request.caller?.apiKey) return request.caller;
   const claimed = request.claimedCaller;
   const current = request.currentCaller;
   if (!claimed || current === undefined) throw new Error('a scopeReadsCaller scope must call noteCurrentCaller');
   if (!current || current.userId !== claimed.userId || current.sessionId !== claimed.sessionId) {
-    throw new HttpError(401, MESSAGES.sessionExpired);
+    throw await sessionEnded(deps, claimed);
   }
   request.caller = admit(deps.config, current, rule);
   await touchSession(deps.db, current.sessionId, current.sessionSeenAt, deps.config.now());

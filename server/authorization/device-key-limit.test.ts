@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
+import { devices } from '../devices/device-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
-import { devices } from '../platform/db/schema';
 import { LIMITS } from '../platform/limits/limit-rules';
 
 let t: TestApp;

@@ -1,15 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { devices } from '../devices/device-tables';
 import { type TtlCache, ttlCache } from '../platform/cache/ttl-cache';
 import { sha256Hex } from '../platform/crypto/keys';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
-import { type DeviceRow, devices, properties } from '../platform/db/schema';
 import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { TooManyRequests } from '../platform/errors/too-many';
 import { LIMITS } from '../platform/limits/limit-rules';
 import { reserve } from '../platform/limits/rate-limit';
+import { properties } from '../property-records/property-tables';
+
+type DeviceRow = typeof devices.$inferSelect;
 
 /**
  * The one way a gate reader is identified: its key → the device holding that key's hash → the

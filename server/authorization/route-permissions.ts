@@ -1,20 +1,26 @@
+import { API_KEY_MESSAGES, type ApiKeyScope } from '@core/api/api-keys';
 import { MESSAGES } from '@core/messages';
 import { ROLES, type Role } from '@core/roles';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import { HttpError } from '../platform/errors/http-error';
+import type { FastifyRequest } from 'fastify';
+import type { PlatformDeps } from '../platform/deps';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
-import { publicRateLimit } from '../platform/limits/public-rate-limit';
-import { bearerToken, type Caller, confirmCaller, identifyCaller } from './caller';
-import { DEVICE_KEY_REQUIRED, type DeviceKeyDeps, identifyDevice, UNKNOWN_DEVICE_KEY } from './device-key';
+import type { Caller } from './caller';
+import { DEVICE_KEY_REQUIRED, UNKNOWN_DEVICE_KEY } from './device-key';
 
 /** Whose record a request touches: its property and, for residents' own records, its owner. */
 export interface Scope {
   propertyId: string | null;
   /** Set for records a resident owns (visitors, QR codes, their own account). */
   ownerUserId?: string | null;
+  /** Set for records a gate reader owns (its intercom calls): only that reader reaches them. */
+  deviceId?: string | null;
 }
 
-export type ScopeResolver = (request: FastifyRequest, app: FastifyInstance) => Promise<Scope | null>;
+/** The app is passed as is; a resolver reads the database and settings it carries. */
+export type ScopeResolver = (
+  request: FastifyRequest,
+  app: Pick<PlatformDeps, 'db' | 'config'>,
+) => Promise<Scope | null>;
 
 /**
  * Who may call a route, declared next to its schema. `scope` loads the record the request
@@ -24,6 +30,20 @@ export type ScopeResolver = (request: FastifyRequest, app: FastifyInstance) => P
 export type Permission =
   | { kind: 'public' }
   | { kind: 'device'; readsDeviceItself?: boolean }
+  /**
+   * A record both a gate reader and a person reach (an intercom call): a session token (a JWT,
+   * with dots) is judged as for `user`, any other bearer as a device key; the scope then admits
+   * the reader that owns the record (Scope.deviceId) or a caller within it.
+   */
+  | {
+      kind: 'deviceOrUser';
+      roles: readonly Role[];
+      scope?: ScopeResolver;
+      selfOnly?: undefined;
+      selfRefusal?: undefined;
+      scopeReadsCaller?: undefined;
+      duringEnrolment?: undefined;
+    }
   | {
       kind: 'user';
       roles: readonly Role[];
@@ -34,6 +54,8 @@ export type Permission =
       scopeReadsCaller?: boolean;
       /** Open to a caller who still has to enrol a second factor (enrolment itself, logout). */
       duringEnrolment?: boolean;
+      /** The API key scope that also reaches this route (withApiKeyScope); none: no key does. */
+      apiKeyScope?: ApiKeyScope;
     };
 
 export const publicPermission: Permission = { kind: 'public' };
@@ -44,8 +66,26 @@ export const devicePermission: Permission = { kind: 'device' };
  * this process saw valid, saving a query.
  */
 export const deviceReadInRoutePermission: Permission = { kind: 'device', readsDeviceItself: true };
+/** A record a gate reader and signed-in people both reach (see Permission `deviceOrUser`). */
+export function allowReaderOr(roles: readonly Role[], scope?: ScopeResolver): Permission {
+  return { kind: 'deviceOrUser', roles, scope };
+}
+
+/** A session token is a JWT (three dot-separated parts); a device key is one base64url word. */
+export const isSessionToken = (token: string | null) => token?.includes('.') === true;
+
 export function allow(roles: readonly Role[], scope?: ScopeResolver): Permission {
   return { kind: 'user', roles, scope };
+}
+
+/**
+ * A user route an API key of the property also reaches, with this scope; the key is held to its
+ * property by the route's own scope check (it calls as a manager of that property).
+ */
+export function withApiKeyScope(permission: Permission, apiKeyScope: ApiKeyScope): Permission {
+  if (permission.kind !== 'user' || !permission.roles.includes('admin'))
+    throw new Error('an API key reaches only routes a property manager reaches');
+  return { ...permission, apiKeyScope };
 }
 
 /** Any signed-in user, even one who must enrol a second factor first. */
@@ -110,74 +150,13 @@ export interface DeclaredRoute {
 
 /** The answers the enforcement point gives, so tests can tell a refusal from a handler's own 4xx. */
 export const PERMISSION_REFUSALS = {
-  401: [SERVER_MESSAGES.authenticationRequired, MESSAGES.sessionExpired, DEVICE_KEY_REQUIRED, UNKNOWN_DEVICE_KEY],
-  403: [SERVER_MESSAGES.forbidden, SERVER_MESSAGES.secondFactorEnrolmentRequired],
+  401: [
+    SERVER_MESSAGES.authenticationRequired,
+    MESSAGES.sessionExpired,
+    DEVICE_KEY_REQUIRED,
+    UNKNOWN_DEVICE_KEY,
+    API_KEY_MESSAGES.keyInvalid,
+  ],
+  403: [SERVER_MESSAGES.forbidden, SERVER_MESSAGES.secondFactorEnrolmentRequired, API_KEY_MESSAGES.keyNotAllowed],
   404: [MESSAGES.notFound],
 } as const;
-
-const isApiDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
-const isApiRoute = (url: string) => url.startsWith('/api/') && !isApiDocs(url);
-
-function requestSchemas(route: RouteOptions): RequestSchemas {
-  const schema = (route.schema ?? {}) as Record<string, unknown>;
-  return { body: schema.body, querystring: schema.querystring ?? schema.query, params: schema.params };
-}
-
-function appendOnRequest(route: RouteOptions, hook: onRequestHookHandler) {
-  const existing = route.onRequest;
-  route.onRequest = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : [hook];
-}
-
-/**
- * Installs the one enforcement point. Every /api route must declare its access or the app
- * refuses to start; the declarations are kept for the generated authorization tests. Public
- * routes get a per-client rate limit here, so no public route can be added without one, and
- * every request object refuses unknown keys.
- *
- * Identity and role are checked before the body is even parsed (an anonymous caller's body is
- * never read, so it costs no parsing and learns nothing about the schema); the scope check
- * needs validated ids, so it runs after. preParsing runs after every onRequest hook, so the
- * per-client rate limits still come first.
- */
-export function installPermissionChecks(app: FastifyInstance, catalog: DeclaredRoute[]) {
-  app.addHook('onRoute', (route) => {
-    if (!isApiRoute(route.url)) return;
-    const access = route.config?.permission;
-    if (!access) throw new Error(`Route ${route.method} ${route.url} has no access declaration`);
-    if (access.kind === 'public') {
-      appendOnRequest(route, publicRateLimit(app, `${route.method} ${route.url}`, route.config?.publicLimit));
-    }
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method !== 'HEAD')
-        catalog.push({ method, url: route.url, permission: access, schema: requestSchemas(route) });
-    }
-  });
-
-  // Built at the first device request: the app is decorated by then.
-  let readers: DeviceKeyDeps | undefined;
-  app.addHook('preParsing', async (request) => {
-    const access = request.routeOptions.config?.permission;
-    if (!access || access.kind === 'public') return;
-    if (access.kind === 'device') {
-      readers ??= { db: app.db, now: app.config.now, deviceKeys: app.deviceKeys };
-      return identifyDevice(
-        readers,
-        request,
-        bearerToken(request.headers.authorization),
-        access.readsDeviceItself === true,
-      );
-    }
-    return identifyCaller(app, request, access);
-  });
-
-  app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config?.permission;
-    if (access?.kind !== 'user' || !access.scope) return;
-    const scope = await access.scope(request, app);
-    const caller = access.scopeReadsCaller ? await confirmCaller(app, request, access) : callerOf(request);
-    const reachable = scope && (access.selfOnly ? scope.ownerUserId === caller.userId : withinScope(caller, scope));
-    if (!reachable && access.selfRefusal === 403) throw new HttpError(403, SERVER_MESSAGES.forbidden);
-    if (!reachable) throw new HttpError(404, MESSAGES.notFound);
-  });
-}

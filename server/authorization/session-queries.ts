@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { SessionEndReason } from '@core/api/session-end';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { sessions } from '../identity/identity-tables';
 import type { Queryable } from '../platform/db/connect';
-import { sessions } from '../platform/db/schema';
 import { browserLabel } from './browser-label';
 
 export interface StartedSession {
@@ -41,11 +42,20 @@ export async function startSession(
   return row;
 }
 
-/** Ends one session of the user; false when it is not theirs or has already ended. */
-export async function endSession(db: Queryable, userId: string, sessionId: string, now: Date): Promise<boolean> {
+/**
+ * Ends one session of the user, with the reason its browser will be told (none for its own sign
+ * out); false when it is not theirs or has already ended.
+ */
+export async function endSession(
+  db: Queryable,
+  userId: string,
+  sessionId: string,
+  now: Date,
+  reason: SessionEndReason | null = null,
+): Promise<boolean> {
   const ended = await db
     .update(sessions)
-    .set({ endedAt: now })
+    .set({ endedAt: now, endReason: reason })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.endedAt)))
     .returning({ id: sessions.id });
   return ended.length > 0;
@@ -53,12 +63,19 @@ export async function endSession(db: Queryable, userId: string, sessionId: strin
 
 /**
  * Ends every session of the user (password set, role or property changed, "sign out everywhere
- * else" with `except`): the one revocation mechanism. Returns how many were ended.
+ * else" with `except`): the one revocation mechanism. `reason` is what their browsers are told.
+ * Returns how many were ended.
  */
-export async function endAllSessions(db: Queryable, userId: string, now: Date, except?: string): Promise<number> {
+export async function endAllSessions(
+  db: Queryable,
+  userId: string,
+  now: Date,
+  except?: string,
+  reason: SessionEndReason | null = null,
+): Promise<number> {
   const ended = await db
     .update(sessions)
-    .set({ endedAt: now })
+    .set({ endedAt: now, endReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), except ? ne(sessions.id, except) : undefined))
     .returning({ id: sessions.id });
   return ended.length;
@@ -71,4 +88,14 @@ export async function touchSession(db: Queryable, sessionId: string, lastSeenAt:
     .update(sessions)
     .set({ lastSeenAt: now })
     .where(and(eq(sessions.id, sessionId), sql`${sessions.lastSeenAt} < ${now}`));
+}
+
+/** Why the user's session was ended from elsewhere; null when it is live, unknown or ended by itself. */
+export async function sessionEndReason(db: Queryable, userId: string, sessionId: string) {
+  const [row] = await db
+    .select({ reason: sessions.endReason })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNotNull(sessions.endedAt)))
+    .limit(1);
+  return row?.reason ?? null;
 }

@@ -3,7 +3,8 @@ import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTo, sentEmails } from '../../test/support/sent-mail';
 import { createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
-import { accountTokens, users } from '../platform/db/schema';
+import { users } from '../accounts/account-tables';
+import { accountTokens } from '../identity/identity-tables';
 import { inviteChunk } from './bulk-invite-chunk';
 import type { RowCandidate, RowFailure } from './bulk-rows';
 

@@ -1,12 +1,12 @@
 import { BULK_MESSAGES } from '@core/bulk/bulk-messages';
-import { inArray } from 'drizzle-orm';
-import { invitationEmailJob, linkEmailPayloadOf } from '../people/account-email-jobs';
-import { createAccountTokens, INVITE_LIFETIME_MS } from '../people/account-tokens';
+import { insertPeople } from '../accounts/account-store';
+import { invitationEmailJob, linkEmailPayloadOf } from '../identity/account-email-jobs';
+import { createAccountTokens, INVITE_LIFETIME_MS } from '../identity/account-tokens';
 import { inviteUser } from '../people/invite-user';
 import type { Tx } from '../platform/db/connect';
-import { properties, users } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { HttpError } from '../platform/errors/http-error';
+import { featuresOfProperties } from '../property-records/property-queries';
 import type { RowCandidate, RowFailure } from './bulk-rows';
 import { chooseSecurePins } from './bulk-secure-pins';
 
@@ -18,12 +18,7 @@ import { chooseSecurePins } from './bulk-secure-pins';
 async function inviteAll(deps: Pick<PlatformDeps, 'config' | 'jobs'>, tx: Tx, chunk: RowCandidate[]): Promise<void> {
   const propertyIds = [...new Set(chunk.map((row) => row.user.propertyId ?? ''))];
   const withPin = new Set(
-    (
-      await tx
-        .select({ id: properties.id, features: properties.propertyFeatures })
-        .from(properties)
-        .where(inArray(properties.id, propertyIds))
-    )
+    (await featuresOfProperties(tx, propertyIds))
       .filter((property) => property.features.includes('securepin'))
       .map((property) => property.id),
   );
@@ -35,10 +30,10 @@ async function inviteAll(deps: Pick<PlatformDeps, 'config' | 'jobs'>, tx: Tx, ch
   );
   const pinOf = new Map(pinRows.map((row, i) => [row, pins.get(i)]));
   const now = deps.config.now();
-  const created = await tx
-    .insert(users)
-    .values(chunk.map((row) => ({ ...row.user, ...pinOf.get(row), createdAt: now })))
-    .returning({ id: users.id });
+  const created = await insertPeople(
+    tx,
+    chunk.map((row) => ({ ...row.user, ...pinOf.get(row), createdAt: now })),
+  );
   // INSERT ... RETURNING gives rows back in the order of VALUES.
   const tokens = await createAccountTokens(
     tx,

@@ -4,11 +4,11 @@ import { type BulkRow, firstBulkRowError, normalizeBulkRole } from '@core/bulk/b
 import type { Role } from '@core/roles';
 import { normalizeEmail } from '@core/validation/email-text';
 import { toStoredPhone } from '@core/validation/phone';
-import { inArray, sql } from 'drizzle-orm';
+import { takenEmails } from '../accounts/account-store';
 import type { Caller } from '../authorization/caller';
 import type { NewUser } from '../people/invite-user';
 import type { Queryable } from '../platform/db/connect';
-import { properties, users } from '../platform/db/schema';
+import { featuresOfProperties } from '../property-records/property-queries';
 
 export interface RowFailure extends Omit<BulkUploadError, 'row'> {
   index: number;
@@ -82,17 +82,10 @@ export async function checkAgainstDatabase(db: Queryable, candidates: RowCandida
   const propertyIds = [...new Set(candidates.map((candidate) => candidate.user.propertyId ?? ''))].filter((id) =>
     UUID.test(id),
   );
-  const taken = await inChunks(emails, async (chunk) => {
-    const rows = await db
-      .select({ email: sql<string>`lower(${users.email})` })
-      .from(users)
-      .where(inArray(sql`lower(${users.email})`, chunk));
-    return rows.map((row) => row.email);
-  });
-  const known = await inChunks(propertyIds, async (chunk) => {
-    const rows = await db.select({ id: properties.id }).from(properties).where(inArray(properties.id, chunk));
-    return rows.map((row) => row.id);
-  });
+  const taken = await inChunks(emails, (chunk) => takenEmails(db, chunk));
+  const known = await inChunks(propertyIds, async (chunk) =>
+    (await featuresOfProperties(db, chunk)).map((row) => row.id),
+  );
   const failures: RowFailure[] = [];
   const accepted: RowCandidate[] = [];
   for (const candidate of candidates) {

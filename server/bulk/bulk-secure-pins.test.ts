@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
-import { pinLookupHmac, readSecurePin } from '../people/secure-pin';
-import { users } from '../platform/db/schema';
+import { users } from '../accounts/account-tables';
+import { pinLookupHmac, readSecurePin } from '../gate-credentials/secure-pin';
 import { chooseSecurePins } from './bulk-secure-pins';
 
 let t: TestApp;

@@ -1,8 +1,7 @@
-import { and, inArray } from 'drizzle-orm';
-import { pinKeys, pinLookupHmac, randomPin } from '../people/secure-pin';
+import { storedPinHmacs } from '../accounts/account-store';
+import { pinKeys, pinLookupHmac, randomPin } from '../gate-credentials/secure-pin';
 import { seal } from '../platform/crypto/secret-box';
 import type { Queryable } from '../platform/db/connect';
-import { users } from '../platform/db/schema';
 
 const MAX_ROUNDS = 20;
 
@@ -38,10 +37,7 @@ export async function chooseSecurePins(
       chosen.set(index, { pin, hmac });
     }
     const hmacs = pending.map((index) => chosen.get(index)?.hmac ?? '');
-    const stored = await db
-      .select({ hmac: users.securePinHmac })
-      .from(users)
-      .where(and(inArray(users.propertyId, [...new Set(propertyIds)]), inArray(users.securePinHmac, hmacs)));
+    const stored = await storedPinHmacs(db, [...new Set(propertyIds)], hmacs);
     const clash = new Set(stored.map((row) => row.hmac));
     pending = pending.filter((index) => clash.has(chosen.get(index)?.hmac ?? ''));
   }

@@ -9,7 +9,8 @@ import {
   seedUser,
   type TestApp,
 } from '../../test/support/test-app';
-import { accountTokens, users } from '../platform/db/schema';
+import { users } from '../accounts/account-tables';
+import { accountTokens } from '../identity/identity-tables';
 
 let t: TestApp;
 let superadmin: SeededUser;

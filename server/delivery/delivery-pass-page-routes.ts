@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicPermission } from '../authorization/route-permissions';
 import { notFound } from '../platform/errors/http-error';
+import { walletLinksOf } from '../wallet/wallet-links';
 import { deliveryPassPage } from './delivery-pass-page';
 import { findDeliveryPassByLink } from './delivery-pass-queries';
+import { deliveryWalletPass } from './delivery-wallet-pass';
 
 /** The courier's page: no account, the link token is the key (it is not the gate token). */
 export async function deliveryPassPageRoutes(app: FastifyInstance) {
@@ -23,8 +25,13 @@ export async function deliveryPassPageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const found = await findDeliveryPassByLink(app.db, request.params.passToken);
       if (!found) throw notFound(DELIVERY_MESSAGES.pageNotFound);
+      const now = app.config.now();
+      const wallet = deliveryWalletPass(app.config.secret, found, now);
       reply.header('cache-control', 'no-store');
-      return deliveryPassPage(app.config.secret, found, app.config.now());
+      return {
+        ...(await deliveryPassPage(app.config.secret, found, now)),
+        ...(await walletLinksOf(app, wallet, `/api/delivery-pass/${request.params.passToken}`)),
+      };
     },
   );
 }

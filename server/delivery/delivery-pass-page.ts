@@ -1,4 +1,5 @@
 import type { DeliveryPassPageDto } from '@core/api/delivery-passes';
+import type { WalletLinks } from '@core/api/wallet';
 import { readableTime } from '@core/time/readable-time';
 import { qrImageOf } from '../platform/images/qr-image';
 import { type DeliveryPassRow, deliveryPassSecrets, stateOf, usesLeftOf } from './delivery-pass-queries';
@@ -11,7 +12,7 @@ export async function deliveryPassPage(
     property,
   }: { pass: DeliveryPassRow; property: { propertyName: string; propertyLocation: string; timeZone: string } },
   now: Date,
-): Promise<DeliveryPassPageDto> {
+): Promise<Omit<DeliveryPassPageDto, keyof WalletLinks>> {
   const state = stateOf(pass, now);
   const { pin, code } = deliveryPassSecrets(secret, pass);
   const live = state === 'valid';

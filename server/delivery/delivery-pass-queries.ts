@@ -1,11 +1,13 @@
 import type { DeliveryPassDto } from '@core/api/delivery-passes';
-import { and, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { findUserByPin, pinLookupHmac, randomPin } from '../people/secure-pin';
+import { and, asc, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { users } from '../accounts/account-tables';
+import { findUserByPin, pinLookupHmac, randomPin } from '../gate-credentials/secure-pin';
 import { deriveKey, randomToken, sha256Hex } from '../platform/crypto/keys';
 import { open, seal } from '../platform/crypto/secret-box';
 import type { Queryable } from '../platform/db/connect';
-import { deliveryPasses, properties, users } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
+import { properties } from '../property-records/property-tables';
+import { deliveryPasses } from './delivery-tables';
 
 export type DeliveryPassRow = typeof deliveryPasses.$inferSelect;
 
@@ -103,9 +105,15 @@ export function stateOf(row: DeliveryPassRow, now: Date): DeliveryPassDto['state
 
 export const usesLeftOf = (row: DeliveryPassRow) => Math.max(0, row.usesAllowed - row.usesTaken);
 
+/** The courier's page link token, or null for a pass made before links. */
+export const deliveryLinkTokenOf = (secret: Buffer, row: DeliveryPassRow) =>
+  row.linkSealed ? open(sealKeyOf(secret), row.linkSealed) : null;
+
 /** The courier's page address, or null for a pass made before links. */
-export const deliveryPassLink = (secret: Buffer, appUrl: string, row: DeliveryPassRow) =>
-  row.linkSealed ? `${appUrl}/delivery/${open(sealKeyOf(secret), row.linkSealed)}` : null;
+export const deliveryPassLink = (secret: Buffer, appUrl: string, row: DeliveryPassRow) => {
+  const linkToken = deliveryLinkTokenOf(secret, row);
+  return linkToken ? `${appUrl}/delivery/${linkToken}` : null;
+};
 
 /** The gate token and guest PIN of a pass, for its creator and its page. */
 export const deliveryPassSecrets = (secret: Buffer, row: DeliveryPassRow) => ({
@@ -186,4 +194,18 @@ export async function findDeliveryPassWithPeople(db: Queryable, passId: string) 
     .where(eq(deliveryPasses.id, passId))
     .limit(1);
   return row ?? null;
+}
+
+/** The ids of the delivery passes the person made. */
+export async function deliveryPassIdsMadeBy(db: Queryable, userId: string): Promise<{ id: string }[]> {
+  return db.select({ id: deliveryPasses.id }).from(deliveryPasses).where(eq(deliveryPasses.createdBy, userId));
+}
+
+/** The delivery passes the person made, oldest first. */
+export async function deliveryPassesMadeBy(db: Queryable, userId: string) {
+  return db
+    .select()
+    .from(deliveryPasses)
+    .where(eq(deliveryPasses.createdBy, userId))
+    .orderBy(asc(deliveryPasses.createdAt));
 }

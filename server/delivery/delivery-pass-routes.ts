@@ -16,7 +16,7 @@ import { secretChange } from '../activity/secret-fields';
 import type { Caller } from '../authorization/caller';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';
-import { findProperty } from '../properties/property-queries';
+import { findProperty } from '../property-records/property-queries';
 import { passGatesOf } from '../property-rules/pass-gates';
 import {
   cancelDeliveryPass,

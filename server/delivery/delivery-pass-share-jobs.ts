@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
-import { deliveryPassLink, findDeliveryPassWithPeople, stateOf } from './delivery-pass-queries';
+import { emailedWalletLinks, labelledWalletLinks } from '../wallet/wallet-links';
+import { deliveryLinkTokenOf, deliveryPassLink, findDeliveryPassWithPeople, stateOf } from './delivery-pass-queries';
 
 /**
  * A delivery pass's page link by email and/or text. The payload names the pass and the recipient;
@@ -24,7 +25,11 @@ export function registerDeliveryPassShareJob(queue: JobQueue, context: Notificat
       return skipped(context, running, deliveryPassShareJob.name, 'the pass no longer opens the gate');
     const from = `${creator.firstName} ${creator.lastName}`;
     const line = `${from} sent you a delivery pass for ${property.propertyName}, ${property.propertyLocation}.`;
-    const text = `${line}\n\nOpen it at the gate to show the QR code or the guest PIN:\n${link}\n`;
+    const wallet = emailedWalletLinks(context, `/api/delivery-pass/${deliveryLinkTokenOf(context.secret, pass)}`);
+    const text = [
+      `${line}\n\nOpen it at the gate to show the QR code or the guest PIN:\n${link}\n`,
+      ...labelledWalletLinks(wallet).map(({ label, url }) => `${label}: ${url}\n`),
+    ].join('');
     const options = sendOptionsOf(running);
     if (payload.email)
       await context.sendMail(

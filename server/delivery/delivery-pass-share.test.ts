@@ -13,7 +13,7 @@ import {
 } from '../../test/support/test-app';
 import { decodeQrPng } from '../../test/support/visitor-test-support';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { users } from '../platform/db/schema';
+import { users } from '../accounts/account-tables';
 
 let t: TestApp;
 const simulator = new RelaySimulator();

@@ -1,7 +1,7 @@
 import { DELIVERY_MESSAGES } from '@core/api/delivery-passes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giveDeviceKey, seedSimulatedGate } from '../../test/support/gate-test-support';
+import { giveDeviceKey, pastPulseHold, seedSimulatedGate } from '../../test/support/gate-test-support';
 import {
   bearer,
   createTestApp,
@@ -13,10 +13,12 @@ import {
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
+import { assignSecurePin } from '../gate-credentials/secure-pin';
+import { gateLogs } from '../gate-log/gate-log-tables';
 import { GATE_DID_NOT_OPEN } from '../gates/gate-decision';
-import { assignSecurePin } from '../people/secure-pin';
-import { deliveryPasses, relayLogs } from '../platform/db/schema';
 import { createDeliveryPass } from './delivery-pass-queries';
+import { deliveryPasses } from './delivery-tables';
+import { giveDeliveryUseBack, takeDeliveryUse } from './delivery-use';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -103,11 +105,13 @@ describe('delivery passes', () => {
 
   it('takes one use per opening: a scan that joins the pulse already in flight at its gate takes none', async () => {
     const { pass } = (await create(resident, { uses: 3 })).json();
+    pastPulseHold(t.clock); // the test before pulsed this gate
     const relayPulses = () => simulator.pulses(gates[0].relayId).length;
     const before = relayPulses();
     await simulator.setFault(gates[0].relayId, 'slow', 400);
     try {
       const together = await Promise.all([scan(pass.code), scan(pass.code)]);
+      pastPulseHold(t.clock);
       const alone = await scan(pass.code);
       expect([...together, alone].map((answer) => answer.json().granted)).toEqual([true, true, true]);
     } finally {
@@ -120,6 +124,7 @@ describe('delivery passes', () => {
 
   it('opens once with the guest PIN, never at another property, and logs the courier', async () => {
     const { pass } = (await create(resident, { name: 'Dan', company: 'Parcel Co', uses: 1 })).json();
+    pastPulseHold(t.clock); // the test before pulsed this gate
     expect((await keypad(pass.pin, otherGateKey)).json()).toMatchObject({ granted: false, reason: 'Wrong PIN' });
     expect((await keypad(pass.pin)).json()).toEqual({
       granted: true,
@@ -127,7 +132,7 @@ describe('delivery passes', () => {
       visitor: { firstName: 'Dan', lastName: 'Parcel Co' },
     });
     expect((await keypad(pass.pin)).json()).toMatchObject({ granted: false });
-    const logs = await t.app.db.select().from(relayLogs).where(eq(relayLogs.creatorUserId, resident.id));
+    const logs = await t.app.db.select().from(gateLogs).where(eq(gateLogs.creatorUserId, resident.id));
     expect(logs.some((log) => log.credential === 'pin' && log.status === 'success')).toBe(true);
   });
 
@@ -170,6 +175,25 @@ describe('delivery passes', () => {
         () => tried.shift() as string,
       ),
     ).toBe('593104');
+  });
+
+  it('takes a use given back while it was being refused, rather than calling the pass ended', async () => {
+    const { pass } = (await create(resident, { uses: 1 })).json();
+    const [row] = await t.app.db.select().from(deliveryPasses).where(eq(deliveryPasses.id, pass._id));
+    const credential = { tokenHash: row.tokenHash };
+    const reasons: string[] = [];
+    // Each worker takes the one use and gives it back, as a grant that joined a running pulse does,
+    // so another worker's refusal often reads the pass between a give-back and the next take.
+    await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        for (let round = 0; round < 40; round++) {
+          const use = await takeDeliveryUse(t.app.db, t.app.config.secret, propertyId, credential, t.app.config.now());
+          if (use?.taken) await giveDeliveryUseBack(t.app.db, pass._id);
+          else reasons.push(use ? use.reason : 'no pass');
+        }
+      }),
+    );
+    expect(reasons.filter((reason) => reason !== DELIVERY_MESSAGES.usedUp)).toEqual([]);
   });
 
   it('counts the last use once across two processes on one database', async () => {

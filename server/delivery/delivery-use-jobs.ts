@@ -1,7 +1,7 @@
 import { readableTime } from '@core/time/readable-time';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { devices, users } from '../platform/db/schema';
+import { findPerson } from '../accounts/account-store';
+import { findDevice } from '../devices/device-queries';
 import type { PlatformDeps } from '../platform/deps';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
@@ -23,10 +23,7 @@ export async function queueDeliveryUseNotice(
   at: Date,
 ) {
   if (!pass.notify) return;
-  const [creator] = await deps.db
-    .select({ prefEmail: users.prefEmail, prefSms: users.prefSms, phoneNumber: users.phoneNumber })
-    .from(users)
-    .where(eq(users.id, pass.createdBy));
+  const creator = await findPerson(deps.db, pass.createdBy);
   if (creator)
     await queueNotice(deps, deliveryUseNoticeJob, creator, { passId: pass.id, deviceId, at: at.toISOString() });
   await queuePushNotice(deps, deps.db, [pass.createdBy], { event: 'delivery-used', passId: pass.id, deviceId });
@@ -36,10 +33,7 @@ export function registerDeliveryUseNoticeJob(queue: JobQueue, context: Notificat
   queue.register(deliveryUseNoticeJob, async (payload, running) => {
     const found = await findDeliveryPassWithPeople(context.db, payload.passId);
     if (!found) return skipped(context, running, deliveryUseNoticeJob.name, 'the pass is gone');
-    const [device] = await context.db
-      .select({ deviceName: devices.deviceName })
-      .from(devices)
-      .where(eq(devices.id, payload.deviceId));
+    const device = await findDevice(context.db, payload.deviceId);
     const { pass, property, creator } = found;
     const who = [pass.name, pass.company].filter(Boolean).join(', ') || 'a delivery';
     const place = device ? `${property.propertyName} (${device.deviceName})` : property.propertyName;

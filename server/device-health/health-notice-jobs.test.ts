@@ -87,7 +87,7 @@ describe('offline and back-online emails', () => {
     // Offline since the third missed heartbeat: 90 s after the last one, in the property's time zone.
     expect(new Date(lastHeartbeat.getTime() + READER_OFFLINE_AFTER_MS).toISOString()).toBe('2026-03-02T15:01:30.000Z');
     expect(offline.text).toContain('North Gate at Elm Court has been offline since');
-    expect(offline.text).toContain('since Mon, Mar 2, 2026 10:01.');
+    expect(offline.text).toContain('since Mon, Mar 2, 2026 10:01 EST.');
     expect(offline.text).toContain('gate reader has sent no heartbeat');
 
     // Still offline: no repeats, however long and however often the sweep runs.

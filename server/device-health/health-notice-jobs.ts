@@ -1,10 +1,12 @@
-import { readableInstant } from '@core/time/readable-time';
+import { readableTime } from '@core/time/readable-time';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { devices, properties, users } from '../platform/db/schema';
+import { emailOf } from '../accounts/account-store';
+import { devices } from '../devices/device-tables';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
+import { propertyNameColumn, propertyTimeZoneColumn } from '../property-records/property-queries';
 
 /** Tells one property manager that a device went offline (10 minutes ago by now) or is back. */
 export const deviceHealthNoticeJob = jobKind(
@@ -31,19 +33,19 @@ const WHAT_TO_CHECK = {
 
 export function registerDeviceHealthNoticeJob(queue: JobQueue, context: NotificationContext) {
   queue.register(deviceHealthNoticeJob, async (payload, running) => {
-    const [manager] = await context.db
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, payload.managerId));
+    const managerEmail = await emailOf(context.db, payload.managerId);
     const [device] = await context.db
-      .select({ deviceName: devices.deviceName, propertyName: properties.propertyName, timeZone: properties.timeZone })
+      .select({
+        deviceName: devices.deviceName,
+        propertyName: propertyNameColumn(devices.propertyId),
+        timeZone: propertyTimeZoneColumn(devices.propertyId),
+      })
       .from(devices)
-      .innerJoin(properties, eq(properties.id, devices.propertyId))
       .where(eq(devices.id, payload.deviceId));
-    if (!manager || !device)
+    if (managerEmail === null || !device)
       return skipped(context, running, deviceHealthNoticeJob.name, 'the manager or device is gone');
     const place = `${device.deviceName} at ${device.propertyName}`;
-    const when = readableInstant(new Date(payload.at), device.timeZone);
+    const when = readableTime(payload.at, device.timeZone);
     const message =
       payload.change === 'offline'
         ? {
@@ -53,6 +55,6 @@ export function registerDeviceHealthNoticeJob(queue: JobQueue, context: Notifica
               'You will get one more email when it is back online.',
           }
         : { subject: `Back online: ${place}`, text: `${place} is back online since ${when}.` };
-    await context.sendMail({ to: manager.email, ...message }, sendOptionsOf(running));
+    await context.sendMail({ to: managerEmail, ...message }, sendOptionsOf(running));
   });
 }

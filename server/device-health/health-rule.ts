@@ -1,4 +1,4 @@
-import type { deviceHealth } from '../platform/db/schema';
+import type { deviceHealth } from './device-health-tables';
 
 export type DeviceHealthRow = typeof deviceHealth.$inferSelect;
 
@@ -49,6 +49,10 @@ export function deviceHealthOf(row: DeviceHealthRow | null, now: Date): DeviceHe
 
 /** The health fields of a device in the API's lists. */
 export function healthFieldsOf(row: DeviceHealthRow | null, now: Date) {
-  const { online, lastSeenAt } = deviceHealthOf(row, now);
-  return { online, lastSeenAt: lastSeenAt?.toISOString() ?? null };
+  const { online, lastSeenAt, offline } = deviceHealthOf(row, now);
+  return {
+    online,
+    lastSeenAt: lastSeenAt?.toISOString() ?? null,
+    offline: offline && { cause: offline.cause, since: offline.since.toISOString() },
+  };
 }

@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { users } from '../accounts/account-tables';
+import { devices } from '../devices/device-tables';
 import type { Tx } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
-import { devices, users } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
+import { emitEvent } from '../platform/events/domain-events';
 import { queuePushNotice } from '../push/push-notices';
 import { type DeviceHealthNotice, deviceHealthNoticeJob } from './health-notice-jobs';
 import { type DeviceHealthRow, deviceHealthOf, OFFLINE_NOTICE_AFTER_MS, READER_OFFLINE_AFTER_MS } from './health-rule';
@@ -54,7 +56,34 @@ async function claimTransitions(tx: Tx, now: Date) {
   return { wentOffline, cameBack };
 }
 
-/** One email job per manager of each device's property. */
+/** `device.offline` / `device.online` for each transition, in the transaction that claims it. */
+async function emitHealthEvents(
+  deps: Pick<PlatformDeps, 'jobs'>,
+  tx: Tx,
+  notices: Omit<DeviceHealthNotice, 'managerId'>[],
+) {
+  const places = await tx
+    .select({ id: devices.id, propertyId: devices.propertyId, name: devices.deviceName })
+    .from(devices)
+    .where(
+      inArray(
+        devices.id,
+        notices.map((notice) => notice.deviceId),
+      ),
+    );
+  for (const notice of notices) {
+    const place = places.find((row) => row.id === notice.deviceId);
+    if (!place) continue;
+    await emitEvent(deps.jobs, tx, {
+      propertyId: place.propertyId,
+      type: notice.change === 'offline' ? 'device.offline' : 'device.online',
+      at: new Date(notice.at),
+      data: { gateId: place.id, gateName: place.name, cause: notice.cause },
+    });
+  }
+}
+
+/** One email job per manager of each device's property, and the property events. */
 async function queueNotices(
   deps: Pick<PlatformDeps, 'config' | 'db' | 'log' | 'jobs'>,
   tx: Tx,
@@ -75,6 +104,7 @@ async function queueNotices(
     notices.filter((notice) => notice.deviceId === deviceId).map((notice) => ({ ...notice, managerId })),
   );
   await deps.jobs.enqueueMany(tx, deviceHealthNoticeJob, jobs);
+  await emitHealthEvents(deps, tx, notices);
   for (const notice of notices) {
     const managerIds = managers.filter((row) => row.deviceId === notice.deviceId).map((row) => row.managerId);
     const event = notice.change === 'offline' ? 'device-offline' : 'device-online';

@@ -147,7 +147,11 @@ describe('POST /api/devices/heartbeat', () => {
     t.clock.advance(READER_OFFLINE_AFTER_MS);
     expect(await listed(gate.deviceId)).toMatchObject({ online: true, lastSeenAt: seenAt });
     t.clock.advance(1000);
-    expect(await listed(gate.deviceId)).toMatchObject({ online: false, lastSeenAt: seenAt });
+    expect(await listed(gate.deviceId)).toMatchObject({
+      online: false,
+      lastSeenAt: seenAt,
+      offline: { cause: 'reader', since: new Date(Date.parse(seenAt) + READER_OFFLINE_AFTER_MS).toISOString() },
+    });
   });
 });
 
@@ -161,7 +165,11 @@ describe('relay health', () => {
     await simulator.setFault(gate.relayId, 'down');
     t.clock.advance(5000);
     expect((await openGate(gate.deviceId)).statusCode).toBe(502);
-    expect(await listed(gate.deviceId)).toMatchObject({ online: false, lastSeenAt: answeredAt });
+    expect(await listed(gate.deviceId)).toMatchObject({
+      online: false,
+      lastSeenAt: answeredAt,
+      offline: { cause: 'relay', since: t.clock.now().toISOString() },
+    });
 
     await simulator.setFault(gate.relayId, 'none');
     t.clock.advance(5000);

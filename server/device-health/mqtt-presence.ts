@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { devices } from '../platform/db/schema';
+import { devices } from '../devices/device-tables';
 import type { PlatformDeps } from '../platform/deps';
 import type { MqttLink } from '../platform/mqtt/mqtt-link';
 import { recordRelayResult } from './seen-writes';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
-import type { RelayOperation } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
+import type { RelayOperation } from '../platform/relays/relay-operation';
 import { SEEN_WRITE_EVERY_MS } from './health-rule';
 
 const iso = (date: Date) => date.toISOString();

@@ -1,7 +1,7 @@
 import { DEVICE_MESSAGES } from '@core/api/devices';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest } from '../platform/errors/http-error';
-import { isRefusedHost } from '../platform/relays/address-guard';
+import { isRefusedHost } from '../platform/net/outbound-address-policy';
 import { parseDeviceAddress } from './device-address';
 
 /**

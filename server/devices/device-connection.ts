@@ -1,11 +1,11 @@
 import { addressProblems, DEVICE_MESSAGES, isMqttDriver, type RelayDriverName } from '@core/api/devices';
 import { and, eq, ne } from 'drizzle-orm';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
-import { devices } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, conflict } from '../platform/errors/http-error';
 import { assertAllowedDeviceAddress } from './device-address-policy';
 import type { DeviceRow } from './device-queries';
+import { devices } from './device-tables';
 
 type ConnectionColumns = Pick<typeof devices.$inferInsert, 'deviceIpAddress' | 'mqttTopic' | 'mqttPasswordHash'>;
 

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWED_DEVICE_ADDRESSES, asDeviceAddress } from '../../test/guard-rails/breaking-values';
 import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
+import { gateLogs } from '../gate-log/gate-log-tables';
 import { sha256Hex } from '../platform/crypto/keys';
-import { devices, relayLogs } from '../platform/db/schema';
+import { devices } from './device-tables';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -78,7 +79,7 @@ describe('POST /api/device/trigger-relay', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ status: 'success', message: 'Gate opened successfully!' });
     expect(simulator.pulses(relay.id)).toHaveLength(1);
-    const [log] = await t.app.db.select().from(relayLogs).where(eq(relayLogs.deviceId, device._id));
+    const [log] = await t.app.db.select().from(gateLogs).where(eq(gateLogs.deviceId, device._id));
     expect(log).toMatchObject({ callerType: 'user', actorUserId: resident.id, status: 'success' });
   });
 });
@@ -241,9 +242,13 @@ describe('tenancy of gates', () => {
         propertyId: own.id,
         online: null,
         lastSeenAt: null,
+        offline: null,
         // "All residents" gives every resident every gate, always.
         allowedNow: true,
         opensAt: null,
+        heldOpen: false,
+        heldOpenUntil: null,
+        timeZone: expect.any(String),
       },
     ]);
     const listed = (await call('GET', '/api/device/get-all', admin.token)).json();
@@ -281,7 +286,7 @@ describe('tenancy of gates', () => {
       failure: 'no-answer',
       message: "Main Gate isn't answering. It may be without power or network.",
     });
-    const [log] = await t.app.db.select().from(relayLogs).where(eq(relayLogs.deviceId, device._id));
+    const [log] = await t.app.db.select().from(gateLogs).where(eq(gateLogs.deviceId, device._id));
     expect(log.status).toBe('failed');
     expect(log.reason).toMatch(/^the relay could not be reached/);
     const gates = await call('GET', '/api/device/get-gate-devices', superadmin.token);

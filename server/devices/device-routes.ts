@@ -11,23 +11,32 @@ import {
   updateDeviceBody,
   updatedDeviceSchema,
 } from '@core/api/devices';
-import { DEVICE_LIST_PROPERTIES_PER_PAGE, MAX_UNPAGED_LIST } from '@core/constants';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { DEVICE_LIST_PROPERTIES_PER_PAGE } from '@core/constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ActivityChanges } from '../activity/activity-changes';
 import { changesBetween, created, removed } from '../activity/activity-changes';
 import { recordActivity } from '../activity/record-activity';
 import { secretChange } from '../activity/secret-fields';
 import { forgetDeviceKeys } from '../authorization/device-key';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
-import { type ActivityChanges, type DeviceRow, deviceHealth, devices } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors/http-error';
-import { findProperty, visiblePropertyRows } from '../properties/property-queries';
+import { findProperty, visiblePropertyRows } from '../property-records/property-queries';
 import { connectionColumns } from './device-connection';
-import { deviceScope, findDevice, toDeviceDto, toListedDeviceDto } from './device-queries';
+import {
+  deleteDevice,
+  deviceScope,
+  devicesOfProperties,
+  findDevice,
+  insertDevice,
+  toDeviceDto,
+  toListedDeviceDto,
+  updateDevice,
+} from './device-queries';
+import type { DeviceRow } from './device-row';
 import { relayColumns } from './relay-settings';
 
 const byDeviceId = async (request: { params: unknown }, deps: Pick<PlatformDeps, 'db'>) =>
@@ -65,18 +74,15 @@ export async function deviceRoutes(app: FastifyInstance) {
       const connection = await connectionColumns(app, body.driver ?? 'shelly-gen1', body);
       const deviceKey = randomToken();
       const row = await app.db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(devices)
-          .values({
-            propertyId: body.propertyId,
-            deviceName: body.deviceName,
-            deviceLabel: body.deviceLabel || null,
-            deviceType: body.deviceType,
-            ...connection.columns,
-            deviceKeyHash: sha256Hex(deviceKey),
-            ...relayColumns(app.config.secret, body),
-          })
-          .returning();
+        const inserted = await insertDevice(tx, {
+          propertyId: body.propertyId,
+          deviceName: body.deviceName,
+          deviceLabel: body.deviceLabel || null,
+          deviceType: body.deviceType,
+          ...connection.columns,
+          deviceKeyHash: sha256Hex(deviceKey),
+          ...relayColumns(app.config.secret, body),
+        });
         await recordActivity(tx, request, {
           summary: `Added gate device '${inserted.deviceName}'`,
           object: deviceObject(inserted),
@@ -111,26 +117,17 @@ export async function deviceRoutes(app: FastifyInstance) {
         size: DEVICE_LIST_PROPERTIES_PER_PAGE,
       });
       if (!propertyRows.length) return [];
-      const deviceRows = await app.db
-        .select({ device: devices, health: deviceHealth })
-        .from(devices)
-        .leftJoin(deviceHealth, eq(deviceHealth.deviceId, devices.id))
-        .where(
-          inArray(
-            devices.propertyId,
-            propertyRows.map((p) => p.id),
-          ),
-        )
-        .orderBy(asc(devices.deviceName))
-        // A page's properties bring all their gates: 50 each on average before any list's bound.
-        .limit(MAX_UNPAGED_LIST);
+      const deviceRows = await devicesOfProperties(
+        app.db,
+        propertyRows.map((p) => p.id),
+      );
       return propertyRows.map((property) => ({
         _id: property.id,
         propertyName: property.propertyName,
         propertyLocation: property.propertyLocation,
         devices: deviceRows
           .filter((row) => row.device.propertyId === property.id)
-          .map((row) => toListedDeviceDto(row.device, row.health, now)),
+          .map((row) => toListedDeviceDto(row.device, row.health, row.hold, now, property.timeZone)),
       }));
     },
   );
@@ -152,17 +149,15 @@ export async function deviceRoutes(app: FastifyInstance) {
       const body = request.body;
       const connection = await connectionColumns(app, body.driver ?? current.driver, body, current);
       const row = await app.db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(devices)
-          .set({
-            deviceName: body.deviceName,
-            deviceLabel: body.deviceLabel || null,
-            deviceType: body.deviceType,
-            ...connection.columns,
-            ...relayColumns(app.config.secret, body, current.driver),
-          })
-          .where(eq(devices.id, current.id))
-          .returning();
+        const updated = await updateDevice(tx, current.id, {
+          deviceName: body.deviceName,
+          deviceLabel: body.deviceLabel || null,
+          deviceType: body.deviceType,
+          ...connection.columns,
+          ...relayColumns(app.config.secret, body, current.driver),
+        });
+        // The permission's scope found the device a moment before; a delete in between is a 404.
+        if (!updated) throw notFound('Device not found');
         await recordActivity(tx, request, {
           summary: `Updated gate device '${updated.deviceName}'`,
           object: deviceObject(updated),
@@ -185,7 +180,7 @@ export async function deviceRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await app.db.transaction(async (tx) => {
-        const [deleted] = await tx.delete(devices).where(eq(devices.id, request.params.id)).returning();
+        const deleted = await deleteDevice(tx, request.params.id);
         if (!deleted) throw notFound('Device not found');
         await recordActivity(tx, request, {
           summary: `Deleted gate device '${deleted.deviceName}'`,
@@ -207,11 +202,7 @@ export async function deviceRoutes(app: FastifyInstance) {
     async (request) => {
       const deviceKey = randomToken();
       await app.db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(devices)
-          .set({ deviceKeyHash: sha256Hex(deviceKey) })
-          .where(eq(devices.id, request.params.id))
-          .returning();
+        const updated = await updateDevice(tx, request.params.id, { deviceKeyHash: sha256Hex(deviceKey) });
         if (!updated) throw notFound('Device not found');
         await recordActivity(tx, request, {
           summary: `Renewed the key of gate device '${updated.deviceName}'`,

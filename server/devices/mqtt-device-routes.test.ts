@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { sha256Hex } from '../platform/crypto/keys';
-import { devices } from '../platform/db/schema';
+import { devices } from './device-tables';
 
 let t: TestApp;
 let token: string;

@@ -4,8 +4,8 @@ import { seedSimulatedGate } from '../../test/support/gate-test-support';
 import { createTestApp, seedProperty, type TestApp, testConfig } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
+import { deviceHealth } from '../device-health/device-health-tables';
 import { deviceHealthOf } from '../device-health/health-rule';
-import { deviceHealth } from '../platform/db/schema';
 import { probeDueRelays, RELAY_PROBE_EVERY_MS } from './relay-probe';
 
 const credentials = { username: 'admin', password: 'relay-secret' };

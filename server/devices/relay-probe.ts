@@ -2,10 +2,10 @@ import { isMqttDriver } from '@core/api/devices';
 import { inArray, sql } from 'drizzle-orm';
 import { recordRelayResult } from '../device-health/seen-writes';
 import { rowsOf } from '../platform/db/rows';
-import { devices } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { RELAY_DRIVER_BY_NAME } from '../platform/relays/drivers';
 import { relaySender } from '../platform/relays/relay-http';
+import { devices } from './device-tables';
 import { httpRelayTarget } from './relay-target';
 
 /** Each HTTP relay's status is asked once a minute, by one process. */

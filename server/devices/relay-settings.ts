@@ -1,7 +1,7 @@
 import type { UpdateDeviceBody } from '@core/api/devices';
-import type { devices } from '../platform/db/schema';
 import { badRequest } from '../platform/errors/http-error';
 import { sealCredentials } from './device-credentials';
+import type { devices } from './device-tables';
 
 type RelayColumns = Partial<
   Pick<typeof devices.$inferInsert, 'driver' | 'channel' | 'pulseSeconds' | 'driverSettings' | 'credentialsEncrypted'>

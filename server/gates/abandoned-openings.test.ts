@@ -5,10 +5,11 @@ import { readUntil } from '../../test/support/read-until';
 import { createTestApp, seedProperty, type TestApp, testConfig } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
-import { openingsInFlight, relayLogs } from '../platform/db/schema';
-import { commitOpeningOutcome, commitPendingOpening } from '../relay-logs/relay-log-sink';
+import { commitOpeningOutcome, commitPendingOpening } from '../gate-log/gate-log-sink';
+import { gateLogs } from '../gate-log/gate-log-tables';
 import { ABANDONED_OPENING_REASON, markOpeningsOfDeadProcesses } from './abandoned-openings';
 import { gateDependencies, openGate } from './gate-decision';
+import { openingsInFlight } from './gate-tables';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -36,9 +37,9 @@ function pendingOpening(leaseFromNowMs: number) {
 
 const rowsOf = (ids: string[]) =>
   t.app.db
-    .select({ id: relayLogs.id, status: relayLogs.status, reason: relayLogs.reason })
-    .from(relayLogs)
-    .where(inArray(relayLogs.id, ids));
+    .select({ id: gateLogs.id, status: gateLogs.status, reason: gateLogs.reason })
+    .from(gateLogs)
+    .where(inArray(gateLogs.id, ids));
 const statusOf = async (id: string) => (await rowsOf([id]))[0];
 const markersOf = (ids: string[]) =>
   t.app.db.select().from(openingsInFlight).where(inArray(openingsInFlight.logId, ids));
@@ -88,7 +89,7 @@ describe('openings left in flight', () => {
       const { relay, device } = await seedSimulatedGate(t.app, simulator, propertyId);
       await simulator.setFault(relay.id, 'slow', 1000);
       const opening = openGate(gateDependencies(t.app), { device, logDetails });
-      const inFlight = () => t.app.db.select().from(relayLogs).where(eq(relayLogs.deviceId, device.id));
+      const inFlight = () => t.app.db.select().from(gateLogs).where(eq(gateLogs.deviceId, device.id));
       const rows = await readUntil(inFlight, (found) => found.length > 0, 5000);
 
       expect(await markOpeningsOfDeadProcesses(gateDependencies(second))).toEqual([]);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { markAbandonedOpenings } from '../gate-log/gate-log-sink';
 import type { Database, Orm } from '../platform/db/connect';
-import { markAbandonedOpenings } from '../relay-logs/relay-log-sink';
 
 export const ABANDONED_OPENING_REASON = 'Outcome unknown: the server stopped during the opening';
 

@@ -2,11 +2,10 @@ import { errorResponse } from '@core/api/common';
 import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import { favouriteGateRequest, favouriteGateResponse } from '@core/api/devices';
 import { ROLES } from '@core/roles';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { setFavouriteGate } from '../accounts/account-store';
 import { allow, callerOf } from '../authorization/route-permissions';
-import { users } from '../platform/db/schema';
 import { badRequest } from '../platform/errors/http-error';
 import { visibleGates } from './visible-gates';
 
@@ -35,7 +34,7 @@ export async function favouriteGateRoutes(app: FastifyInstance) {
         if (!gate) throw badRequest(DEVICE_MESSAGES.favouriteGateNotYours, 'deviceId');
         message = DEVICE_MESSAGES.favouriteGateSet(gate.deviceName);
       }
-      await app.db.update(users).set({ favouriteDeviceId: deviceId }).where(eq(users.id, caller.userId));
+      await setFavouriteGate(app.db, caller.userId, deviceId);
       return { message, favouriteGateId: deviceId };
     },
   );

@@ -1,10 +1,10 @@
 import { QR_ENTRY_REASONS } from '@core/api/entry';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSimulatedGate } from '../../test/support/gate-test-support';
+import { pastPulseHold, seedSimulatedGate } from '../../test/support/gate-test-support';
 import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { relayLogs } from '../platform/db/schema';
+import { gateLogs } from '../gate-log/gate-log-tables';
 import {
   decideAtGate,
   GATE_DID_NOT_OPEN,
@@ -34,10 +34,10 @@ afterAll(async () => {
 const logsOf = (openings: { logId: string }[]) =>
   t.app.db
     .select()
-    .from(relayLogs)
+    .from(gateLogs)
     .where(
       inArray(
-        relayLogs.id,
+        gateLogs.id,
         openings.map((opening) => opening.logId),
       ),
     );
@@ -52,6 +52,7 @@ describe('openGate', () => {
     const logs = await logsOf(presses);
     expect(logs).toHaveLength(3);
 
+    pastPulseHold(t.clock, device);
     await openGate(gate, { device, logDetails });
     expect(simulator.pulses(relay.id)).toHaveLength(2);
   });
@@ -89,7 +90,7 @@ describe('openGate', () => {
       const opening = await openGate(gateDependencies(strict.app), { device, logDetails });
       expect(opening.status).toBe('failed');
       expect(simulator.pulses(relay.id)).toHaveLength(0);
-      const [log] = await strict.app.db.select().from(relayLogs).where(eq(relayLogs.id, opening.logId));
+      const [log] = await strict.app.db.select().from(gateLogs).where(eq(gateLogs.id, opening.logId));
       expect(log.reason).toMatch(/local address/);
     } finally {
       await strict.close();
@@ -156,12 +157,12 @@ describe('decideAtGate', () => {
   const logOf = async (id: string | undefined) => {
     const [row] = await t.app.db
       .select()
-      .from(relayLogs)
-      .where(eq(relayLogs.id, id ?? ''));
+      .from(gateLogs)
+      .where(eq(gateLogs.id, id ?? ''));
     return row;
   };
   const lastLogOf = async (deviceId: string) =>
-    (await t.app.db.select().from(relayLogs).where(eq(relayLogs.deviceId, deviceId))).sort(
+    (await t.app.db.select().from(gateLogs).where(eq(gateLogs.deviceId, deviceId))).sort(
       (a, b) => b.timestamp.getTime() - a.timestamp.getTime() || (a.id < b.id ? 1 : -1),
     )[0];
 
@@ -202,6 +203,7 @@ describe('decideAtGate', () => {
     });
 
     await simulator.setFault(relay.id, 'down');
+    pastPulseHold(t.clock, device);
     const failed = await decideAtGate(gate, call, { grant: { reason: 'Welcome' } });
     expect(failed).toMatchObject({ answer: { granted: false, reason: GATE_DID_NOT_OPEN }, outcome: 'relay_failed' });
     expect(await logOf(failed.opening?.logId)).toMatchObject({ ...target, ...way.who, status: 'failed' });

@@ -1,62 +1,70 @@
 /**
  * The gate decision: every way in (visitor QR, delivery pass by QR or guest PIN, resident Secure
  * PIN, card, remote open from the app) hands its credential, already identified, to decideAtGate.
- * It alone counts the gateDecisions metric, writes the attempt's relay log row (logTarget: the one
+ * It alone counts the gateDecisions metric, writes the attempt's gate log row (logTarget: the one
  * device/property snapshot), applies the property's rules (lockdown, suspension and access dates,
  * groups and schedules, a pass's gates: docs/decisions/0044), checks the reader's deadline
  * (decideBy), opens the relay (openGate:
  * pending row, one pulse per device, outcome) and turns a relay that did not open into the answer.
- * Its two speed seams: the scan lookup (entry/qr-queries.ts, coalesced) and the log sink
- * (relay-logs/relay-log-sink.ts, coalesced commits); one pulse per device is relay-pulse.ts.
+ * Its two speed seams: the scan lookup (reader/qr-queries.ts, coalesced) and the log sink
+ * (gate-log/gate-log-sink.ts, coalesced commits); one pulse per device is relay-pulse.ts.
  *
- * A QR scan, from the route to the relay and the log row (10 files; the platform below the seams,
- * core/ and three one-function leaves named at the end are not counted):
- *  1. authorization/route-permissions.ts  the access hook: a device route identifies its reader first
- *  2. authorization/device-key.ts         the key's hash, known keys admitted without a query
- *  3. entry/qr-entry-routes.ts           the adapter: lookup, the code's validity, delivery and
+ * A granted QR scan, from the request to the relay and the log row, runs these 15 files of the
+ * server (the platform below the seams and core/ are not counted):
+ *  1. app/permission-checks.ts            the access hook: a device route identifies its reader first
+ *  2. authorization/route-permissions.ts  the route's declaration (deviceReadInRoutePermission)
+ *  3. authorization/device-key.ts         the key's hash, known keys admitted without a query
+ *  4. authorization/caller.ts             bearerToken: the key from the Authorization header
+ *  5. reader/qr-entry-routes.ts           the adapter: lookup, the code's validity, delivery and
  *                                         the unknown-code throttle for codes no visitor holds, verdict
- *  4. entry/qr-queries.ts                 the scan lookup seam: device, property and code in one
+ *  6. reader/qr-queries.ts                the scan lookup seam: device, property and code in one
  *                                         coalesced, prepared query
- *  5. gates/gate-decision.ts              this file: metric, rules, log row, deadline, opening, answer
- *     property-rules/rule-facts.ts        the rules' facts, read fresh in one prepared statement
- *  6. relay-logs/relay-log-sink.ts        the log sink seam: coalesced commits of refusals, pending
+ *  7. gates/gate-decision.ts              this file: metric, rules, log row, deadline, opening, answer
+ *  8. property-rules/rule-facts.ts        the rules' facts, read fresh in one prepared statement
+ *  9. gate-log/gate-log-sink.ts           the log sink seam: coalesced commits of refusals, pending
  *                                         openings and their outcomes
- *  7. gates/relay-pulse.ts                one pulse per device (in process, across processes), driver
- *  8. devices/relay-target.ts             an HTTP relay's address and opened credentials (deps.httpTarget)
- *  9. device-health/seen-writes.ts        what the relay did, for the device's health (deps.recordRelayResult)
- * 10. entry/arrival-jobs.ts               "your visitor arrived", queued once the gate opened, if asked
- * A code no visitor holds may be a delivery pass: entry/delivery-grant.ts, delivery/delivery-use.ts.
- * Leaves also run, one function each: authorization/caller.ts (bearerToken),
- * devices/device-address.ts (parseDeviceAddress), devices/device-credentials.ts (openCredentials).
+ * 10. gates/relay-pulse.ts                one pulse per device (in process, across processes), driver
+ * 11. devices/relay-target.ts             an HTTP relay's address and opened credentials (deps.httpTarget)
+ * 12. devices/device-address.ts           parseDeviceAddress, for the target
+ * 13. devices/device-credentials.ts       openCredentials: the relay's sealed login, opened
+ * 14. device-health/seen-writes.ts        what the relay did, for the device's health (deps.recordRelayResult)
+ * 15. reader/arrival-jobs.ts              "your visitor arrived", queued once the gate opened, if asked
+ * A code no visitor holds may be a delivery pass: reader/delivery-grant.ts, delivery/delivery-use.ts.
+ * A gate whose property the lookup did not bring reads it with property-records/property-queries.ts.
  * Below the seams: platform/db (coalescing, prepared statements), platform/relays (drivers, HTTP),
  * platform/jobs, platform/crypto, platform/http hooks, platform/limits (unknown codes only).
  */
 
 import type { RelayFailure } from '@core/api/devices';
 import { type EntryAnswer, QR_ENTRY_REASONS } from '@core/api/entry';
-import { type AccessRule, refusingRule } from '@core/rules/access-rule';
-import { ACCESS_RULE_MESSAGES } from '@core/rules/access-rule-messages';
+import { type AccessRule, type Refusal, refusal } from '@core/rules/access-rule';
+import { ACCESS_RULE_MESSAGES, refusalLogWords } from '@core/rules/access-rule-messages';
 import { wallTimeAt } from '@core/time/zoned-time';
-import type { FastifyInstance } from 'fastify';
 import { recordRelayResult } from '../device-health/seen-writes';
+import type { DeviceRow } from '../devices/device-row';
 import { httpRelayTarget } from '../devices/relay-target';
-import type { DeviceRow, RelayOperation } from '../platform/db/schema';
-import type { GatehouseMetrics } from '../platform/metrics/metrics';
-import { DEFAULT_RELAY_TIMEOUTS, type RelayTimeouts } from '../platform/relays/relay-http';
-import { findProperty } from '../properties/property-queries';
-import { loadRuleFacts } from '../property-rules/rule-facts';
 import {
+  commitGateLog,
   commitOpeningOutcome,
   commitPendingOpening,
-  commitRelayLog,
-  type RelayLogEntry,
-} from '../relay-logs/relay-log-sink';
+  type GateLogEntry,
+} from '../gate-log/gate-log-sink';
+import type { PlatformDeps } from '../platform/deps';
+import type { JobQueue } from '../platform/jobs/job-queue';
+import type { GatehouseMetrics } from '../platform/metrics/metrics';
+import type { MqttLink } from '../platform/mqtt/mqtt-link';
+import { DEFAULT_RELAY_TIMEOUTS, type RelayTimeouts } from '../platform/relays/relay-http';
+import type { RelayOperation } from '../platform/relays/relay-operation';
+import { findProperty } from '../property-records/property-queries';
+import { loadRuleFacts } from '../property-rules/rule-facts';
 import { pulseLeaseMs, pulseRelay, type RelayDeps, statusOf } from './relay-pulse';
 
 export const GATE_DID_NOT_OPEN = 'The gate did not respond. Please try again.';
 
 /** Everything a decision needs, built once per app (gateDependencies, below) and passed down. */
 export interface GateDeps extends RelayDeps {
+  /** The outbox of property events a gate's change writes beside it (hold-open's hold.started). */
+  jobs: JobQueue;
   metrics: Pick<GatehouseMetrics, 'gateDecisions' | 'relayPulses'>;
   /** What a pulse said about the relay, for the device's health; never throws. */
   recordRelayResult: (deviceId: string, operations: RelayOperation[]) => Promise<void>;
@@ -64,7 +72,7 @@ export interface GateDeps extends RelayDeps {
 
 /** Who asked, as the relay log keeps it. */
 export type GateLogDetails = Pick<
-  RelayLogEntry,
+  GateLogEntry,
   | 'callerType'
   | 'credential'
   | 'actorUserId'
@@ -163,10 +171,10 @@ export async function decideAtGate(deps: GateDeps, call: GateCall, verdict: Verd
     throw verdict.error;
   }
   if ('refuse' in verdict) return refuse(verdict.refuse, verdict.reason, verdict.notice);
-  const { rule, held } = await rulesAt(deps, call);
-  if (rule) {
-    const words = ACCESS_RULE_MESSAGES[rule];
-    return refuse(rule, words.log, readerWords(rule, call.who), call.who, rule);
+  const { refused, held } = await rulesAt(deps, call);
+  if (refused) {
+    const { rule } = refused;
+    return refuse(rule, refusalLogWords(refused), readerWords(rule, call.who), call.who, rule);
   }
   if (call.decideBy !== undefined && deps.now().getTime() > call.decideBy)
     return refuse('late', QR_ENTRY_REASONS.late, undefined, verdict.lateAs);
@@ -196,7 +204,7 @@ function readerWords(rule: AccessRule, who: GateLogDetails): string {
  * The property's rules (core/rules/access-rule.ts) for this credential, read fresh: the holder's
  * rights for an app, PIN or card; the host's for a pass, and the pass's own gates.
  */
-async function rulesAt(deps: GateDeps, call: GateCall): Promise<{ rule: AccessRule | null; held: boolean }> {
+async function rulesAt(deps: GateDeps, call: GateCall): Promise<{ refused: Refusal | null; held: boolean }> {
   const at = call.at ?? deps.now();
   const facts = await loadRuleFacts(deps.db, {
     propertyId: call.device.propertyId,
@@ -206,7 +214,8 @@ async function rulesAt(deps: GateDeps, call: GateCall): Promise<{ rule: AccessRu
     at,
   });
   const passAllowsGate = !call.passGateIds || call.passGateIds.includes(call.device.id);
-  return { rule: refusingRule({ ...facts, passAllowsGate }, wallTimeAt(at, call.property.timeZone)), held: facts.held };
+  const wall = wallTimeAt(at, call.property.timeZone);
+  return { refused: refusal({ ...facts, passAllowsGate }, wall), held: facts.held };
 }
 
 export const HELD_OPEN_REASON = 'Gate already held open';
@@ -216,7 +225,7 @@ export const HELD_OPEN_REASON = 'Gate already held open';
  * would otherwise switch the latched relay off until the next hold sweep.
  */
 async function logHeldOpen(deps: GateDeps, call: GateCall): Promise<GateOpening> {
-  const logId = await commitRelayLog(deps.db, {
+  const logId = await commitGateLog(deps.db, {
     ...call.who,
     timestamp: deps.now(),
     status: 'success',
@@ -230,7 +239,7 @@ async function logHeldOpen(deps: GateDeps, call: GateCall): Promise<GateOpening>
 
 /** A refused attempt: one failed relay log row with the reason, and no pulse. */
 function logRefusal(deps: GateDeps, call: GateCall, reason: string) {
-  return commitRelayLog(deps.db, {
+  return commitGateLog(deps.db, {
     ...call.who,
     timestamp: call.at ?? deps.now(),
     status: 'failed',
@@ -266,21 +275,24 @@ export async function openGate(
     leaseUntil,
   );
   const pulse = await pulseRelay(deps, device);
-  const status = statusOf(pulse.operations);
+  const operations = pulse.joined
+    ? pulse.operations.map((operation) => ({ ...operation, joined: true }))
+    : pulse.operations;
+  const status = statusOf(operations);
   const totalDurationMs = Math.round(pulse.durationMs);
   await Promise.all([
     commitOpeningOutcome(deps.db, {
       id: logId,
       status,
       reason: pulse.error ?? null,
-      relayOperations: pulse.operations,
+      relayOperations: operations,
       totalDurationMs,
     }),
     deps.recordRelayResult(device.id, pulse.operations),
   ]);
   return {
     status,
-    relayOperations: pulse.operations,
+    relayOperations: operations,
     totalDurationMs,
     logId,
     error: pulse.error,
@@ -294,9 +306,16 @@ export async function openGate(
  * and passed to every way in; tests build their own, with short relay timeouts where they want.
  * Its `inFlight` map is this app's pulses in flight: presses through one deps object join them.
  */
-export function gateDependencies(app: FastifyInstance, options: { relayTimeouts?: RelayTimeouts } = {}): GateDeps {
+/** What the app carries that a decision uses (the app itself is passed as is). */
+export type GateDepsSource = Pick<PlatformDeps, 'db' | 'config' | 'log' | 'jobs'> & {
+  metrics: GateDeps['metrics'];
+  mqtt: MqttLink | null;
+};
+
+export function gateDependencies(app: GateDepsSource, options: { relayTimeouts?: RelayTimeouts } = {}): GateDeps {
   return {
     db: app.db,
+    jobs: app.jobs,
     now: app.config.now,
     log: app.log,
     metrics: app.metrics,

@@ -4,13 +4,15 @@ import { gateFailedSentence } from '@core/api/gate-failures';
 import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allow, callerOf, callerReadInScope } from '../authorization/route-permissions';
+import { favouriteGateOf } from '../accounts/account-store';
+import { allow, callerOf, callerReadInScope, withApiKeyScope } from '../authorization/route-permissions';
 import { forbidden, notFound } from '../platform/errors/http-error';
+import { inNoGateGroup } from '../property-rules/gateless-resident';
 import { queuePushNotice } from '../push/push-notices';
 import { decideAtGate, type GateDeps } from './gate-decision';
 import { loadedGate, loadGateScope } from './loaded-gate';
 import { admitRemoteOpen } from './remote-open-limit';
-import { favouriteGateOf, visibleGates } from './visible-gates';
+import { visibleGates } from './visible-gates';
 
 export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDeps }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -23,13 +25,14 @@ export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDep
     },
     async (request) => {
       const caller = callerOf(request);
-      const [gateDevices, favourite] = await Promise.all([
+      const [gateDevices, favourite, shutOut] = await Promise.all([
         visibleGates(app.db, caller, app.config.now()),
         favouriteGateOf(app.db, caller.userId),
+        caller.role === 'resident' ? inNoGateGroup(app.db, caller.userId) : false,
       ]);
       // A favourite the caller can no longer open (moved, left the group) is not offered.
       const favouriteGateId = gateDevices.some((gate) => gate.id === favourite) ? favourite : null;
-      return { gateDevices, favouriteGateId };
+      return { gateDevices, favouriteGateId, inNoGateGroup: shutOut };
     },
   );
 
@@ -37,7 +40,7 @@ export async function gateRoutes(app: FastifyInstance, { gate }: { gate: GateDep
     '/api/device/trigger-relay',
     {
       config: {
-        permission: callerReadInScope(ROLES, (request, app) => loadGateScope(app, request)),
+        permission: withApiKeyScope(callerReadInScope(ROLES, loadGateScope), 'gates:open'),
         // A remote open is a gate event: the gate log holds it.
         activity: null,
       },

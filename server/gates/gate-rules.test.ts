@@ -7,18 +7,13 @@ import { giveDeviceKey, seedSimulatedGate } from '../../test/support/gate-test-s
 import { seedVisitorWithCode } from '../../test/support/manage-test-support';
 import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { assignSecurePin } from '../people/secure-pin';
+import { users } from '../accounts/account-tables';
+import { deliveryPasses } from '../delivery/delivery-tables';
+import { assignSecurePin } from '../gate-credentials/secure-pin';
+import { gateLogs } from '../gate-log/gate-log-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
-import {
-  accessGroupGates,
-  accessGroupMembers,
-  accessGroups,
-  deliveryPasses,
-  lockdowns,
-  qrCodes,
-  relayLogs,
-  users,
-} from '../platform/db/schema';
+import { accessGroupGates, accessGroupMembers, accessGroups, lockdowns } from '../property-rules/property-rule-tables';
+import { qrCodes } from '../visitors/visitor-tables';
 
 /**
  * The one gate decision applies the property's rules alike to every way in: the resident's own
@@ -245,9 +240,9 @@ describe('the property rules in the one gate decision, for every way in', () => 
     expect(await attempt(w, 'card')).toBe('lockdown');
     const [row] = await t.app.db
       .select()
-      .from(relayLogs)
-      .where(eq(relayLogs.deviceId, w.gates[0].deviceId))
-      .orderBy(desc(relayLogs.timestamp))
+      .from(gateLogs)
+      .where(eq(gateLogs.deviceId, w.gates[0].deviceId))
+      .orderBy(desc(gateLogs.timestamp))
       .limit(1);
     expect(row).toMatchObject({ status: 'failed', reason: 'Lockdown', credential: 'card', actorUserId: w.resident.id });
     expect(simulator.pulses(w.gates[0].relayId).length).toBe(before);

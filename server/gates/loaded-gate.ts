@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { users } from '../accounts/account-tables';
 import {
   type ClaimedCaller,
   callerColumns,
@@ -10,10 +11,14 @@ import {
   noteCurrentCaller,
 } from '../authorization/caller';
 import type { Scope } from '../authorization/route-permissions';
+import type { DeviceRow } from '../devices/device-row';
+import { devices } from '../devices/device-tables';
+import { sessions } from '../identity/identity-tables';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
-import { type DeviceRow, devices, properties, sessions, users } from '../platform/db/schema';
-import type { PropertyRow } from '../properties/property-queries';
+import type { PlatformDeps } from '../platform/deps';
+import type { PropertyRow } from '../property-records/property-queries';
+import { properties } from '../property-records/property-tables';
 
 const callerProperty = alias(properties, 'caller_property');
 
@@ -45,7 +50,7 @@ declare module 'fastify' {
  * reads the caller as they are now and loads the device and its property for the handler:
  * opening a gate is the hot path, so nothing is read twice.
  */
-export async function loadGateScope(app: FastifyInstance, request: FastifyRequest): Promise<Scope | null> {
+export async function loadGateScope(request: FastifyRequest, app: Pick<PlatformDeps, 'db'>): Promise<Scope | null> {
   const { deviceId } = request.body as { deviceId: string };
   const [row] = await callerAndGate(app.db).execute({ deviceId, ...sessionOf(claimedCallerOf(request)) });
   noteCurrentCaller(request, callerOfRow(row?.caller));

@@ -5,7 +5,7 @@ import { seedMqttGate } from '../../test/support/gate-test-support';
 import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
 import { MQTT_PROTOCOLS } from '../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { relayLogs } from '../platform/db/schema';
+import { gateLogs } from '../gate-log/gate-log-tables';
 import { type GateDeps, gateDependencies, openGate } from './gate-decision';
 
 const MOSQUITTO_URL = 'mqtt://127.0.0.1:1883';
@@ -57,7 +57,7 @@ describe.each(brokers)('MQTT relays on $broker', ({ overrides, login }) => {
       expect(opening.status).toBe('success');
       expect(opening.relayOperations).toEqual([{ command: expectedCommand[protocol], success: true }]);
       expect(simulator.pulses(relay.id)).toMatchObject([{ channel: 0, seconds: 2 }]);
-      const [log] = await t.app.db.select().from(relayLogs).where(eq(relayLogs.id, opening.logId));
+      const [log] = await t.app.db.select().from(gateLogs).where(eq(gateLogs.id, opening.logId));
       expect(log).toMatchObject({
         status: 'success',
         deviceId: device.id,
@@ -75,7 +75,7 @@ describe.each(brokers)('MQTT relays on $broker', ({ overrides, login }) => {
       expect(opening.status).toBe('failed');
       expect(performance.now() - started).toBeGreaterThanOrEqual(TOTAL_MS - 50);
       expect(simulator.pulses(relay.id)).toHaveLength(0);
-      const [log] = await t.app.db.select().from(relayLogs).where(eq(relayLogs.id, opening.logId));
+      const [log] = await t.app.db.select().from(gateLogs).where(eq(gateLogs.id, opening.logId));
       expect(log).toMatchObject({
         status: 'failed',
         relayOperations: [{ command: expectedCommand[protocol], success: false }],

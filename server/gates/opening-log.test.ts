@@ -13,8 +13,9 @@ import {
 } from '../../test/support/test-app';
 import { betweenDatesBody, decodeQrAttachment, registerAs } from '../../test/support/visitor-test-support';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { assignSecurePin } from '../people/secure-pin';
-import { openingsInFlight, relayLogs } from '../platform/db/schema';
+import { assignSecurePin } from '../gate-credentials/secure-pin';
+import { gateLogs } from '../gate-log/gate-log-tables';
+import { openingsInFlight } from './gate-tables';
 
 // An opening is in the log before its relay is asked (a crash mid-pulse still leaves a row), and a normal one
 // still ends as exactly one row with the relay's final status, whichever way the gate was opened.
@@ -58,7 +59,7 @@ const propertyLogs = async () =>
     })
   ).json().logs as { _id: string; status: string; credential: string; deviceDetails: { deviceName: string } }[];
 
-const rowsOfGate = (deviceId: string) => t.app.db.select().from(relayLogs).where(eq(relayLogs.deviceId, deviceId));
+const rowsOfGate = (deviceId: string) => t.app.db.select().from(gateLogs).where(eq(gateLogs.deviceId, deviceId));
 
 describe('the gate log of an opening', () => {
   it('shows a remote opening while its relay answers, then completes that one row', async () => {

@@ -4,7 +4,7 @@ import { seedSimulatedGate } from '../../test/support/gate-test-support';
 import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { sealCredentials } from '../devices/device-credentials';
-import { relayLogs } from '../platform/db/schema';
+import { gateLogs } from '../gate-log/gate-log-tables';
 import { type GateDeps, gateDependencies, openGate } from './gate-decision';
 
 let t: TestApp;
@@ -52,7 +52,7 @@ describe.each(Object.keys(expectedCommand) as (keyof typeof expectedCommand)[])(
       expect(opening.status).toBe('success');
       expect(opening.relayOperations).toEqual([{ command: expectedCommand[protocol], success: true }]);
       expect(simulator.pulses(relay.id)).toMatchObject([{ channel: 0, seconds: 2 }]);
-      const [log] = await t.app.db.select().from(relayLogs).where(eq(relayLogs.id, opening.logId));
+      const [log] = await t.app.db.select().from(gateLogs).where(eq(gateLogs.id, opening.logId));
       expect(log).toMatchObject({
         status: 'success',
         callerType: 'user',
@@ -76,7 +76,7 @@ describe.each(Object.keys(expectedCommand) as (keyof typeof expectedCommand)[])(
       // A slow Gen2 relay also delays its digest challenge, so the signed Switch.Set is never sent.
       const withDigest = protocol === 'shelly-gen2' && fault === 'slow';
       expect(simulator.pulses(relay.id)).toHaveLength(withDigest ? 0 : pulses);
-      const [log] = await t.app.db.select().from(relayLogs).where(eq(relayLogs.id, opening.logId));
+      const [log] = await t.app.db.select().from(gateLogs).where(eq(gateLogs.id, opening.logId));
       expect(log.status).toBe('failed');
       expect(log.relayOperations).toEqual(opening.relayOperations);
       expect(log.reason).toBeTruthy();
@@ -97,7 +97,7 @@ describe('credentials', () => {
     const opening = await openGate(gate, { device: wrong, logDetails });
     expect(opening.status).toBe('failed');
     expect(simulator.pulses(relay.id)).toHaveLength(0);
-    const [log] = await t.app.db.select().from(relayLogs).where(eq(relayLogs.id, opening.logId));
+    const [log] = await t.app.db.select().from(gateLogs).where(eq(gateLogs.id, opening.logId));
     expect(JSON.stringify(log)).not.toContain('relay-secret');
     expect(JSON.stringify(log)).not.toContain('not-it');
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSimulatedGate } from '../../test/support/gate-test-support';
 import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { relayLogs } from '../platform/db/schema';
+import { gateLogs } from '../gate-log/gate-log-tables';
 import { LIMITS } from '../platform/limits/limit-rules';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ async function gateWithResidents(count: number) {
       payload: { deviceId: device.id, propertyId: property.id },
       headers: bearer(token),
     });
-  const logs = () => t.app.db.select().from(relayLogs).where(eq(relayLogs.deviceId, device.id));
+  const logs = () => t.app.db.select().from(gateLogs).where(eq(gateLogs.deviceId, device.id));
   return { relay, device, residents, press, logs };
 }
 

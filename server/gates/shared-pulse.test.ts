@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSimulatedGate } from '../../test/support/gate-test-support';
+import { pastPulseHold, seedSimulatedGate } from '../../test/support/gate-test-support';
 import { createTestApp, seedProperty, type TestApp, testConfig } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
-import { devicePulses } from '../platform/db/schema';
 import { gateDependencies, openGate } from './gate-decision';
+import { devicePulses } from './gate-tables';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -37,12 +37,14 @@ describe('one pulse in flight per device, across app instances', () => {
       const relayTimeouts = { connectMs: 300, totalMs: 600 };
       const [shortHere, shortThere] = [t.app, second].map((app) => gateDependencies(app, { relayTimeouts }));
       await simulator.setFault(relay.id, 'hang');
+      pastPulseHold(t.clock, device);
       const failed = await Promise.all([shortHere, shortThere].map((gate) => openGate(gate, { device, logDetails })));
       expect(failed.map((press) => press.status)).toEqual(['failed', 'failed']);
       expect(failed[0].error).toBe(failed[1].error);
       expect(failed[0].totalDurationMs).toBe(failed[1].totalDurationMs);
 
       await simulator.setFault(relay.id, 'none');
+      pastPulseHold(t.clock, device);
       await openGate(shortThere, { device, logDetails });
       expect(simulator.pulses(relay.id)).toHaveLength(2);
     } finally {

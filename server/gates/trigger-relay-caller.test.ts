@@ -11,8 +11,9 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
+import { users } from '../accounts/account-tables';
 import { endAllSessions } from '../authorization/session-queries';
-import { relayLogs, users } from '../platform/db/schema';
+import { gateLogs } from '../gate-log/gate-log-tables';
 
 // Opening a gate identifies its caller from an earlier call and reads them again in the gate's
 // own query; these pin down that a change to the user, made here or by another process, is
@@ -77,9 +78,9 @@ describe('POST /api/device/trigger-relay after the caller changed', () => {
     await changeUser(admin, { firstName: 'Renamed' });
     expect((await press()).statusCode).toBe(200);
     const logs = await t.app.db
-      .select({ userDetails: relayLogs.userDetails })
-      .from(relayLogs)
-      .where(eq(relayLogs.actorUserId, admin.id));
+      .select({ userDetails: gateLogs.userDetails })
+      .from(gateLogs)
+      .where(eq(gateLogs.actorUserId, admin.id));
     expect(logs.map((log) => log.userDetails?.firstName)).toContain('Renamed');
   });
 });

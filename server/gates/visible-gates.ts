@@ -1,12 +1,15 @@
 import type { GateDeviceDto } from '@core/api/devices';
 import { MAX_UNPAGED_LIST } from '@core/constants';
 import { gateHoursAt } from '@core/rules/gate-hours';
-import { wallTimeAt } from '@core/time/zoned-time';
+import { heldFieldsOf } from '@core/rules/held-now';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Caller } from '../authorization/caller';
+import { deviceHealth } from '../device-health/device-health-tables';
 import { healthFieldsOf } from '../device-health/health-rule';
+import { devices } from '../devices/device-tables';
+import { gateHolds } from '../hold-open/hold-open-tables';
 import type { Queryable } from '../platform/db/connect';
-import { deviceHealth, devices, properties, users } from '../platform/db/schema';
+import { properties } from '../property-records/property-tables';
 import { gateSchedulesOfUser } from '../property-rules/gate-schedules';
 
 /**
@@ -18,10 +21,11 @@ export async function visibleGates(db: Queryable, caller: Caller, now: Date): Pr
   if (caller.role !== 'superadmin' && !caller.propertyId) return [];
   const schedules = caller.role === 'resident' ? await gateSchedulesOfUser(db, caller.userId) : null;
   const rows = await db
-    .select({ device: devices, health: deviceHealth, timeZone: properties.timeZone })
+    .select({ device: devices, health: deviceHealth, timeZone: properties.timeZone, hold: gateHolds })
     .from(devices)
     .innerJoin(properties, eq(properties.id, devices.propertyId))
     .leftJoin(deviceHealth, eq(deviceHealth.deviceId, devices.id))
+    .leftJoin(gateHolds, eq(gateHolds.deviceId, devices.id))
     .where(
       and(
         eq(devices.deviceType, 'gate'),
@@ -31,12 +35,10 @@ export async function visibleGates(db: Queryable, caller: Caller, now: Date): Pr
     .orderBy(asc(devices.deviceName))
     .limit(MAX_UNPAGED_LIST);
   const hoursOf = (deviceId: string, timeZone: string) =>
-    schedules
-      ? gateHoursAt(schedules.get(deviceId) ?? [], wallTimeAt(now, timeZone))
-      : { allowedNow: true, opensAt: null };
+    schedules ? gateHoursAt(schedules.get(deviceId) ?? [], now, timeZone) : { allowedNow: true, opensAt: null };
   return rows
     .filter(({ device }) => !schedules || schedules.has(device.id))
-    .map(({ device, health, timeZone }) => ({
+    .map(({ device, health, timeZone, hold }) => ({
       id: device.id,
       deviceName: device.deviceName,
       deviceLabel: device.deviceLabel,
@@ -44,10 +46,6 @@ export async function visibleGates(db: Queryable, caller: Caller, now: Date): Pr
       propertyId: device.propertyId,
       ...healthFieldsOf(health, now),
       ...hoursOf(device.id, timeZone),
+      ...heldFieldsOf(hold, now, timeZone),
     }));
-}
-
-export async function favouriteGateOf(db: Queryable, userId: string): Promise<string | null> {
-  const [row] = await db.select({ favourite: users.favouriteDeviceId }).from(users).where(eq(users.id, userId));
-  return row?.favourite ?? null;
 }

@@ -8,22 +8,24 @@ import {
   holdStateResponse,
   MAX_HOLD_MINUTES,
 } from '@core/api/hold-open';
-import { expectedHold, scheduleOpenUntil } from '@core/rules/hold-open';
+import { heldNow } from '@core/rules/held-now';
+import { expectedHold } from '@core/rules/hold-open';
+import { parseTypedTime } from '@core/time/typed-time';
 import { parseInstantInZone, wallTimeAt, wallToInstant } from '@core/time/zoned-time';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ActivityChanges } from '../activity/activity-changes';
 import { changesBetween } from '../activity/activity-changes';
 import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { deviceScope, findDevice } from '../devices/device-queries';
 import type { GateDeps } from '../gates/gate-decision';
-import type { ActivityChanges } from '../platform/db/schema';
-import { gateHolds, properties } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';
 import { HOLD_UNSUPPORTED } from '../platform/relays/relay-driver';
-import { factsOf, type HoldActor, loadHolds, reconcileHold } from './hold-reconcile';
+import { propertyTimeZone } from '../property-records/property-queries';
+import { ensureHoldRow, type HoldChange, loadHoldOf, storedHold, writeHold } from './hold-open-queries';
+import { factsOf, type HoldActor, reconcileHold } from './hold-reconcile';
 import { canHold } from './latch-relay';
 
 const byDeviceId = async (request: { params: unknown }, deps: Pick<PlatformDeps, 'db'>) =>
@@ -32,16 +34,15 @@ const byDeviceId = async (request: { params: unknown }, deps: Pick<PlatformDeps,
 /** Managers of the gate's property and super administrators. */
 const managers = allow(['admin', 'superadmin'], byDeviceId);
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** A manual hold's end: now + minutes, the next HH:MM in the zone, or a date and time; within a day. */
+/** A manual hold's end: now + minutes, the next time of day in the zone (typed as people type it: "9am"), or a date and time; within a day. */
 export function holdEnd(body: HoldBody, now: Date, timeZone: string): Date {
   if (body.minutes !== undefined) return new Date(now.getTime() + body.minutes * 60_000);
   const text = body.until ?? '';
+  const clock = parseTypedTime(text);
   let end: Date | null;
-  if (HHMM.test(text)) {
+  if (clock && clock !== '24:00') {
     const today = wallTimeAt(now, timeZone).date;
-    end = wallToInstant(today, text, timeZone);
+    end = wallToInstant(today, clock, timeZone);
     if (end <= now) end = new Date(end.getTime() + 86_400_000);
   } else end = parseInstantInZone(text, timeZone);
   if (!end || end <= now || end.getTime() - now.getTime() > MAX_HOLD_MINUTES * 60_000) {
@@ -58,7 +59,7 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
   async function ensureHold(deviceId: string) {
     const device = await findDevice(app.db, deviceId);
     if (!device) throw notFound('Device not found');
-    await app.db.insert(gateHolds).values({ deviceId, propertyId: device.propertyId }).onConflictDoNothing();
+    await ensureHoldRow(app.db, device);
     return device;
   }
 
@@ -66,28 +67,16 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
     const device = await findDevice(app.db, deviceId);
     if (!device) throw notFound('Device not found');
     const now = app.config.now();
-    const [row] = await loadHolds(app, now, eq(gateHolds.deviceId, deviceId));
-    const [property] = await app.db
-      .select({ timeZone: properties.timeZone })
-      .from(properties)
-      .where(eq(properties.id, device.propertyId));
-    const timeZone = property?.timeZone ?? 'UTC';
+    const row = await loadHoldOf(app, now, deviceId);
+    const timeZone = await propertyTimeZone(app.db, device.propertyId);
     const base = { deviceId, canHold: canHold(device), timeZone, relayError };
     if (!row) return { ...base, held: false, cause: null, until: null, by: null, schedule: null, lockdown: false };
     const facts = factsOf(row);
     const expected = expectedHold(facts, now);
-    const cause = row.hold.assertedOn ? (row.hold.assertedCause === 'manual' ? 'manual' : 'schedule') : null;
-    const scheduleEnd =
-      cause === 'schedule' && facts.schedule ? scheduleOpenUntil(facts.schedule, wallTimeAt(now, timeZone)) : null;
-    const until =
-      cause === 'manual'
-        ? (row.hold.manualUntil?.toISOString() ?? null)
-        : scheduleEnd
-          ? wallToInstant(scheduleEnd.date, minuteText(scheduleEnd.minute), timeZone).toISOString()
-          : null;
+    const { held, cause, until } = heldNow(row.hold, now, timeZone);
     return {
       ...base,
-      held: row.hold.assertedOn,
+      held,
       cause,
       until,
       by: row.hold.manualByName,
@@ -105,24 +94,15 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
   };
   const nameOf = (actor: HoldActor) => `${actor.details.firstName} ${actor.details.lastName}`.trim();
 
-  /** The gate's stored hold: what a change is recorded against. */
-  const storedHold = async (deviceId: string) => {
-    const [row] = await app.db
-      .select({ schedule: gateHolds.schedule, manualState: gateHolds.manualState, manualUntil: gateHolds.manualUntil })
-      .from(gateHolds)
-      .where(eq(gateHolds.deviceId, deviceId));
-    return row;
-  };
-
   /** Writes the gate's hold and records it in the trail, in one transaction. */
   const changeHold = (
     request: Parameters<typeof callerOf>[0],
     device: { id: string; propertyId: string; deviceName: string },
-    set: Partial<typeof gateHolds.$inferInsert>,
+    set: HoldChange,
     entry: { summary: string; changes: ActivityChanges },
   ) =>
     app.db.transaction(async (tx) => {
-      await tx.update(gateHolds).set(set).where(eq(gateHolds.deviceId, device.id));
+      await writeHold(tx, device.id, set);
       await recordActivity(tx, request, {
         summary: `${entry.summary} '${device.deviceName}'`,
         object: { kind: 'hold-open', id: device.id, propertyId: device.propertyId },
@@ -154,7 +134,7 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
       const device = await ensureHold(request.params.id);
       const { schedule } = request.body;
       if (schedule && !canHold(device)) throw badRequest(HOLD_UNSUPPORTED, 'schedule');
-      const before = await storedHold(device.id);
+      const before = await storedHold(app.db, device.id);
       await changeHold(
         request,
         device,
@@ -179,15 +159,11 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
     async (request) => {
       const device = await ensureHold(request.params.id);
       if (!canHold(device)) throw badRequest(HOLD_UNSUPPORTED);
-      const [property] = await app.db
-        .select({ timeZone: properties.timeZone })
-        .from(properties)
-        .where(eq(properties.id, device.propertyId));
-      const until = holdEnd(request.body, app.config.now(), property?.timeZone ?? 'UTC');
-      const [row] = await loadHolds(app, app.config.now(), eq(gateHolds.deviceId, device.id));
+      const until = holdEnd(request.body, app.config.now(), await propertyTimeZone(app.db, device.propertyId));
+      const row = await loadHoldOf(app, app.config.now(), device.id);
       if (row?.lockdown) throw conflict(HOLD_OPEN_MESSAGES.lockedDown);
       const actor = actorOf(request);
-      const before = await storedHold(device.id);
+      const before = await storedHold(app.db, device.id);
       await changeHold(
         request,
         device,
@@ -215,11 +191,11 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
     async (request) => {
       const device = await ensureHold(request.params.id);
       const now = app.config.now();
-      const [row] = await loadHolds(app, now, eq(gateHolds.deviceId, device.id));
+      const row = await loadHoldOf(app, now, device.id);
       // While the schedule is open, the release lasts until it closes; otherwise nothing is left to override.
       const scheduleOpen = row ? expectedHold({ ...factsOf(row), manualState: null, lockdown: false }, now).on : false;
       const actor = actorOf(request);
-      const before = await storedHold(device.id);
+      const before = await storedHold(app.db, device.id);
       const manualState = scheduleOpen ? ('release' as const) : null;
       await changeHold(
         request,
@@ -239,6 +215,3 @@ export async function holdOpenRoutes(app: FastifyInstance, { gate }: { gate: Gat
     },
   );
 }
-
-const minuteText = (minute: number) =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;

@@ -8,9 +8,12 @@ import type { SimulatedProtocol } from '../../tools/relay-simulator/device-proto
 import { MQTT_PROTOCOLS } from '../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
+import { devices } from '../devices/device-tables';
+import { gateLogs } from '../gate-log/gate-log-tables';
 import { gateDependencies, HELD_OPEN_REASON, openGate } from '../gates/gate-decision';
-import { devices, lockdowns, relayLogs } from '../platform/db/schema';
 import { HOLD_UNSUPPORTED } from '../platform/relays/relay-driver';
+import { lockdowns } from '../property-rules/property-rule-tables';
+import { gateHolds } from './hold-open-tables';
 import { reassertHolds, sweepHolds } from './hold-sweep';
 
 /** Weekdays 07:00–09:00, closed on 2026-12-25. */
@@ -71,9 +74,9 @@ async function seedGate(protocol: SimulatedProtocol = 'shelly-gen1', settings?: 
 const holdLog = (deviceId: string) =>
   t.app.db
     .select()
-    .from(relayLogs)
-    .where(and(eq(relayLogs.deviceId, deviceId), inArray(relayLogs.credential, ['schedule', 'hold'])))
-    .orderBy(asc(relayLogs.timestamp), asc(relayLogs.id));
+    .from(gateLogs)
+    .where(and(eq(gateLogs.deviceId, deviceId), inArray(gateLogs.credential, ['schedule', 'hold'])))
+    .orderBy(asc(gateLogs.timestamp), asc(gateLogs.id));
 
 describe.each(Object.keys(HOLD_COMMANDS) as SimulatedProtocol[])('%s over real HTTP', (protocol) => {
   it('latches the relay on at the range start and releases it at its end, one log entry each', async () => {
@@ -215,8 +218,8 @@ describe('a press on a held gate', () => {
     expect(simulator.pulses(relay.id).length).toBe(pulsesBefore);
     const [row] = await t.app.db
       .select()
-      .from(relayLogs)
-      .where(and(eq(relayLogs.deviceId, device.id), eq(relayLogs.actorUserId, resident.id)));
+      .from(gateLogs)
+      .where(and(eq(gateLogs.deviceId, device.id), eq(gateLogs.actorUserId, resident.id)));
     expect(row).toMatchObject({ status: 'success', reason: HELD_OPEN_REASON, credential: 'remote' });
   });
 });
@@ -274,6 +277,25 @@ describe('lockdown', () => {
     expect(simulator.isLatchedOn(relay.id)).toBe(true);
   });
 
+  it("ends a manager's hold: once the lockdown is over the gate stays closed until someone holds it again", async () => {
+    const property = await seedProperty(t.app, { timeZone: 'UTC' });
+    const boss = await seedUser(t.app, { role: 'admin', propertyId: property.id });
+    const { relay, device } = await seedSimulatedGate(t.app, simulator, property.id);
+    t.clock.set(at('12:00'));
+    const held = await call('POST', `/api/device/${device.id}/hold-open/hold`, boss.token, { minutes: 120 });
+    expect(held.statusCode).toBe(200);
+    expect(simulator.isLatchedOn(relay.id)).toBe(true);
+    const path = `/api/properties/${property.id}/lockdown`;
+    expect((await call('POST', path, boss.token, { reason: 'Intruder' })).statusCode).toBe(201);
+    expect(simulator.isLatchedOn(relay.id)).toBe(false);
+    t.clock.set(at('12:10'));
+    expect((await t.app.inject({ method: 'DELETE', url: path, headers: bearer(boss.token) })).statusCode).toBe(200);
+    await sweepHolds(gateDependencies(t.app, timeouts));
+    expect(simulator.isLatchedOn(relay.id)).toBe(false);
+    const [hold] = await t.app.db.select().from(gateHolds).where(eq(gateHolds.deviceId, device.id));
+    expect(hold).toMatchObject({ manualState: null, assertedOn: false });
+  });
+
   it('leaves gates outside a partial lockdown held', async () => {
     const property = await seedProperty(t.app, { timeZone: 'UTC' });
     const boss = await seedUser(t.app, { role: 'admin', propertyId: property.id });
@@ -306,22 +328,38 @@ describe('manual hold and release', () => {
     expect(simulator.isLatchedOn(relay.id)).toBe(false);
     const log = await holdLog(device.id);
     expect(log.map((row) => [row.reason, row.credential, row.actorUserId])).toEqual([
-      ['Held open by Mara Manager until 07:29', 'hold', manager.id],
+      ['Held open by Mara Manager until 07:29 UTC', 'hold', manager.id],
       ['Released (hold ended)', 'schedule', null],
     ]);
   });
 
-  it('holds until a time of day and releases now', async () => {
+  it('holds until a time of day, typed as people type it, and releases now', async () => {
     const { relay, device } = await seedGate();
-    const held = await call('POST', `/api/device/${device.id}/hold-open/hold`, manager.token, { until: '10:30' });
+    const held = await call('POST', `/api/device/${device.id}/hold-open/hold`, manager.token, { until: '10:30am' });
     expect(held.json().state.until).toBe(at('10:30').toISOString());
     const released = await call('POST', `/api/device/${device.id}/hold-open/release`, manager.token);
     expect(released.json()).toMatchObject({ message: HOLD_OPEN_MESSAGES.released, state: { held: false } });
     expect(simulator.isLatchedOn(relay.id)).toBe(false);
     expect((await holdLog(device.id)).map((row) => row.reason)).toEqual([
-      'Held open by Mara Manager until 10:30',
+      'Held open by Mara Manager until 10:30 UTC',
       'Released by Mara Manager',
     ]);
+  });
+
+  it("reads a typed end on the property's clock and logs it on that clock with its zone named", async () => {
+    const property = await seedProperty(t.app, { timeZone: 'America/New_York' });
+    const boss = await seedUser(t.app, { role: 'admin', propertyId: property.id, firstName: 'Nia', lastName: 'Boss' });
+    const { device } = await seedSimulatedGate(t.app, simulator, property.id);
+    for (const [typed, end] of [
+      ['4:52 pm', '2026-11-30T21:52:00.000Z'],
+      ['1652', '2026-11-30T21:52:00.000Z'],
+      ['noon', '2026-11-30T17:00:00.000Z'],
+    ] as const) {
+      const held = await call('POST', `/api/device/${device.id}/hold-open/hold`, boss.token, { until: typed });
+      expect(held.statusCode, typed).toBe(200);
+      expect(held.json().state.until, typed).toBe(end);
+    }
+    expect((await holdLog(device.id)).map((row) => row.reason)).toContain('Held open by Nia Boss until 16:52 EST');
   });
 
   it('releases a scheduled hold for the rest of its range; the next range holds again', async () => {
@@ -431,9 +469,9 @@ describe.each(MQTT_PROTOCOLS)('%s over MQTT (Mosquitto)', (protocol) => {
       expect(simulator.isLatchedOn(relay.id)).toBe(false);
       const log = await mqttApp.app.db
         .select()
-        .from(relayLogs)
-        .where(eq(relayLogs.deviceId, device.id))
-        .orderBy(asc(relayLogs.timestamp));
+        .from(gateLogs)
+        .where(eq(gateLogs.deviceId, device.id))
+        .orderBy(asc(gateLogs.timestamp));
       expect(log.map((row) => [row.reason, row.relayOperations])).toEqual([
         ['Held open (schedule)', [{ command: MQTT_HOLD_COMMANDS[protocol][0], success: true }]],
         ['Released (schedule end)', [{ command: MQTT_HOLD_COMMANDS[protocol][1], success: true }]],

@@ -1,17 +1,21 @@
 import crypto from 'node:crypto';
 import { type ExpectedHold, expectedHold, type HoldFacts, holdChangeWords } from '@core/rules/hold-open';
 import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { devices } from '../devices/device-tables';
+import { writeGateLogIn } from '../gate-log/gate-log-sink';
 import type { GateDeps } from '../gates/gate-decision';
 import { pulseLeaseMs, statusOf } from '../gates/relay-pulse';
-import { devices, gateHolds, properties } from '../platform/db/schema';
+import type { Tx } from '../platform/db/connect';
+import { emitEvent } from '../platform/events/domain-events';
+import { properties } from '../property-records/property-tables';
 import { lockdownCovers } from '../property-rules/lockdown-cover';
-import { writeRelayLog } from '../relay-logs/relay-log-sink';
+import { gateHolds } from './hold-open-tables';
 import { latchRelay } from './latch-relay';
 
 /** What driving a gate's hold needs: the gate decision's relay dependencies (gateDependencies). */
 export type HoldDeps = Pick<
   GateDeps,
-  'db' | 'now' | 'log' | 'timeouts' | 'allowLocal' | 'mqtt' | 'httpTarget' | 'recordRelayResult'
+  'db' | 'jobs' | 'now' | 'log' | 'timeouts' | 'allowLocal' | 'mqtt' | 'httpTarget' | 'recordRelayResult'
 >;
 
 /** A manager's action, for the gate log: who, and that it is logged even when the relay was already so. */
@@ -121,16 +125,19 @@ async function driveUnderLease(deps: HoldDeps, deviceId: string, leaseId: string
     // A manager's release is worded as theirs, whatever else would have ended the hold.
     const worded: ExpectedHold =
       actor && !expected.on && expected.cause !== 'lockdown' ? { ...expected, cause: 'manual' } : expected;
-    if (change || actor) await logChange(deps, row, { expected: worded, facts, outcome, actor, at: now });
-    await deps.db
-      .update(gateHolds)
-      .set({
-        assertedOn: expected.on,
-        assertedCause: expected.on ? expected.cause : null,
-        assertedAt: now,
-        needsAssert: Boolean(outcome.error),
-      })
-      .where(ownLease);
+    await deps.db.transaction(async (tx) => {
+      if (change || actor) await logChange(tx, row, { expected: worded, facts, outcome, actor, at: now });
+      if (change) await emitHoldEvent(deps, tx, row, { expected: worded, facts, outcome, actor, at: now });
+      await tx
+        .update(gateHolds)
+        .set({
+          assertedOn: expected.on,
+          assertedCause: expected.on ? expected.cause : null,
+          assertedAt: now,
+          needsAssert: Boolean(outcome.error),
+        })
+        .where(ownLease);
+    });
     return { driven: true, on: expected.on, error: outcome.error };
   } finally {
     await deps.db
@@ -157,20 +164,40 @@ async function dropEndedOverride(deps: HoldDeps, row: LoadedHold, expected: Expe
     );
 }
 
-async function logChange(
-  deps: HoldDeps,
-  row: LoadedHold,
-  change: {
-    expected: ExpectedHold;
-    facts: HoldFacts;
-    outcome: Awaited<ReturnType<typeof latchRelay>>;
-    actor?: HoldActor;
-    at: Date;
-  },
-) {
+interface HoldChange {
+  expected: ExpectedHold;
+  facts: HoldFacts;
+  outcome: Awaited<ReturnType<typeof latchRelay>>;
+  actor?: HoldActor;
+  at: Date;
+}
+
+/**
+ * `hold.started` or `hold.ended` when the relay's expected state changed (not when a manager only
+ * repeated it), in the transaction that records the change (docs/decisions/0100).
+ */
+async function emitHoldEvent(deps: Pick<HoldDeps, 'jobs'>, tx: Tx, row: LoadedHold, change: HoldChange) {
+  const { expected, facts, outcome, actor, at } = change;
+  await emitEvent(deps.jobs, tx, {
+    propertyId: row.device.propertyId,
+    type: expected.on ? 'hold.started' : 'hold.ended',
+    at,
+    data: {
+      gateId: row.device.id,
+      gateName: row.device.deviceName,
+      cause: expected.cause,
+      until: expected.on && expected.cause === 'manual' ? (facts.manualUntil?.toISOString() ?? null) : null,
+      userId: actor?.userId ?? null,
+      reason: holdChangeWords(expected, facts),
+      relayError: outcome.error ?? null,
+    },
+  });
+}
+
+async function logChange(tx: Tx, row: LoadedHold, change: HoldChange) {
   const { device, property } = row;
   const words = holdChangeWords(change.expected, change.facts);
-  await writeRelayLog(deps.db, {
+  await writeGateLogIn(tx, {
     timestamp: change.at,
     callerType: 'user',
     credential: change.actor ? 'hold' : 'schedule',

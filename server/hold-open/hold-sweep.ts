@@ -1,6 +1,6 @@
 import { expectedHold } from '@core/rules/hold-open';
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import { gateHolds } from '../platform/db/schema';
+import { gateHolds } from './hold-open-tables';
 import { factsOf, type HoldDeps, loadHolds, needsWork, reconcileHold } from './hold-reconcile';
 
 /** How often each process looks for hold-open changes due: a range's start or end is late by this at most. */

@@ -1,6 +1,6 @@
 import { DEVICE_MESSAGES, isMqttDriver } from '@core/api/devices';
+import type { DeviceRow } from '../devices/device-row';
 import type { RelayDeps } from '../gates/relay-pulse';
-import type { DeviceRow } from '../platform/db/schema';
 import { MQTT_RELAY_DRIVER_BY_NAME, RELAY_DRIVER_BY_NAME } from '../platform/relays/drivers';
 import { templateCanHold } from '../platform/relays/http-template';
 import { failedCommand, HOLD_UNSUPPORTED, type LatchState, type RelayOutcome } from '../platform/relays/relay-driver';

@@ -1,23 +1,19 @@
-import { erasedPersonLabel, OWN_DATA_MESSAGES } from '@core/api/own-data';
-import { eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { rewriteTrail } from '../activity/activity-rewrite';
+import { erasedPersonLabel, erasedVisitorLabel, OWN_DATA_MESSAGES } from '@core/api/own-data';
+import { deletePerson, lockPerson, type PersonRow } from '../accounts/account-store';
+import { changesAbout, rewriteTrail, takeErasureNumber, trailMentions } from '../activity/activity-rewrite';
 import type { Caller } from '../authorization/caller';
+import { deliveryPassIdsMadeBy } from '../delivery/delivery-pass-queries';
+import { cardIdsOf } from '../gate-credentials/card-queries';
+import { eraseFromGateEvents } from '../gate-log/gate-log-erasure';
+import { renameHoldsBy } from '../hold-open/hold-open-queries';
+import { eraseIntercomOf } from '../intercom/intercom-person-data';
 import type { Orm, Tx } from '../platform/db/connect';
-import {
-  activity,
-  cards,
-  deliveryPasses,
-  erasures,
-  limitCounters,
-  qrCodes,
-  users,
-  visitors,
-} from '../platform/db/schema';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';
-import { eraseInJson, eraserOf, type PersonIdentifiers } from './erased-words';
-import { eraseFromGateEvents, eraseFromGateHolds } from './gate-event-erasure';
-
-type Person = typeof users.$inferSelect;
+import { rewritePendingEvents } from '../platform/events/domain-events';
+import { forgetCountersContaining } from '../platform/limits/limit-counters';
+import { eraseFromGroupNames, eraseFromLockdowns } from '../property-rules/person-erasure';
+import { qrCodeIdsMadeBy, visitorsRegisteredBy } from '../visitors/manage-visitor-queries';
+import { contactsOf, eraseInJson, eraserOf, type PersonIdentifiers } from './erased-words';
 
 /** What an erasure did, for the trail entry that records it. */
 export interface Erasure {
@@ -36,14 +32,14 @@ const PERSON_FIELDS = {
 } as const;
 
 /** Their names, emails and phones now and before (edits the trail holds), so former ones go too. */
-async function identifiersOf(tx: Tx, person: Person): Promise<PersonIdentifiers> {
+async function identifiersOf(tx: Tx, person: PersonRow): Promise<PersonIdentifiers> {
   const known: PersonIdentifiers = {
     firstNames: [person.firstName],
     lastNames: [person.lastName],
     emails: [person.email],
     phones: person.phoneNumber ? [person.phoneNumber] : [],
   };
-  const edits = await tx.select({ changes: activity.changes }).from(activity).where(eq(activity.objectId, person.id));
+  const edits = await changesAbout(tx, person.id);
   for (const { changes } of edits) {
     for (const [field, list] of Object.entries(PERSON_FIELDS)) {
       for (const value of [changes[field]?.before, changes[field]?.after]) {
@@ -56,40 +52,43 @@ async function identifiersOf(tx: Tx, person: Person): Promise<PersonIdentifiers>
   return known;
 }
 
+/** Their visitors, as identities to erase: the visitors go with the account, their names must too. */
+async function visitorsOf(tx: Tx, userId: string): Promise<PersonIdentifiers[]> {
+  const rows = await visitorsRegisteredBy(tx, userId);
+  return rows.map((visitor) => ({
+    firstNames: [visitor.firstName],
+    lastNames: [visitor.lastName],
+    emails: [visitor.email],
+    phones: visitor.phoneNumber ? [visitor.phoneNumber] : [],
+  }));
+}
+
 /** Ids of what they owned: trail entries about these are about them. */
 async function ownedIds(tx: Tx, userId: string): Promise<string[]> {
   // One after another: a transaction is one connection, which runs one query at a time.
   const lists = [
-    await tx.select({ id: cards.id }).from(cards).where(eq(cards.userId, userId)),
-    await tx.select({ id: visitors.id }).from(visitors).where(eq(visitors.createdBy, userId)),
-    await tx.select({ id: qrCodes.id }).from(qrCodes).where(eq(qrCodes.createdBy, userId)),
-    await tx.select({ id: deliveryPasses.id }).from(deliveryPasses).where(eq(deliveryPasses.createdBy, userId)),
+    await cardIdsOf(tx, userId),
+    await visitorsRegisteredBy(tx, userId),
+    await qrCodeIdsMadeBy(tx, userId),
+    await deliveryPassIdsMadeBy(tx, userId),
   ];
   return lists.flat().map((row) => row.id);
 }
 
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The trail entries by them, about them or their things, or naming them. */
-function trailMentions(userId: string, owned: string[], texts: string[]): SQL {
-  const asText = sql`(${activity.actorName} || ' ' || ${activity.summary} || ' ' || ${activity.changes}::text)`;
-  return or(
-    eq(activity.actorId, userId),
-    eq(activity.objectId, userId),
-    owned.length ? inArray(activity.objectId, owned) : undefined,
-    ...texts.map((text) => ilike(asText, containing(text))),
-  ) as SQL;
-}
-
 /**
- * Erases a person (docs/decisions/0051), in one transaction: a number is taken, their name,
- * email and phone become "Erased person #n" in gate events, hold-opens and the activity trail
- * (their words only: no hash changes), then the account goes with everything that cascades from it: sessions,
- * passkeys, recovery codes, cards, push subscriptions, PIN, invitations, their visitors and passes.
+ * Erases a person (docs/decisions/0051, 0070), in one transaction: a number is taken, their name,
+ * email and phone become "Erased person #n" and their visitors' "Visitor of Erased person #n" in
+ * gate events, hold-opens, lockdown reasons, the names of groups they belong to and the activity
+ * trail (their words only: no hash changes), every row chosen by ids or by their email or phone,
+ * never by a name; the intercom's listing and call stills go and the names the directory showed
+ * for them are erased too (0097); then the account goes with everything that cascades from it: sessions,
+ * passkeys, recovery codes, cards, push subscriptions, PIN, invitations, their visitors and passes,
+ * the intercom calls to them.
  * `record` writes the trail entry of the erasure itself, after the rewrite, in the same transaction.
  */
 export async function erasePerson(
   db: Orm,
+  secret: Buffer,
   caller: Caller,
   userId: string,
   now: Date,
@@ -97,22 +96,35 @@ export async function erasePerson(
 ): Promise<Erasure> {
   if (userId === caller.userId) throw badRequest(OWN_DATA_MESSAGES.cannotEraseSelf);
   return db.transaction(async (tx) => {
-    const [person] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const person = await lockPerson(tx, userId);
     if (!person) throw notFound();
-    const [{ n }] = await tx
-      .insert(erasures)
-      .values({ userId, erasedAt: now, erasedBy: caller.userId })
-      .returning({ n: erasures.n });
+    const n = await takeErasureNumber(tx, { userId, erasedAt: now, erasedBy: caller.userId });
     const label = erasedPersonLabel(n);
-    const known = await identifiersOf(tx, person);
-    const erase = eraserOf(known, label);
-    const fullNames = [`${person.firstName} ${person.lastName}`];
-    const gateEvents = await eraseFromGateEvents(tx, userId, fullNames, label, erase);
-    await eraseFromGateHolds(tx, userId, label);
-    const texts = [...fullNames, ...known.emails, ...known.phones];
+    const intercom = await eraseIntercomOf(tx, userId);
+    const known = { ...(await identifiersOf(tx, person)), aliases: intercom.names };
+    const contacts = contactsOf(known);
+    const erase = eraserOf([
+      { identifiers: known, label },
+      ...(await visitorsOf(tx, userId)).map((identifiers) => ({ identifiers, label: erasedVisitorLabel(n) })),
+    ]);
+    const gateEvents = await eraseFromGateEvents(tx, {
+      userId,
+      contacts,
+      label,
+      visitorLabel: erasedVisitorLabel(n),
+      erase,
+    });
+    await renameHoldsBy(tx, userId, label);
+    const objects = [
+      ...(await ownedIds(tx, userId)),
+      ...(await eraseFromLockdowns(tx, userId, contacts, erase)),
+      ...(await eraseFromGroupNames(tx, userId, erase)),
+      ...intercom.callIds,
+    ];
     const trailEntries = await rewriteTrail(
       tx,
-      trailMentions(userId, await ownedIds(tx, userId), texts),
+      secret,
+      trailMentions(userId, objects, contacts),
       n,
       (row) => ({
         actorName: row.actorId === userId ? label : erase(row.actorName),
@@ -121,9 +133,10 @@ export async function erasePerson(
       }),
       (entryId) => conflict(OWN_DATA_MESSAGES.trailBroken(entryId)),
     );
+    if (person.propertyId) await rewritePendingEvents(tx, person.propertyId, (data) => eraseInJson(data, erase));
     // Sign-in throttles count by email: a count of an account that is gone is dropped with it.
-    for (const email of known.emails) await tx.delete(limitCounters).where(ilike(limitCounters.key, containing(email)));
-    await tx.delete(users).where(eq(users.id, userId));
+    for (const email of known.emails) await forgetCountersContaining(tx, email);
+    await deletePerson(tx, userId);
     const erasure = { n, label, propertyId: person.propertyId, gateEvents, trailEntries };
     await record(tx, erasure);
     return erasure;

@@ -6,30 +6,63 @@ export interface PersonIdentifiers {
   lastNames: string[];
   emails: string[];
   phones: string[];
+  /** Other names shown for them, replaced whole (the intercom directory's display names). */
+  aliases?: string[];
+}
+
+/** A person's identifiers and the words that stand for them once erased. */
+export interface ErasedIdentity {
+  identifiers: PersonIdentifiers;
+  label: string;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const unique = (values: string[]) => [...new Set(values.map((value) => value.trim()).filter(Boolean))];
 
+interface Replacement {
+  text: string;
+  label: string;
+}
+
+const longestFirst = (a: Replacement, b: Replacement) => b.text.length - a.text.length;
+
+/** Their emails and phones (stored +1 form and its ten digits): what belongs to them alone. */
+export function contactsOf(person: PersonIdentifiers): string[] {
+  return unique([...person.emails, ...person.phones.flatMap((phone) => [phone, digitsOnly(phone).slice(-10)])]);
+}
+
 /**
- * The texts that stand for the person, longest first so "Riley Park" goes before "Riley": full
- * names, emails, phones (stored +1 form and its ten digits), then each name on its own as a word.
+ * The texts that stand for each person, across all of them longest first so "Riley Park" goes
+ * before "Riley" and a visitor's full name before the host's surname alone: full names, emails,
+ * phones, then display names and each name on its own as whole words.
  */
-function patternsOf(person: PersonIdentifiers): RegExp[] {
-  const fullNames = person.firstNames.flatMap((first) => person.lastNames.map((last) => `${first} ${last}`));
-  const phones = person.phones.flatMap((phone) => [phone, digitsOnly(phone).slice(-10)]);
-  const literal = unique([...fullNames, ...person.emails, ...phones]).sort((a, b) => b.length - a.length);
-  const words = unique([...person.firstNames, ...person.lastNames]).sort((a, b) => b.length - a.length);
+function patternsOf(identities: ErasedIdentity[]): [RegExp, string][] {
+  const literal: Replacement[] = [];
+  const words: Replacement[] = [];
+  for (const { identifiers: person, label } of identities) {
+    const fullNames = person.firstNames.flatMap((first) => person.lastNames.map((last) => `${first} ${last}`));
+    for (const text of unique([...fullNames, ...contactsOf(person)])) literal.push({ text, label });
+    // A display name may be one short word ("Al"): as a whole word only, never inside another.
+    for (const text of unique([...(person.aliases ?? []), ...person.firstNames, ...person.lastNames]))
+      words.push({ text, label });
+  }
   return [
-    ...literal.map((text) => new RegExp(escapeRegExp(text), 'giu')),
-    ...words.map((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'giu')),
+    ...literal
+      .sort(longestFirst)
+      .map(({ text, label }): [RegExp, string] => [new RegExp(escapeRegExp(text), 'giu'), label]),
+    ...words
+      .sort(longestFirst)
+      .map(({ text, label }): [RegExp, string] => [
+        new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(text)}(?![\\p{L}\\p{N}])`, 'giu'),
+        label,
+      ]),
   ];
 }
 
-/** A function that replaces every mention of the person in a text by `label`. */
-export function eraserOf(person: PersonIdentifiers, label: string): (text: string) => string {
-  const patterns = patternsOf(person);
-  return (text) => patterns.reduce((current, pattern) => current.replace(pattern, label), text);
+/** A function that replaces every mention of each person in a text by their label. */
+export function eraserOf(identities: ErasedIdentity[]): (text: string) => string {
+  const patterns = patternsOf(identities);
+  return (text) => patterns.reduce((current, [pattern, label]) => current.replace(pattern, label), text);
 }
 
 /** The same, through every string of a JSON value (trail changes, gate event details). */

@@ -1,34 +1,34 @@
+import { CREDENTIAL_WORDS } from '@core/api/gate-log-cells';
 import type { OwnDataExport } from '@core/api/own-data';
-import { MAX_EXPORT_ROWS } from '@core/constants';
-import { asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE, MAX_EXPORT_ROWS } from '@core/constants';
+import { weeklyHoursWords } from '@core/rules/schedule-words';
+import { QR_TYPE_WORDS } from '@core/visitor-form/qr-type-words';
+import { findPerson } from '../accounts/account-store';
+import { trailOfPerson } from '../activity/activity-queries';
+import { deliveryPassesMadeBy } from '../delivery/delivery-pass-queries';
+import { cardRowsOf } from '../gate-credentials/card-queries';
+import { gateEventsOfPerson } from '../gate-log/gate-log-queries';
+import { sessionHistoryOf } from '../identity/own-session-queries';
+import { passkeysOf } from '../identity/second-factor/passkeys/passkey-queries';
+import { intercomDataOf } from '../intercom/intercom-person-data';
 import type { Queryable } from '../platform/db/connect';
-import {
-  activity,
-  cards,
-  deliveryPasses,
-  passkeys,
-  properties,
-  pushSubscriptions,
-  qrCodes,
-  relayLogs,
-  sessions,
-  users,
-  visitors,
-} from '../platform/db/schema';
 import { notFound } from '../platform/errors/http-error';
+import { findProperty } from '../property-records/property-queries';
+import { groupsOfPersonWithGates } from '../property-rules/access-group-queries';
+import { subscriptionRowsOf } from '../push/push-subscriptions';
+import { qrCodesMadeBy, visitorsRegisteredBy } from '../visitors/manage-visitor-queries';
+import { type MachineTimesOnly, withReadableTimes } from './readable-times';
+
+type Machine = MachineTimesOnly<OwnDataExport>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const isoOf = (date: Date) => date.toISOString();
 
-async function profileOf(db: Queryable, userId: string): Promise<OwnDataExport['profile']> {
-  const [row] = await db
-    .select({ user: users, property: properties })
-    .from(users)
-    .leftJoin(properties, eq(properties.id, users.propertyId))
-    .where(eq(users.id, userId));
-  if (!row) throw notFound();
-  const { user, property } = row;
-  return {
+async function profileOf(db: Queryable, userId: string): Promise<{ profile: Machine['profile']; timeZone: string }> {
+  const user = await findPerson(db, userId);
+  if (!user) throw notFound();
+  const property = user.propertyId ? await findProperty(db, user.propertyId) : null;
+  const profile = {
     _id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
@@ -47,21 +47,20 @@ async function profileOf(db: Queryable, userId: string): Promise<OwnDataExport['
     accessUntil: user.accessUntil,
     createdAt: isoOf(user.createdAt),
   };
+  return { profile, timeZone: property?.timeZone ?? DEFAULT_TIME_ZONE };
+}
+
+/** The access groups they are in, with the gates each opens (by name) and its weekly hours in words. */
+async function accessGroupsOf(db: Queryable, userId: string): Promise<OwnDataExport['accessGroups']> {
+  const rows = await groupsOfPersonWithGates(db, userId);
+  return rows.map((row) => ({ name: row.name, gates: row.gates, hours: weeklyHoursWords(row.schedule) }));
 }
 
 async function credentialsOf(db: Queryable, userId: string) {
-  const sessionRows = await db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.userId, userId))
-    .orderBy(desc(sessions.createdAt));
-  const passkeyRows = await db
-    .select()
-    .from(passkeys)
-    .where(eq(passkeys.userId, userId))
-    .orderBy(asc(passkeys.createdAt));
-  const pushRows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  const cardRows = await db.select().from(cards).where(eq(cards.userId, userId)).orderBy(asc(cards.createdAt));
+  const sessionRows = await sessionHistoryOf(db, userId);
+  const passkeyRows = await passkeysOf(db, userId);
+  const pushRows = await subscriptionRowsOf(db, userId);
+  const cardRows = await cardRowsOf(db, userId);
   return {
     sessions: sessionRows.map((row) => ({
       _id: row.id,
@@ -97,17 +96,9 @@ async function credentialsOf(db: Queryable, userId: string) {
 }
 
 async function passesOf(db: Queryable, userId: string) {
-  const visitorRows = await db
-    .select()
-    .from(visitors)
-    .where(eq(visitors.createdBy, userId))
-    .orderBy(asc(visitors.createdAt));
-  const codeRows = await db.select().from(qrCodes).where(eq(qrCodes.createdBy, userId)).orderBy(asc(qrCodes.createdAt));
-  const deliveryRows = await db
-    .select()
-    .from(deliveryPasses)
-    .where(eq(deliveryPasses.createdBy, userId))
-    .orderBy(asc(deliveryPasses.createdAt));
+  const visitorRows = await visitorsRegisteredBy(db, userId);
+  const codeRows = await qrCodesMadeBy(db, userId);
+  const deliveryRows = await deliveryPassesMadeBy(db, userId);
   return {
     visitors: visitorRows.map((visitor) => ({
       _id: visitor.id,
@@ -121,6 +112,7 @@ async function passesOf(db: Queryable, userId: string) {
         .map((code) => ({
           _id: code.id,
           qrType: code.qrType,
+          qrTypeWords: QR_TYPE_WORDS[code.qrType],
           startDate: isoOf(code.startDate),
           endDate: iso(code.endDate),
           lifetimeValidity: code.lifetimeValidity,
@@ -152,12 +144,7 @@ function newestOldestFirst<T>(rows: T[]): { rows: T[]; cut: boolean } {
 }
 
 async function gateEventsOf(db: Queryable, userId: string) {
-  const read = await db
-    .select()
-    .from(relayLogs)
-    .where(or(eq(relayLogs.actorUserId, userId), eq(relayLogs.creatorUserId, userId)))
-    .orderBy(desc(relayLogs.timestamp))
-    .limit(MAX_EXPORT_ROWS + 1);
+  const read = await gateEventsOfPerson(db, userId, MAX_EXPORT_ROWS + 1);
   const { rows, cut } = newestOldestFirst(read);
   return {
     cut,
@@ -168,12 +155,37 @@ async function gateEventsOf(db: Queryable, userId: string) {
       status: row.status,
       reason: row.reason,
       credential: row.credential,
+      credentialWords: row.credential ? CREDENTIAL_WORDS[row.credential] : null,
       gate: row.deviceDetails?.deviceName ?? null,
       property: row.propertyDetails?.propertyName ?? null,
       visitor: row.visitorDetails
         ? { firstName: row.visitorDetails.firstName, lastName: row.visitorDetails.lastName }
         : null,
-    })) satisfies OwnDataExport['gateEvents'],
+    })) satisfies Machine['gateEvents'],
+  };
+}
+
+/** Their directory listing and the calls they received, newest MAX_EXPORT_ROWS, oldest first. */
+async function intercomOf(db: Queryable, userId: string) {
+  const { listing, calls } = await intercomDataOf(db, userId, MAX_EXPORT_ROWS + 1);
+  const { rows, cut } = newestOldestFirst(calls);
+  return {
+    cut,
+    intercom: {
+      listing,
+      calls: rows.map(({ call, hasPhoto }) => ({
+        _id: call.id,
+        at: isoOf(call.startedAt),
+        gate: call.gateName,
+        displayName: call.displayName,
+        outcome: call.status,
+        answeredAt: iso(call.answeredAt),
+        endedAt: iso(call.endedAt),
+        opened: call.openedLogId !== null,
+        openedAt: iso(call.openedAt),
+        photoExists: hasPhoto,
+      })),
+    } satisfies Machine['intercom'],
   };
 }
 
@@ -182,18 +194,7 @@ async function gateEventsOf(db: Queryable, userId: string) {
  * browser are that person's data: an entry by someone else comes without them.
  */
 async function trailOf(db: Queryable, userId: string, owned: string[]) {
-  const read = await db
-    .select()
-    .from(activity)
-    .where(
-      or(
-        eq(activity.actorId, userId),
-        eq(activity.objectId, userId),
-        owned.length ? inArray(activity.objectId, owned) : undefined,
-      ),
-    )
-    .orderBy(desc(activity.at), desc(activity.seq))
-    .limit(MAX_EXPORT_ROWS + 1);
+  const read = await trailOfPerson(db, userId, owned, MAX_EXPORT_ROWS + 1);
   const { rows, cut } = newestOldestFirst(read);
   return {
     cut,
@@ -206,32 +207,40 @@ async function trailOf(db: Queryable, userId: string, owned: string[]) {
       object: { kind: row.objectKind, _id: row.objectId },
       changes: row.changes,
       ...(row.actorId === userId ? { ip: row.ip, userAgent: row.userAgent } : {}),
-    })) satisfies OwnDataExport['activity'],
+    })) satisfies Machine['activity'],
   };
 }
 
 /** Everything Gatehouse holds about one person, without secrets (issue 30 part 5). */
 export async function ownDataOf(db: Queryable, userId: string, now: Date): Promise<OwnDataExport> {
   // One after another: the export reads in a transaction, one connection running one query at a time.
-  const profile = await profileOf(db, userId);
+  const { profile, timeZone } = await profileOf(db, userId);
+  const accessGroups = await accessGroupsOf(db, userId);
   const credentials = await credentialsOf(db, userId);
   const passes = await passesOf(db, userId);
   const events = await gateEventsOf(db, userId);
+  const intercom = await intercomOf(db, userId);
   const owned = [
     ...credentials.cards.map((card) => card._id),
     ...passes.visitors.flatMap((visitor) => [visitor._id, ...visitor.passes.map((pass) => pass._id)]),
     ...passes.deliveryPasses.map((pass) => pass._id),
   ];
-  const trail = await trailOf(db, userId, owned);
-  return {
+  const trail = await trailOf(db, userId, [...owned, ...intercom.intercom.calls.map((call) => call._id)]);
+  const machine: Machine = {
     exportedAt: now.toISOString(),
-    ...(events.cut || trail.cut
-      ? { olderEntriesLeftOut: `Only the newest ${MAX_EXPORT_ROWS} gate events and trail entries are in this file.` }
+    timeZone,
+    ...(events.cut || trail.cut || intercom.cut
+      ? {
+          olderEntriesLeftOut: `Only the newest ${MAX_EXPORT_ROWS} gate events, intercom calls and trail entries are in this file.`,
+        }
       : {}),
     profile,
+    accessGroups,
     ...credentials,
     ...passes,
     gateEvents: events.gateEvents,
+    intercom: intercom.intercom,
     activity: trail.activity,
   };
+  return withReadableTimes<OwnDataExport>(machine, timeZone);
 }

@@ -4,8 +4,8 @@ import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownAccount, recordActivity } from '../activity/record-activity';
+import { userScope } from '../authorization/account-scope';
 import { allow, callerOf } from '../authorization/route-permissions';
-import { userScope } from '../people/manage-user-commands';
 import { erasePerson } from './erase-person-commands';
 import { ownDataOf } from './own-data-queries';
 
@@ -63,6 +63,7 @@ export async function ownDataRoutes(app: FastifyInstance) {
     async (request) => {
       const erasure = await erasePerson(
         app.db,
+        app.config.secret,
         callerOf(request),
         request.params.userId,
         app.config.now(),

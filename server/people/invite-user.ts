@@ -1,15 +1,14 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
 import type { Role } from '@core/roles';
-import { eq, sql } from 'drizzle-orm';
+import { emailTaken, insertPeople } from '../accounts/account-store';
+import { assignSecurePin } from '../gate-credentials/secure-pin';
+import { invitationEmailJob, linkEmailPayloadOf } from '../identity/account-email-jobs';
+import { createAccountToken, INVITE_LIFETIME_MS } from '../identity/account-tokens';
 import type { Queryable } from '../platform/db/connect';
-import { users } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import type { PlatformDeps } from '../platform/deps';
 import { conflict, notFound } from '../platform/errors/http-error';
-import { findProperty } from '../properties/property-queries';
-import { invitationEmailJob, linkEmailPayloadOf } from './account-email-jobs';
-import { createAccountToken, INVITE_LIFETIME_MS } from './account-tokens';
-import { assignSecurePin } from './secure-pin';
+import { findProperty } from '../property-records/property-queries';
 
 export interface NewUser {
   firstName: string;
@@ -25,15 +24,6 @@ export interface NewUser {
 export interface InvitedUser {
   userId: string;
   securePin: string | null;
-}
-
-export async function emailTaken(db: Queryable, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1);
-  return Boolean(row);
 }
 
 /**
@@ -56,10 +46,7 @@ export async function inviteUser(
   let userId: string;
   try {
     userId = await tx.transaction(async (savepoint) => {
-      const [row] = await savepoint
-        .insert(users)
-        .values({ ...input, createdAt: now })
-        .returning({ id: users.id });
+      const [row] = await insertPeople(savepoint, [{ ...input, createdAt: now }]);
       return row.id;
     });
   } catch (error) {

@@ -1,21 +1,23 @@
 import { DASHBOARD_MESSAGES, type updateUserRequest } from '@core/api/dashboard';
 import { toStoredPhone } from '@core/validation/phone';
-import { eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { deletePerson, findPerson, type PersonRow, updatePerson } from '../accounts/account-store';
+import { isPausedNow } from '../authorization/access-pause';
 import type { Caller } from '../authorization/caller';
+import { pauseFactsOf } from '../authorization/pause-facts';
 import { endAllSessions } from '../authorization/session-queries';
+import { disableCardsOf } from '../gate-credentials/card-queries';
+import { deleteGateEventsOf } from '../gate-log/gate-log-erasure';
 import type { Orm, Queryable } from '../platform/db/connect';
-import { cards, properties, relayLogs, users } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors/http-error';
-import { pruneSubjects } from '../relay-logs/relay-log-subjects';
-import { isPausedNow, pauseFactsOf } from './access-pause';
+import { propertyExists } from '../property-records/property-queries';
 
 type UserUpdate = z.output<typeof updateUserRequest>;
-type UserRow = typeof users.$inferSelect;
+type UserRow = PersonRow;
 
 async function findUser(db: Queryable, id: string): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const row = await findPerson(db, id);
   if (!row) throw notFound();
   return row;
 }
@@ -31,8 +33,7 @@ async function placement(db: Queryable, caller: Caller, current: UserRow, update
   }
   if (role !== 'superadmin' && !propertyId) throw badRequest(DASHBOARD_MESSAGES.propertyRequired, 'propertyId');
   if (propertyId) {
-    const [found] = await db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId));
-    if (!found) throw badRequest(DASHBOARD_MESSAGES.unknownProperty, 'propertyId');
+    if (!(await propertyExists(db, propertyId))) throw badRequest(DASHBOARD_MESSAGES.unknownProperty, 'propertyId');
   }
   return { role, propertyId };
 }
@@ -81,12 +82,11 @@ export async function updateManagedUser(db: Queryable, caller: Caller, update: U
     ...(update.accessUntil === undefined ? {} : { accessUntil: update.accessUntil || null }),
   };
   try {
-    await db.update(users).set(saved).where(eq(users.id, current.id));
+    await updatePerson(db, current.id, saved);
     if (moved || (await datesPauseNow(db, current, update, now))) await endAllSessions(db, current.id, now);
     // Cards open the gates of the property they were enrolled at: someone who leaves it, or
     // becomes a super administrator (who has no property), cannot use them any more.
-    if (propertyId !== current.propertyId || role === 'superadmin')
-      await db.update(cards).set({ enabled: false }).where(eq(cards.userId, current.id));
+    if (propertyId !== current.propertyId || role === 'superadmin') await disableCardsOf(db, current.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DASHBOARD_MESSAGES.emailTaken);
     throw error;
@@ -109,23 +109,9 @@ export async function deleteManagedUser(
 ) {
   if (userId === caller.userId) throw badRequest(DASHBOARD_MESSAGES.cannotDeleteSelf);
   await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(users).where(eq(users.id, userId)).returning();
+    const deleted = await deletePerson(tx, userId);
     if (!deleted) throw notFound();
-    const former = await tx
-      .delete(relayLogs)
-      .where(or(eq(relayLogs.actorUserId, userId), eq(relayLogs.creatorUserId, userId)))
-      .returning({
-        at: sql<string>`${relayLogs.timestamp}::text`,
-        key: sql<string | null>`${relayLogs.subjectKey}::text`,
-      });
-    await pruneSubjects(tx, former);
+    await deleteGateEventsOf(tx, userId);
     await record(tx, deleted);
   });
-}
-
-/** Scope of a user record for the access preHandler: their property. */
-export async function userScope(db: Queryable, userId: string | undefined) {
-  if (!userId) return null;
-  const [row] = await db.select({ propertyId: users.propertyId }).from(users).where(eq(users.id, userId)).limit(1);
-  return row ? { propertyId: row.propertyId } : null;
 }

@@ -1,20 +1,12 @@
 import type { ListQuery, ManagedUser, UserListResponse } from '@core/api/dashboard';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
+import { type UserListFilter, userListQueries } from '../accounts/account-list-queries';
 import type { Caller } from '../authorization/caller';
 import type { Queryable } from '../platform/db/connect';
-import { listQueries, newestFirst, paginationOf, runListQueries, searchCondition } from '../platform/db/paged-search';
-import { properties, users, visitors } from '../platform/db/schema';
+import { paginationOf, runListQueries } from '../platform/db/paged-search';
+import { propertiesById } from '../property-records/property-queries';
 import { groupNamesOfUsers } from '../property-rules/access-group-queries';
-
-export interface UserListFilter {
-  search?: string;
-  propertyId?: string;
-  role?: string;
-  suspendedOnly?: boolean;
-  page: number;
-  limit: number;
-  cursor?: string;
-}
+import { visitors } from '../visitors/visitor-tables';
 
 // Matches no property: an admin without one sees nothing rather than everything.
 const NO_PROPERTY = '00000000-0000-0000-0000-000000000000';
@@ -33,15 +25,6 @@ export function userListFilter(query: ListQuery, caller: Caller): UserListFilter
   };
 }
 
-function conditions(filter: UserListFilter): SQL | undefined {
-  return and(
-    searchCondition(users.searchText, filter.search),
-    filter.propertyId ? eq(users.propertyId, filter.propertyId) : undefined,
-    filter.role ? eq(users.role, filter.role as 'resident') : undefined,
-    filter.suspendedOnly ? eq(users.suspended, true) : undefined,
-  );
-}
-
 /** Visitor emails and counts of the users on one page, in one grouped query. */
 async function visitorsByCreator(db: Queryable, userIds: string[]) {
   if (!userIds.length) return new Map<string, { emails: string[]; total: number }>();
@@ -57,35 +40,21 @@ async function visitorsByCreator(db: Queryable, userIds: string[]) {
   return new Map(rows.map((row) => [row.createdBy, { emails: row.emails, total: row.total }]));
 }
 
-/**
- * One page of users, newest first, with their property and the visitors they created.
- */
-export function userListQueries(db: Queryable, filter: UserListFilter) {
-  const where = conditions(filter);
-  const order = newestFirst(users.createdAt, users.id, filter);
-  return listQueries(
-    db,
-    users,
-    where,
-    Boolean(filter.search),
-    db
-      .select({ user: users, property: properties, cursor: order.cursor })
-      .from(users)
-      .leftJoin(properties, eq(properties.id, users.propertyId))
-      .where(and(where, order.after))
-      .orderBy(...order.orderBy)
-      .limit(filter.limit + 1)
-      .offset(order.offset),
-  );
-}
-
 /** One page of users. It carries whether each has a secure PIN, never the PIN (revealed one at a time). */
 export async function listManagedUsers(db: Queryable, filter: UserListFilter): Promise<UserListResponse> {
   const { total, rows, nextCursor } = await runListQueries(userListQueries(db, filter), filter);
   const ids = rows.map((row) => row.user.id);
-  const [created, groups] = await Promise.all([visitorsByCreator(db, ids), groupNamesOfUsers(db, ids)]);
-  const list = rows.map(({ user, property }): ManagedUser => {
+  const [created, groups, properties] = await Promise.all([
+    visitorsByCreator(db, ids),
+    groupNamesOfUsers(db, ids),
+    propertiesById(
+      db,
+      rows.flatMap((row) => (row.user.propertyId ? [row.user.propertyId] : [])),
+    ),
+  ]);
+  const list = rows.map(({ user }): ManagedUser => {
     const own = created.get(user.id);
+    const property = user.propertyId ? properties.get(user.propertyId) : undefined;
     return {
       _id: user.id,
       firstName: user.firstName,
@@ -96,7 +65,12 @@ export async function listManagedUsers(db: Queryable, filter: UserListFilter): P
       hasSecurePin: user.securePinEncrypted !== null,
       propertyId: user.propertyId,
       property: property
-        ? { _id: property.id, propertyName: property.propertyName, propertyLocation: property.propertyLocation }
+        ? {
+            _id: property.id,
+            propertyName: property.propertyName,
+            propertyLocation: property.propertyLocation,
+            timeZone: property.timeZone,
+          }
         : null,
       visitorEmails: own?.emails ?? [],
       visitorsCreated: own?.total ?? 0,

@@ -5,10 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changesBetween, removed } from '../activity/activity-changes';
 import { personName, recordActivity } from '../activity/record-activity';
-import { allow, callerOf } from '../authorization/route-permissions';
-import { heavyRead } from '../platform/db/fresh-reads';
+import { userScope } from '../authorization/account-scope';
+import { allow, callerOf, withApiKeyScope } from '../authorization/route-permissions';
 import type { PlatformDeps } from '../platform/deps';
-import { deleteManagedUser, personFields, updateManagedUser, userScope } from './manage-user-commands';
+import { heavyRead } from '../platform/http/fresh-reads';
+import { deleteManagedUser, personFields, updateManagedUser } from './manage-user-commands';
 import { listManagedUsers, userListFilter } from './manage-user-queries';
 
 const MANAGERS = SCREEN_ROLES.dashboard;
@@ -22,7 +23,7 @@ export async function manageResidentRoutes(app: FastifyInstance) {
   api.get(
     '/api/resident/get-all',
     {
-      config: { permission: allow(MANAGERS) },
+      config: { permission: withApiKeyScope(allow(MANAGERS), 'people:read') },
       schema: {
         tags: ['dashboard'],
         summary: 'One page of users; admins see only their own property',

@@ -10,8 +10,10 @@ import {
   seedUser,
   type TestApp,
 } from '../../test/support/test-app';
-import { qrCodes, relayLogSubjects, relayLogs, users, visitors } from '../platform/db/schema';
-import { assignSecurePin } from './secure-pin';
+import { users } from '../accounts/account-tables';
+import { assignSecurePin } from '../gate-credentials/secure-pin';
+import { gateLogSubjects, gateLogs } from '../gate-log/gate-log-tables';
+import { qrCodes, visitors } from '../visitors/visitor-tables';
 
 let t: TestApp;
 let propertyA: Awaited<ReturnType<typeof seedProperty>>;
@@ -162,14 +164,14 @@ describe('POST /api/resident/delete', () => {
   it("removes the user's access history with the account, as the deletion page says, and nobody else's", async () => {
     const resident = await seedUser(t.app, { role: 'resident', propertyId: propertyA.id });
     const neighbour = await seedUser(t.app, { role: 'resident', propertyId: propertyA.id });
-    const event = (values: Partial<typeof relayLogs.$inferInsert>) => ({
+    const event = (values: Partial<typeof gateLogs.$inferInsert>) => ({
       propertyId: propertyA.id,
       status: 'success' as const,
       callerType: 'user' as const,
       ...values,
     });
     await t.app.db
-      .insert(relayLogs)
+      .insert(gateLogs)
       .values([
         event({ actorUserId: resident.id, searchText: 'resident ruth rosewood' }),
         event({ callerType: 'visitor', creatorUserId: resident.id, searchText: 'guest gil rosewood' }),
@@ -180,11 +182,11 @@ describe('POST /api/resident/delete', () => {
     const before = await listed();
     expect((await post('/api/resident/delete', adminA.token, { _id: resident.id })).statusCode).toBe(200);
     expect(await listed()).toBe(before - 2);
-    const left = await t.app.db.select().from(relayLogs);
+    const left = await t.app.db.select().from(gateLogs);
     expect(left.some((row) => row.actorUserId === resident.id || row.creatorUserId === resident.id)).toBe(false);
     expect(left.some((row) => row.actorUserId === neighbour.id)).toBe(true);
     // Their names left the log's search with their events; the neighbour's stayed.
-    const subjects = (await t.app.db.select().from(relayLogSubjects)).map((subject) => subject.searchText);
+    const subjects = (await t.app.db.select().from(gateLogSubjects)).map((subject) => subject.searchText);
     expect(subjects.filter((text) => text.includes('rosewood'))).toEqual([]);
     expect(subjects).toContain('neighbour nell');
   });

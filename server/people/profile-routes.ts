@@ -12,17 +12,16 @@ import {
 } from '@core/api/accounts';
 import { errorResponse } from '@core/api/common';
 import { ROLES } from '@core/roles';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { setPhoneNumber, setPreferences } from '../accounts/account-store';
 import { changesBetween } from '../activity/activity-changes';
 import { personName, recordActivity } from '../activity/record-activity';
+import { type AccountRow, accountScope, targetAccountOf } from '../authorization/account-scope';
 import type { Caller } from '../authorization/caller';
 import { allow, callerOf } from '../authorization/route-permissions';
-import { users } from '../platform/db/schema';
+import { readSecurePin } from '../gate-credentials/secure-pin';
 import { badRequest } from '../platform/errors/http-error';
-import { type AccountRow, accountScope, targetAccountOf } from './account-scope';
-import { readSecurePin } from './secure-pin';
 import { smsConsentJob } from './sms-consent-jobs';
 
 /** Only the user's own; a manager or super administrator reveals another's through the logged PIN route. */
@@ -38,6 +37,7 @@ const preferencesOf = (row: AccountRow): Preferences => ({
   pushGateFailed: row.pushGateFailed,
   pushKeypadLocked: row.pushKeypadLocked,
   pushLockdown: row.pushLockdown,
+  pushIntercom: row.pushIntercom,
 });
 
 function toProfile(secret: Buffer, caller: Caller, target: AccountRow): ProfileDto {
@@ -104,19 +104,10 @@ export async function profileRoutes(app: FastifyInstance) {
         pushGateFailed: request.body.pushGateFailed ?? kept.pushGateFailed,
         pushKeypadLocked: request.body.pushKeypadLocked ?? kept.pushKeypadLocked,
         pushLockdown: request.body.pushLockdown ?? kept.pushLockdown,
+        pushIntercom: request.body.pushIntercom ?? kept.pushIntercom,
       };
       await app.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            prefEmail: email,
-            prefSms: sms,
-            prefPush: preferences.push,
-            pushGateFailed: preferences.pushGateFailed,
-            pushKeypadLocked: preferences.pushKeypadLocked,
-            pushLockdown: preferences.pushLockdown,
-          })
-          .where(eq(users.id, target.id));
+        await setPreferences(tx, target.id, preferences);
         if (sms && !target.prefSms && target.phoneNumber) {
           await app.jobs.enqueue(tx, smsConsentJob, { userId: target.id });
         }
@@ -147,7 +138,7 @@ export async function profileRoutes(app: FastifyInstance) {
       const { phoneNumber } = request.body;
       const target = targetAccountOf(request);
       await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ phoneNumber }).where(eq(users.id, target.id));
+        await setPhoneNumber(tx, target.id, phoneNumber);
         await recordActivity(tx, request, {
           summary: `Changed the phone number of ${personName(target)}`,
           object: accountObject(target),

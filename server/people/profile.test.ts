@@ -67,6 +67,7 @@ describe('profile', () => {
       pushGateFailed: true,
       pushKeypadLocked: true,
       pushLockdown: true,
+      pushIntercom: true,
     });
 
     const badPhone = await post(resident.token, `${base}/update-phone-number/${resident.id}`, {
@@ -91,6 +92,7 @@ describe('profile', () => {
       pushGateFailed: true,
       pushKeypadLocked: true,
       pushLockdown: true,
+      pushIntercom: true,
     });
     const texts = await sentSmsTo(t.app, '+15551234567');
     expect(texts.some((text) => /SMS notifications are on/.test(text))).toBe(true);

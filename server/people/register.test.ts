@@ -10,7 +10,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../test/support/test-app';
-import { users } from '../platform/db/schema';
+import { users } from '../accounts/account-tables';
 
 let t: TestApp;
 beforeAll(async () => {

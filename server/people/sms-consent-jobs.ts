@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { users } from '../platform/db/schema';
+import { phoneNumberOf } from '../accounts/account-store';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
@@ -13,11 +12,8 @@ export const smsConsentJob = jobKind('sms-consent', z.strictObject({ userId: z.u
 
 export function registerSmsConsentJob(queue: JobQueue, context: NotificationContext) {
   queue.register(smsConsentJob, async (payload, running) => {
-    const [user] = await context.db
-      .select({ phoneNumber: users.phoneNumber })
-      .from(users)
-      .where(eq(users.id, payload.userId));
-    if (!user?.phoneNumber) return skipped(context, running, smsConsentJob.name, 'no phone number');
-    await context.sendSms({ to: user.phoneNumber, body: SMS_CONSENT_TEXT }, sendOptionsOf(running));
+    const phoneNumber = await phoneNumberOf(context.db, payload.userId);
+    if (!phoneNumber) return skipped(context, running, smsConsentJob.name, 'no phone number');
+    await context.sendSms({ to: phoneNumber, body: SMS_CONSENT_TEXT }, sendOptionsOf(running));
   });
 }

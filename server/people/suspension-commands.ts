@@ -1,10 +1,9 @@
 import { SUSPENSION_MESSAGES } from '@core/api/suspension';
-import { eq } from 'drizzle-orm';
+import { lockPerson, setSuspension } from '../accounts/account-store';
 import type { Caller } from '../authorization/caller';
 import { endAllSessions } from '../authorization/session-queries';
 import type { Orm, Tx } from '../platform/db/connect';
-import { users } from '../platform/db/schema';
-import { badRequest, notFound } from '../platform/errors/http-error';
+import { badRequest, forbidden, notFound } from '../platform/errors/http-error';
 
 /**
  * Pauses a person's access: their sessions end in the same transaction (their tokens are refused
@@ -17,12 +16,12 @@ export async function suspendUser(
   record: RecordChange,
 ) {
   const { userId, reason, now } = change;
-  if (userId === caller.userId) throw badRequest(SUSPENSION_MESSAGES.cannotSuspendSelf);
+  if (userId === caller.userId) throw forbidden(SUSPENSION_MESSAGES.cannotSuspendSelf);
   await db.transaction(async (tx) => {
-    const [target] = await tx.select(personColumns).from(users).where(eq(users.id, userId)).for('update');
+    const target = await lockPerson(tx, userId);
     if (!target) throw notFound();
     if (target.role === 'superadmin') throw badRequest(SUSPENSION_MESSAGES.cannotSuspendSuperadmin);
-    await tx.update(users).set({ suspended: true, suspendedReason: reason }).where(eq(users.id, userId));
+    await setSuspension(tx, userId, true, reason);
     await endAllSessions(tx, userId, now);
     await record(tx, target, {
       suspended: { before: target.suspended, after: true },
@@ -38,22 +37,16 @@ export type RecordChange = (
   changes: Record<string, { before: unknown; after: unknown }>,
 ) => Promise<unknown>;
 
-const personColumns = {
-  id: users.id,
-  role: users.role,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  propertyId: users.propertyId,
-  suspended: users.suspended,
-  suspendedReason: users.suspendedReason,
-};
-
-/** Gives a suspended person their access back; their passes work again where their window allows. */
-export async function resumeUser(db: Orm, userId: string, record: RecordChange) {
+/**
+ * Gives a suspended person their access back; their passes work again where their window allows.
+ * Never one's own: a suspended manager who still held a session must not undo their suspension.
+ */
+export async function resumeUser(db: Orm, caller: Caller, userId: string, record: RecordChange) {
+  if (userId === caller.userId) throw forbidden(SUSPENSION_MESSAGES.cannotResumeSelf);
   await db.transaction(async (tx) => {
-    const [before] = await tx.select(personColumns).from(users).where(eq(users.id, userId)).for('update');
+    const before = await lockPerson(tx, userId);
     if (!before) throw notFound();
-    await tx.update(users).set({ suspended: false, suspendedReason: null }).where(eq(users.id, userId));
+    await setSuspension(tx, userId, false, null);
     await record(tx, before, { suspended: { before: before.suspended, after: false } });
   });
 }

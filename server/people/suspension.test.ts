@@ -1,7 +1,9 @@
 import { SUSPENSION_MESSAGES } from '@core/api/suspension';
+import { MESSAGES } from '@core/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRuleWorld } from '../../test/support/rule-test-support';
+import { signInsAroundSuspension } from '../../test/support/sign-ins-around-suspension';
 import {
   bearer,
   createTestApp,
@@ -12,8 +14,8 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { users } from '../platform/db/schema';
-import { endPausedSessions } from './paused-sessions';
+import { users } from '../accounts/account-tables';
+import { endPausedSessions } from '../identity/paused-sessions';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -39,6 +41,15 @@ const signIn = (user: SeededUser) =>
   });
 const ownProfile = (user: SeededUser) =>
   t.app.inject({ method: 'GET', url: `/api/resident/get-by-id/${user.id}`, headers: bearer(user.token) });
+let signInSource = 0;
+/** Sign-ins from distinct addresses, so the per-source limit never answers in place of the rule. */
+const signInFromNewSource = (user: SeededUser) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/resident/login',
+    payload: { email: user.email, password: TEST_PASSWORD, userType: user.role },
+    remoteAddress: `198.51.${Math.floor(++signInSource / 250)}.${(signInSource % 250) + 1}`,
+  });
 const listed = async (manager: SeededUser, query = '') =>
   (
     await t.app.inject({
@@ -126,6 +137,42 @@ describe('suspension', () => {
     expect((await world.tryEvery(world.gates[0], [])).pin).toMatchObject({ granted: true });
   });
 
+  it('tells a person outside their dates when their access starts or when it ended, on the property’s clock', async () => {
+    const world = await seedRuleWorld(t, simulator);
+    const name = world.property.propertyName;
+    expect((await editUser(world.manager, world.resident, { accessFrom: '2026-04-01' })).statusCode).toBe(200);
+    const early = await signIn(world.resident);
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toBe(
+      `Your access at ${name} starts on Wed, Apr 1, 2026 00:00 EDT. Please contact your property manager if you need it sooner.`,
+    );
+    expect(
+      (await editUser(world.manager, world.resident, { accessFrom: '', accessUntil: '2026-03-08' })).statusCode,
+    ).toBe(200);
+    const late = await signIn(world.resident);
+    expect(late.statusCode).toBe(403);
+    expect(late.json().message).toBe(
+      `Your access at ${name} ended on Mon, Mar 9, 2026 00:00 EDT. Please contact your property manager.`,
+    );
+  });
+
+  it('tells a browser whose session a suspension ended why, beside the usual 401', async () => {
+    const world = await seedRuleWorld(t, simulator);
+    expect((await suspend(world.resident.id, world.manager)).statusCode).toBe(200);
+    const refused = await ownProfile(world.resident);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({
+      message: MESSAGES.sessionExpired,
+      signedOutBecause: `You were signed out. Your access at ${world.property.propertyName} is paused. Please contact your property manager.`,
+    });
+    // A session ended by signing out says nothing more.
+    const signedOut = await seedUser(t.app, { role: 'resident', propertyId: world.property.id });
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(signedOut.token) });
+    const ended = await ownProfile(signedOut);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().signedOutBecause).toBeUndefined();
+  });
+
   it('ends the sessions of someone whose move-out date passed by itself, at the next sweep', async () => {
     const world = await seedRuleWorld(t, simulator);
     const bystander = await seedUser(t.app, { role: 'resident', propertyId: world.property.id });
@@ -139,6 +186,29 @@ describe('suspension', () => {
     expect((await ownProfile(bystander)).statusCode).toBe(200);
   });
 
+  it('leaves no working token to a sign-in racing the suspension: the suspension and the session serialise on the person', async () => {
+    const { resident, manager } = await seedRuleWorld(t, simulator);
+    const { tokens, suspension } = await signInsAroundSuspension(
+      () => signInFromNewSource(resident),
+      () => suspend(resident.id, manager),
+    );
+    expect(suspension.statusCode).toBe(200);
+    const working: string[] = [];
+    for (const token of tokens) if ((await ownProfile({ ...resident, token })).statusCode !== 401) working.push(token);
+    expect({ signedIn: tokens.length, stillWorking: working.length }).toEqual({
+      signedIn: tokens.length,
+      stillWorking: 0,
+    });
+    expect(tokens.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a person giving themselves their access back, in words', async () => {
+    const { manager } = await seedRuleWorld(t, simulator);
+    const self = await resume(manager.id, manager);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe(SUSPENSION_MESSAGES.cannotResumeSelf);
+  });
+
   it('lets only managers of the person’s property and super administrators suspend, never themselves', async () => {
     const world = await seedRuleWorld(t, simulator);
     const elsewhere = await seedProperty(t.app);
@@ -149,7 +219,7 @@ describe('suspension', () => {
     expect((await suspend(world.resident.id, otherManager)).statusCode).toBe(404);
     expect((await resume(world.resident.id, otherManager)).statusCode).toBe(404);
     const self = await suspend(world.manager.id, world.manager);
-    expect(self.statusCode).toBe(400);
+    expect(self.statusCode).toBe(403);
     expect(self.json().message).toBe(SUSPENSION_MESSAGES.cannotSuspendSelf);
     const blank = await suspend(world.resident.id, world.manager, { reason: '' });
     expect(blank.statusCode).toBe(400);

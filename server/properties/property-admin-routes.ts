@@ -1,21 +1,24 @@
 import { errorResponse, messageResponse } from '@core/api/common';
 import { deleteByIdBody, propertySchema, registerPropertyBody, updatePropertyBody } from '@core/api/properties';
-import { PROPERTY_MESSAGES } from '@core/api/property-messages';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changesBetween, created, removed } from '../activity/activity-changes';
 import { recordActivity } from '../activity/record-activity';
 import { allow } from '../authorization/route-permissions';
-import { properties } from '../platform/db/schema';
-import { isUniqueViolation } from '../platform/db/unique-violation';
 import { conflict, notFound } from '../platform/errors/http-error';
+import {
+  deleteProperty,
+  insertProperty,
+  lockProperty,
+  type PropertyRow,
+  toPropertyDto,
+  updateProperty,
+  withQr,
+} from '../property-records/property-queries';
 import { propertyDependents } from './property-dependents';
-import { toPropertyDto, withQr } from './property-queries';
 
 const superadminOnly = allow(['superadmin']);
 
-type PropertyRow = typeof properties.$inferSelect;
 /** What the trail keeps of a property. */
 const propertyFields = (row: Partial<PropertyRow>) => ({
   propertyName: row.propertyName,
@@ -27,18 +30,6 @@ const propertyFields = (row: Partial<PropertyRow>) => ({
   activityRetentionMonths: row.activityRetentionMonths,
 });
 const propertyObject = (id: string) => ({ kind: 'property', id, propertyId: id });
-
-/** The same name and location twice (any case or spacing) answers 409 instead of a second entry. */
-async function refusingDuplicates<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (isUniqueViolation(error, 'properties_name_location_unique')) {
-      throw conflict(PROPERTY_MESSAGES.duplicate, 'propertyName');
-    }
-    throw error;
-  }
-}
 
 /** The optional settings a request gave: left out means unchanged. */
 const withoutUndefined = <T extends object>(values: T): Partial<T> =>
@@ -61,12 +52,12 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { propertyName, propertyLocation, propertyFeatures, timeZone } = request.body;
       const row = await app.db.transaction(async (tx) => {
-        const [inserted] = await refusingDuplicates(
-          tx
-            .insert(properties)
-            .values({ propertyName, propertyLocation, propertyFeatures: withQr(propertyFeatures), timeZone })
-            .returning(),
-        );
+        const inserted = await insertProperty(tx, {
+          propertyName,
+          propertyLocation,
+          propertyFeatures: withQr(propertyFeatures),
+          timeZone,
+        });
         await recordActivity(tx, request, {
           summary: `Created property '${inserted.propertyName}'`,
           object: propertyObject(inserted.id),
@@ -87,21 +78,15 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
     async (request) => {
       const { _id, propertyName, propertyLocation, propertyFeatures, timeZone, ...optional } = request.body;
       const row = await app.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(properties).where(eq(properties.id, _id)).for('update');
+        const before = await lockProperty(tx, _id);
         if (!before) throw notFound('Property not found');
-        const [after] = await refusingDuplicates(
-          tx
-            .update(properties)
-            .set({
-              propertyName,
-              propertyLocation,
-              propertyFeatures: withQr(propertyFeatures),
-              ...(timeZone ? { timeZone } : {}),
-              ...withoutUndefined(optional),
-            })
-            .where(eq(properties.id, _id))
-            .returning(),
-        );
+        const after = await updateProperty(tx, _id, {
+          propertyName,
+          propertyLocation,
+          propertyFeatures: withQr(propertyFeatures),
+          ...(timeZone ? { timeZone } : {}),
+          ...withoutUndefined(optional),
+        });
         await recordActivity(tx, request, {
           summary: `Updated property '${after.propertyName}'`,
           object: propertyObject(after.id),
@@ -121,11 +106,11 @@ export async function propertyAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await app.db.transaction(async (tx) => {
-        const [row] = await tx.select().from(properties).where(eq(properties.id, request.body._id)).for('update');
+        const row = await lockProperty(tx, request.body._id);
         if (!row) throw notFound('Property not found');
         const dependents = await propertyDependents(tx, row.id);
         if (dependents) throw conflict(dependents);
-        await tx.delete(properties).where(eq(properties.id, row.id));
+        await deleteProperty(tx, row.id);
         await recordActivity(tx, request, {
           summary: `Deleted property '${row.propertyName}'`,
           object: propertyObject(row.id),

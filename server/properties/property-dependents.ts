@@ -1,18 +1,16 @@
 import { ROLE_LABELS, ROLES } from '@core/roles';
 import { count, eq } from 'drizzle-orm';
+import { peopleByRoleAt } from '../accounts/account-store';
+import { devices } from '../devices/device-tables';
 import type { Queryable } from '../platform/db/connect';
-import { devices, users, visitors } from '../platform/db/schema';
+import { visitors } from '../visitors/visitor-tables';
 
 const counted = (n: number, word: string) => (n ? `${n} ${word}${n === 1 ? '' : 's'}` : '');
 
 /** What still belongs to a property, as a sentence, or null when nothing does. */
 export async function propertyDependents(db: Queryable, propertyId: string): Promise<string | null> {
   // One after another: callers pass a transaction, whose single connection must not run queries at once.
-  const people = await db
-    .select({ role: users.role, n: count() })
-    .from(users)
-    .where(eq(users.propertyId, propertyId))
-    .groupBy(users.role);
+  const people = await peopleByRoleAt(db, propertyId);
   const [gates] = await db.select({ n: count() }).from(devices).where(eq(devices.propertyId, propertyId));
   const [guests] = await db.select({ n: count() }).from(visitors).where(eq(visitors.propertyId, propertyId));
   const peopleOf = (role: string) => people.find((group) => group.role === role)?.n ?? 0;

@@ -8,8 +8,9 @@ import {
   seedUser,
   type TestApp,
 } from '../../test/support/test-app';
+import { devices } from '../devices/device-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
-import { devices, properties } from '../platform/db/schema';
+import { properties } from '../property-records/property-tables';
 
 let t: TestApp;
 let superadmin: SeededUser;

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { notFound } from '../platform/errors/http-error';
-import { findProperty, toPropertyDto, visiblePropertyRows } from './property-queries';
+import { findProperty, toPropertyDto, visiblePropertyRows } from '../property-records/property-queries';
 
 export async function propertyRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,16 +1,22 @@
 import { ACCESS_GROUP_MESSAGES, type AccessGroupBody } from '@core/api/access-groups';
 import type { AccessSchedule } from '@core/rules/schedule';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { residentsAmong } from '../accounts/account-store';
+import { devices } from '../devices/device-tables';
 import type { Orm, Tx } from '../platform/db/connect';
-import { accessGroupGates, accessGroupMembers, accessGroups, devices, users } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { conflict, HttpError, notFound } from '../platform/errors/http-error';
+import { accessGroupGates, accessGroupMembers, accessGroups } from './property-rule-tables';
 
 /** A group as stored: the body after validation (its schedule with defaults applied). */
 export type GroupInput = Omit<AccessGroupBody, 'schedule'> & { schedule: AccessSchedule };
 
+/** The members a group lists: none when it holds every resident (its `memberIds` are ignored). */
+export const listedMembers = (group: GroupInput) => (group.allResidents ? [] : group.memberIds);
+
 /** The chosen gates and members that are not the property's gates and residents: 400 on those fields. */
 async function refuseForeignIds(tx: Tx, propertyId: string, group: GroupInput) {
+  const memberIds = listedMembers(group);
   const [gates, residents] = await Promise.all([
     group.gateIds.length
       ? tx
@@ -20,16 +26,11 @@ async function refuseForeignIds(tx: Tx, propertyId: string, group: GroupInput) {
             and(inArray(devices.id, group.gateIds), eq(devices.propertyId, propertyId), eq(devices.deviceType, 'gate')),
           )
       : [],
-    group.memberIds.length
-      ? tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(inArray(users.id, group.memberIds), eq(users.propertyId, propertyId), eq(users.role, 'resident')))
-      : [],
+    memberIds.length ? residentsAmong(tx, propertyId, memberIds) : [],
   ]);
   const fieldErrors: Record<string, string> = {};
   const foreignGates = group.gateIds.length - gates.length;
-  const foreignMembers = group.memberIds.length - residents.length;
+  const foreignMembers = memberIds.length - residents.length;
   if (foreignGates > 0) fieldErrors.gateIds = ACCESS_GROUP_MESSAGES.notGates(foreignGates);
   if (foreignMembers > 0) fieldErrors.memberIds = ACCESS_GROUP_MESSAGES.notResidents(foreignMembers);
   const messages = Object.values(fieldErrors);
@@ -41,8 +42,8 @@ async function storeLists(tx: Tx, groupId: string, group: GroupInput) {
   await tx.delete(accessGroupMembers).where(eq(accessGroupMembers.groupId, groupId));
   if (group.gateIds.length)
     await tx.insert(accessGroupGates).values(group.gateIds.map((deviceId) => ({ groupId, deviceId })));
-  if (group.memberIds.length)
-    await tx.insert(accessGroupMembers).values(group.memberIds.map((userId) => ({ groupId, userId })));
+  const memberIds = listedMembers(group);
+  if (memberIds.length) await tx.insert(accessGroupMembers).values(memberIds.map((userId) => ({ groupId, userId })));
 }
 
 /** A second group of the same name (any case) at the property: 409 on the name, in words. */
@@ -66,7 +67,7 @@ export function createGroup(db: Orm, propertyId: string, group: GroupInput, reco
       await refuseForeignIds(tx, propertyId, group);
       const [row] = await tx
         .insert(accessGroups)
-        .values({ propertyId, name: group.name, schedule: group.schedule })
+        .values({ propertyId, name: group.name, schedule: group.schedule, allResidents: group.allResidents ?? false })
         .returning({ id: accessGroups.id });
       await storeLists(tx, row.id, group);
       await record(tx, row.id);
@@ -75,27 +76,43 @@ export function createGroup(db: Orm, propertyId: string, group: GroupInput, reco
   );
 }
 
+/** Whether the chosen gates are every gate the property has now. */
+async function namesEveryGate(tx: Tx, propertyId: string, gateIds: string[]) {
+  const [row] = await tx
+    .select({ count: count() })
+    .from(devices)
+    .where(and(eq(devices.propertyId, propertyId), eq(devices.deviceType, 'gate')));
+  return gateIds.length === row.count;
+}
+
 /**
- * Replaces a group's name, schedule, gates and members in one transaction. A group that followed
- * every gate and resident ("All residents") now holds the lists the manager saved: they chose
- * these gates and people, and a gate or resident added later must not join a group whose
- * manager has since narrowed it by hand.
+ * Replaces a group's name, schedule, gates and members in one transaction. `allResidents` stays
+ * as stored unless the body says otherwise: editing the gates or hours of "All residents" keeps
+ * every resident, those added later included, in it. It keeps following every gate while the
+ * manager leaves every gate chosen; leaving one out stores the chosen gates, so a gate added
+ * later joins only the groups that still follow them all (docs/decisions/0044).
  */
 export function replaceGroup(db: Orm, groupId: string, group: GroupInput, record: RecordChange): Promise<void> {
   return namedUniquely(group.name, () =>
     db.transaction(async (tx) => {
       const [stored] = await tx
-        .select({ propertyId: accessGroups.propertyId })
+        .select({
+          propertyId: accessGroups.propertyId,
+          allGates: accessGroups.allGates,
+          allResidents: accessGroups.allResidents,
+        })
         .from(accessGroups)
         .where(eq(accessGroups.id, groupId))
         .for('update');
       if (!stored) throw notFound(ACCESS_GROUP_MESSAGES.notFound);
       await refuseForeignIds(tx, stored.propertyId, group);
+      const allGates = stored.allGates && (await namesEveryGate(tx, stored.propertyId, group.gateIds));
+      const allResidents = group.allResidents ?? stored.allResidents;
       await tx
         .update(accessGroups)
-        .set({ name: group.name, schedule: group.schedule, allGates: false, allResidents: false })
+        .set({ name: group.name, schedule: group.schedule, allGates, allResidents })
         .where(eq(accessGroups.id, groupId));
-      await storeLists(tx, groupId, group);
+      await storeLists(tx, groupId, { ...group, allResidents });
       await record(tx, groupId);
     }),
   );

@@ -4,8 +4,8 @@ import type { AccessSchedule } from '@core/rules/schedule';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
-import { accessGroups, properties } from '../platform/db/schema';
 import { groupHasMember } from './group-membership';
+import { accessGroups } from './property-rule-tables';
 
 type GroupRow = {
   id: string;
@@ -51,7 +51,7 @@ const toDto = (row: GroupRow): AccessGroupDto => ({
   memberCount: Number(row.member_count),
   schedule: row.schedule,
   followsAllGates: row.all_gates,
-  followsAllResidents: row.all_residents,
+  allResidents: row.all_residents,
 });
 
 /** A property's groups, oldest first ("All residents" leads). */
@@ -75,11 +75,6 @@ export async function groupScopeOf(db: Queryable, groupId: string | undefined) {
   return row ?? null;
 }
 
-export async function propertyExists(db: Queryable, propertyId: string): Promise<boolean> {
-  const [row] = await db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId)).limit(1);
-  return Boolean(row);
-}
-
 /**
  * The names of each resident's groups (those of their own property, "All residents" included
  * while it follows every resident), for the Users list.
@@ -101,4 +96,21 @@ export async function groupNamesOfUsers(db: Queryable, userIds: string[]): Promi
       from users u where u.id in (${ids})`),
   );
   return new Map(rows.map((row) => [String(row.user_id), row.names]));
+}
+
+/** The access groups a person is in, oldest first, each with its schedule and the names of the gates it opens. */
+export async function groupsOfPersonWithGates(db: Queryable, userId: string) {
+  return rowsOf<{ name: string; schedule: AccessSchedule; gates: string[] }>(
+    await db.execute(sql`
+      select g.name, g.schedule,
+        array_to_json(array(
+          select d.device_name from devices d
+          where d.property_id = g.property_id and d.device_type = 'gate'
+            and (g.all_gates or exists (select 1 from access_group_gates gg where gg.group_id = g.id and gg.device_id = d.id))
+          order by d.device_name, d.id
+        )) as gates
+      from access_groups g join users u on u.id = ${userId}
+      where ${groupHasMember}
+      order by g.created_at, g.name`),
+  );
 }

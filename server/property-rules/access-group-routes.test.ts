@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSimulatedGate } from '../../test/support/gate-test-support';
 import {
@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
+import { activity } from '../activity/activity-tables';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -49,7 +50,7 @@ const groupsOf = async (user: SeededUser, property = propertyId) =>
     gateIds: string[];
     memberIds: string[];
     followsAllGates: boolean;
-    followsAllResidents: boolean;
+    allResidents: boolean;
   }[];
 const countGroups = async () =>
   Number(
@@ -67,7 +68,7 @@ const group = (name: string, extra: object = {}) => ({
 describe('access groups', () => {
   it('starts every property with "All residents", which follows gates and residents added later', async () => {
     const [all] = await groupsOf(manager);
-    expect(all).toMatchObject({ name: 'All residents', followsAllGates: true, followsAllResidents: true });
+    expect(all).toMatchObject({ name: 'All residents', followsAllGates: true, allResidents: true });
     expect(all.gateIds).toEqual([frontGate]);
     expect(all.memberIds).toEqual([resident.id]);
     const later = await seedUser(t.app, { role: 'resident', propertyId, firstName: 'Zed' });
@@ -87,7 +88,7 @@ describe('access groups', () => {
       gateIds: [frontGate],
       memberIds: [resident.id],
       followsAllGates: false,
-      followsAllResidents: false,
+      allResidents: false,
       schedule: { weekly: ALWAYS_WEEKDAYS },
     });
     const before = await countGroups();
@@ -143,28 +144,41 @@ describe('access groups', () => {
       group('All residents', { gateIds: [otherGate] }),
     );
     expect(stale.statusCode).toBe(400);
-    expect((await groupsOf(manager))[0]).toMatchObject({ followsAllGates: true, followsAllResidents: true });
+    expect((await groupsOf(manager))[0]).toMatchObject({ followsAllGates: true, allResidents: true });
   });
 
-  it('a PUT replaces the lists at once; on "All residents" it stores them and stops following newcomers', async () => {
+  it('a PUT replaces the lists at once; on "All residents" it keeps every resident, newcomers included', async () => {
     const [all] = await groupsOf(manager);
     const saved = await call(
       manager,
       'PUT',
       `/api/access-groups/${all._id}`,
+      // A body written before the flag existed: an edit of gates or hours keeps it.
       group('All residents', { gateIds: [frontGate], memberIds: [resident.id] }),
     );
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().group).toMatchObject({
-      gateIds: [frontGate],
-      memberIds: [resident.id],
-      followsAllGates: false,
-      followsAllResidents: false,
-    });
-    await seedUser(t.app, { role: 'resident', propertyId, firstName: 'Newcomer' });
+    expect(saved.json().group).toMatchObject({ gateIds: [frontGate], followsAllGates: false, allResidents: true });
+    const newcomer = await seedUser(t.app, { role: 'resident', propertyId, firstName: 'Newcomer' });
     await seedSimulatedGate(t.app, simulator, propertyId, { name: 'Back gate' });
     const [after] = await groupsOf(manager);
-    expect(after).toMatchObject({ gateIds: [frontGate], memberIds: [resident.id] });
+    // The gate left out stays out; the resident added later is in.
+    expect(after).toMatchObject({ gateIds: [frontGate], allResidents: true });
+    expect(after.memberIds).toContain(newcomer.id);
+  });
+
+  it('records a save that changes only the name without listing the unchanged schedule', async () => {
+    const created = (
+      await call(manager, 'POST', `/api/properties/${propertyId}/access-groups`, group('Gym', { memberIds: [] }))
+    ).json();
+    const id = created.group._id;
+    expect(
+      (await call(manager, 'PUT', `/api/access-groups/${id}`, group('Gym and sauna', { memberIds: [] }))).statusCode,
+    ).toBe(200);
+    const [entry] = await t.app.db
+      .select({ changes: activity.changes })
+      .from(activity)
+      .where(and(eq(activity.objectId, id), eq(activity.action, 'access-group.update')));
+    expect(Object.keys(entry.changes)).toEqual(['name']);
   });
 
   it('keeps managers of another property, and residents, away from a property’s groups', async () => {

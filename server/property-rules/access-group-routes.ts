@@ -13,8 +13,9 @@ import { changesBetween, created, removed } from '../activity/activity-changes';
 import { recordActivity } from '../activity/record-activity';
 import { allow } from '../authorization/route-permissions';
 import { notFound } from '../platform/errors/http-error';
-import { createGroup, deleteGroup, type GroupInput, replaceGroup } from './access-group-commands';
-import { findGroup, groupScopeOf, groupsOfProperty, propertyExists } from './access-group-queries';
+import { propertyExists } from '../property-records/property-queries';
+import { createGroup, deleteGroup, type GroupInput, listedMembers, replaceGroup } from './access-group-commands';
+import { findGroup, groupScopeOf, groupsOfProperty } from './access-group-queries';
 
 const MANAGERS = ['superadmin', 'admin'] as const;
 const propertyInPath = allow(MANAGERS, async (request) => ({
@@ -25,10 +26,15 @@ const groupInPath = allow(MANAGERS, (request, app) =>
 );
 
 /** What the trail keeps of a group: its members by count (a group may hold thousands). */
-const groupFields = (group: Pick<GroupInput, 'name' | 'gateIds' | 'schedule'>, members: number) => ({
+const groupFields = (
+  group: Pick<GroupInput, 'name' | 'gateIds' | 'schedule'>,
+  allResidents: boolean,
+  members: number,
+) => ({
   name: group.name,
   gateIds: group.gateIds,
-  members,
+  allResidents,
+  members: allResidents ? 'every resident' : members,
   schedule: group.schedule,
 });
 
@@ -83,7 +89,9 @@ export async function accessGroupRoutes(app: FastifyInstance) {
         recordActivity(tx, request, {
           summary: `Created access group '${request.body.name}'`,
           object: { kind: 'access-group', id, propertyId },
-          changes: created(groupFields(request.body, request.body.memberIds.length)),
+          changes: created(
+            groupFields(request.body, request.body.allResidents ?? false, listedMembers(request.body).length),
+          ),
         }),
       );
       reply.status(201);
@@ -97,7 +105,7 @@ export async function accessGroupRoutes(app: FastifyInstance) {
       config: { permission: groupInPath, activity: 'access-group.update' },
       schema: {
         tags,
-        summary: "Replace an access group's name, gates, members and schedule",
+        summary: "Replace an access group's name, gates, members and schedule (allResidents kept when absent)",
         params: accessGroupParams,
         body: accessGroupBody,
         response: { 200: accessGroupResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
@@ -105,13 +113,14 @@ export async function accessGroupRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const before = await groupOf(request.params.groupId);
+      const allResidents = request.body.allResidents ?? before.allResidents;
       await replaceGroup(app.db, before._id, request.body, (tx) =>
         recordActivity(tx, request, {
           summary: `Updated access group '${request.body.name}'`,
           object: { kind: 'access-group', id: before._id, propertyId: before.propertyId },
           changes: changesBetween(
-            groupFields(before, before.memberCount),
-            groupFields(request.body, request.body.memberIds.length),
+            groupFields(before, before.allResidents, before.memberCount),
+            groupFields(request.body, allResidents, listedMembers({ ...request.body, allResidents }).length),
           ),
         }),
       );
@@ -136,7 +145,7 @@ export async function accessGroupRoutes(app: FastifyInstance) {
         recordActivity(tx, request, {
           summary: `Deleted access group '${group.name}'`,
           object: { kind: 'access-group', id: group._id, propertyId: group.propertyId },
-          changes: removed(groupFields(group, group.memberCount)),
+          changes: removed(groupFields(group, group.allResidents, group.memberCount)),
         }),
       );
       if (!deleted) throw notFound(ACCESS_GROUP_MESSAGES.notFound);

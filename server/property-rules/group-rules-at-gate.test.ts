@@ -11,8 +11,9 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { assignSecurePin } from '../people/secure-pin';
-import { accessGroups, deliveryPasses } from '../platform/db/schema';
+import { deliveryPasses } from '../delivery/delivery-tables';
+import { assignSecurePin } from '../gate-credentials/secure-pin';
+import { accessGroups } from './property-rule-tables';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -63,6 +64,8 @@ const putGroup = async (gateIds: string[], memberIds: string[], weekly: object) 
     name: 'All residents',
     gateIds,
     memberIds,
+    // The members chosen here, not every resident.
+    allResidents: false,
     schedule: { weekly, exceptions: [{ date: '2026-12-25', ranges: [], name: 'Christmas Day' }] },
   });
   expect(answer.statusCode).toBe(200);
@@ -108,7 +111,9 @@ describe('access groups at the gate, through the real routes', () => {
       mon: [{ from: '18:00', to: '06:00' }],
       tue: [{ from: '06:00', to: '09:00' }],
     });
-    expect(await gateList()).toEqual([expect.objectContaining({ id: front.id, allowedNow: false, opensAt: '18:00' })]);
+    expect(await gateList()).toEqual([
+      expect.objectContaining({ id: front.id, allowedNow: false, opensAt: '18:00 EST' }),
+    ]);
     const open = await remoteOpen();
     expect(open.statusCode).toBe(403);
     expect(open.json().message).toBe('Not within your access hours');
@@ -119,7 +124,7 @@ describe('access groups at the gate, through the real routes', () => {
     expect(await gateList()).toEqual([expect.objectContaining({ allowedNow: true, opensAt: null })]);
     expect((await enterPin()).json().granted).toBe(true);
     t.clock.set('2026-12-01T15:00:00Z');
-    expect(await gateList()).toEqual([expect.objectContaining({ allowedNow: false, opensAt: 'Mon 18:00' })]);
+    expect(await gateList()).toEqual([expect.objectContaining({ allowedNow: false, opensAt: 'Mon 18:00 EST' })]);
     t.clock.set(MONDAY_10AM);
   });
 

@@ -1,20 +1,38 @@
 import { LOCKDOWN_MESSAGES, type StartLockdownRequest } from '@core/api/lockdown';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { users } from '../accounts/account-tables';
 import type { Caller } from '../authorization/caller';
+import { devices } from '../devices/device-tables';
+import { gateHolds } from '../hold-open/hold-open-tables';
 import type { Orm, Tx } from '../platform/db/connect';
-import { devices, lockdowns, users } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { badRequest, conflict } from '../platform/errors/http-error';
+import { emitEvent } from '../platform/events/domain-events';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { queuePushNotice } from '../push/push-notices';
 import { lockdownExpiryJob, lockdownNoticeJob } from './lockdown-job-kinds';
 import { logLockdownChange } from './lockdown-log';
 import { inForceAt, type LockdownRow } from './lockdown-queries';
+import { lockdowns } from './property-rule-tables';
 
 type Change = 'started' | 'ended';
 
-/** One email job per manager of the property, and a push to their devices, in the transaction of the change. */
+/**
+ * One email job per manager of the property, a push to their devices and the property event
+ * (`lockdown.started` / `lockdown.ended`), in the transaction of the change.
+ */
 async function queueNotices(jobs: JobQueue, tx: Tx, lockdown: LockdownRow, change: Change) {
+  await emitEvent(jobs, tx, {
+    propertyId: lockdown.propertyId,
+    type: change === 'started' ? 'lockdown.started' : 'lockdown.ended',
+    at: (change === 'started' ? lockdown.startedAt : lockdown.endedAt) ?? lockdown.startedAt,
+    data: {
+      lockdownId: lockdown.id,
+      reason: lockdown.reason,
+      gateIds: lockdown.gateIds ?? null,
+      endsAt: lockdown.endsAt?.toISOString() ?? null,
+    },
+  });
   const managers = await tx
     .select({ id: users.id })
     .from(users)
@@ -77,6 +95,21 @@ async function refuseOtherPropertysGates(tx: Tx, propertyId: string, gateIds: st
 }
 
 /**
+ * A lockdown ends every manager's hold on the gates it covers (docs/decisions/0067): when it
+ * ends, those gates stay closed until someone holds them again. Schedules and releases stay.
+ */
+async function endManualHolds(tx: Tx, propertyId: string, gateIds: string[] | null) {
+  const covered = tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.propertyId, propertyId), gateIds ? inArray(devices.id, gateIds) : undefined));
+  await tx
+    .update(gateHolds)
+    .set({ manualState: null, manualUntil: null, manualBy: null })
+    .where(and(eq(gateHolds.manualState, 'hold'), inArray(gateHolds.deviceId, covered)));
+}
+
+/**
  * Starts a lockdown: the row, its gate log row, the managers' emails and (with an end time) the job
  * that ends it, in one transaction. Once it commits, every process's next decision refuses: the
  * decision reads the lockdowns table on every attempt (rule-facts.ts). A second start while one
@@ -108,6 +141,7 @@ export async function startLockdown(
           endsAt,
         })
         .returning();
+      await endManualHolds(tx, propertyId, lockdown.gateIds);
       await logLockdownChange(tx, lockdown, { kind: 'started', byUserId: caller.userId, at: now });
       await queueNotices(deps.jobs, tx, lockdown, 'started');
       if (endsAt) await deps.jobs.enqueue(tx, lockdownExpiryJob, { lockdownId: lockdown.id }, endsAt);

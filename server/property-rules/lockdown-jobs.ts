@@ -1,11 +1,14 @@
 import { readableTime } from '@core/time/readable-time';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { devices, lockdowns, properties, users } from '../platform/db/schema';
+import { users } from '../accounts/account-tables';
+import { devices } from '../devices/device-tables';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
+import { properties } from '../property-records/property-tables';
 import { endExpiredLockdowns } from './lockdown-commands';
 import { lockdownExpiryJob, lockdownNoticeJob } from './lockdown-job-kinds';
 import { lockdownById } from './lockdown-queries';
+import { lockdowns } from './property-rule-tables';
 
 async function gateNames(context: NotificationContext, gateIds: string[] | null) {
   if (!gateIds) return 'every gate';

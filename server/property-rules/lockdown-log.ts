@@ -1,8 +1,11 @@
 import { LOCKDOWN_MESSAGES } from '@core/api/lockdown';
 import { eq, inArray } from 'drizzle-orm';
+import { users } from '../accounts/account-tables';
+import { devices } from '../devices/device-tables';
+import { writeGateLogIn } from '../gate-log/gate-log-sink';
+import type { PersonDetails } from '../gate-log/person-details';
 import type { Tx } from '../platform/db/connect';
-import { devices, type PersonDetails, properties, users } from '../platform/db/schema';
-import { writeRelayLogIn } from '../relay-logs/relay-log-sink';
+import { properties } from '../property-records/property-tables';
 import type { LockdownRow } from './lockdown-queries';
 
 /** Which gates the row names: every one, or the chosen ones by name (snapshots, like every log row). */
@@ -62,5 +65,5 @@ export async function logLockdownChange(
     deviceDetails: { deviceName: await gatesText(tx, lockdown.gateIds), deviceType: 'lockdown' },
     propertyDetails: property ?? null,
   };
-  await writeRelayLogIn(tx, entry);
+  await writeGateLogIn(tx, entry);
 }

@@ -1,8 +1,9 @@
 import type { LockdownDto } from '@core/api/lockdown';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/account-tables';
 import type { Queryable } from '../platform/db/connect';
-import { lockdowns, users } from '../platform/db/schema';
+import { lockdowns } from './property-rule-tables';
 
 export type LockdownRow = typeof lockdowns.$inferSelect;
 

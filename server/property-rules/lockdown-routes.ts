@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { created } from '../activity/activity-changes';
 import { recordActivity } from '../activity/record-activity';
-import { allow, callerOf } from '../authorization/route-permissions';
+import { allowInPropertyOfPath } from '../authorization/property-in-path';
+import { callerOf } from '../authorization/route-permissions';
 import { notFound } from '../platform/errors/http-error';
 import { endLockdown, startLockdown } from './lockdown-commands';
 import { activeLockdown, lockdownById } from './lockdown-queries';
@@ -15,13 +16,9 @@ export interface LockdownRouteOptions {
 }
 
 const MANAGERS = ['superadmin', 'admin'] as const;
-const propertyInPath = allow(MANAGERS, async (request) => ({
-  propertyId: (request.params as { propertyId: string }).propertyId,
-}));
+const propertyInPath = allowInPropertyOfPath(MANAGERS);
 /** Residents read whether their property is locked down (the banner in their app); only managers change it. */
-const readersOfProperty = allow(['superadmin', 'admin', 'resident'], async (request) => ({
-  propertyId: (request.params as { propertyId: string }).propertyId,
-}));
+const readersOfProperty = allowInPropertyOfPath(['superadmin', 'admin', 'resident']);
 
 /** Lockdown of a property or some of its gates (docs/decisions/0044). */
 export async function lockdownRoutes(app: FastifyInstance, options: LockdownRouteOptions) {

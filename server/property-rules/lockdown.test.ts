@@ -1,6 +1,7 @@
 import { LOCKDOWN_MESSAGES } from '@core/api/lockdown';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pastPulseHold } from '../../test/support/gate-test-support';
 import { Mailbox } from '../../test/support/mailbox';
 import { seedRuleWorld } from '../../test/support/rule-test-support';
 import {
@@ -12,7 +13,8 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { lockdowns, relayLogs } from '../platform/db/schema';
+import { gateLogs } from '../gate-log/gate-log-tables';
+import { lockdowns } from './property-rule-tables';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -40,9 +42,9 @@ const end = (propertyId: string, user: SeededUser) =>
 const noticeRows = (propertyId: string) =>
   t.app.db
     .select()
-    .from(relayLogs)
-    .where(and(eq(relayLogs.propertyId, propertyId), eq(relayLogs.status, 'notice')))
-    .orderBy(relayLogs.timestamp);
+    .from(gateLogs)
+    .where(and(eq(gateLogs.propertyId, propertyId), eq(gateLogs.status, 'notice')))
+    .orderBy(gateLogs.timestamp);
 
 const granted = { granted: true };
 const lockedDown = { granted: false, rule: 'lockdown', notice: 'Gate locked down' };
@@ -66,6 +68,7 @@ describe('lockdown', () => {
     expect((await current(world.property.id, world.resident)).json()).toMatchObject({ _id: started.json()._id });
 
     const pulsesBefore = world.gates.map((gate) => simulator.pulses(gate.relay.id).length);
+    pastPulseHold(t.clock); // the gates opened before the lockdown
     for (const gate of world.gates) {
       const during = await world.tryEvery(gate);
       expect(during.qr).toMatchObject(lockedDown);
@@ -81,8 +84,8 @@ describe('lockdown', () => {
     expect(world.gates.map((gate, i) => simulator.pulses(gate.relay.id).length - pulsesBefore[i])).toEqual([1, 1]);
     const refusals = await t.app.db
       .select()
-      .from(relayLogs)
-      .where(and(eq(relayLogs.propertyId, world.property.id), eq(relayLogs.reason, 'Lockdown')));
+      .from(gateLogs)
+      .where(and(eq(gateLogs.propertyId, world.property.id), eq(gateLogs.reason, 'Lockdown')));
     expect(refusals.length).toBeGreaterThanOrEqual(10);
 
     const second = await start(world.property.id, superadmin, { reason: 'Police request' });
@@ -149,6 +152,19 @@ describe('lockdown', () => {
     expect((await end(world.property.id, otherManager)).statusCode).toBe(404);
     expect((await current(world.property.id, world.manager)).json()).not.toBeNull();
     expect((await end(world.property.id, superadmin)).statusCode).toBe(200);
+  });
+
+  it('answers 404 in words to a super administrator for a property that does not exist, and stores nothing', async () => {
+    const unknown = crypto.randomUUID();
+    for (const answer of [
+      await start(unknown, superadmin, { reason: 'Police request' }),
+      await current(unknown, superadmin),
+      await end(unknown, superadmin),
+    ]) {
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(answer.json().message).toEqual(expect.any(String));
+    }
+    expect(await t.app.db.select().from(lockdowns).where(eq(lockdowns.propertyId, unknown))).toEqual([]);
   });
 
   it('ends at its end time: logged and emailed to every manager once, however many times the end is looked for', async () => {

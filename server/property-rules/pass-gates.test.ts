@@ -13,7 +13,8 @@ import {
 } from '../../test/support/test-app';
 import { betweenDatesBody, registerAs } from '../../test/support/visitor-test-support';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { accessGroupGates, accessGroupMembers, accessGroups, qrCodes } from '../platform/db/schema';
+import { qrCodes } from '../visitors/visitor-tables';
+import { accessGroupGates, accessGroupMembers, accessGroups } from './property-rule-tables';
 
 /** A resident whose one group gives them gate A only: their passes may be narrowed to A, never to B. */
 let t: TestApp;

@@ -1,14 +1,16 @@
 import { PASS_GATE_MESSAGES } from '@core/api/pass-gates';
 import { and, eq, inArray } from 'drizzle-orm';
+import { devices } from '../devices/device-tables';
 import type { Queryable } from '../platform/db/connect';
-import { devices } from '../platform/db/schema';
 import { badRequest } from '../platform/errors/http-error';
 import { gateSchedulesOfUser } from './gate-schedules';
+import { inNoGateGroup } from './gateless-resident';
 
 /**
  * The gates a new pass is narrowed to, checked against its creator's: a resident's are the gates
  * their groups include (at any hour: the pass's own window says when), a manager's every gate of
- * the property. Null: not narrowed. Refuses other gates on the field, changing nothing.
+ * the property. Null: not narrowed. Refuses other gates on the field, and a pass of a resident in
+ * no group that includes a gate (no gate would accept it), changing nothing.
  */
 export async function passGatesOf(
   db: Queryable,
@@ -16,6 +18,8 @@ export async function passGatesOf(
   propertyId: string,
   gateIds: string[] | undefined,
 ): Promise<string[] | null> {
+  if (creator.role === 'resident' && (await inNoGateGroup(db, creator.userId)))
+    throw badRequest(PASS_GATE_MESSAGES.noGateWouldAccept);
   if (!gateIds) return null;
   const wanted = [...new Set(gateIds)];
   const ofProperty = await db

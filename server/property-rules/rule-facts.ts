@@ -2,7 +2,7 @@ import type { RuleFacts, RulePerson } from '@core/rules/access-rule';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
-import { properties } from '../platform/db/schema';
+import { properties } from '../property-records/property-tables';
 import { groupHasGate, groupHasMember } from './group-membership';
 import { lockdownCovers } from './lockdown-cover';
 
@@ -23,13 +23,15 @@ const propertyId = sql.placeholder('propertyId');
 const deviceId = sql`${sql.placeholder('deviceId')}::uuid`;
 
 /**
- * A person and the schedules of their groups that include the gate: a group counts when they are
- * a member, or when it is one that follows every resident and they are a resident of the property.
+ * A person, whether they belong to the gate's property, and the schedules of their groups that
+ * include the gate: a group counts when they are a member of the property, and listed in it or it
+ * follows every resident.
  */
 const person = (userId: SQL) => sql<RulePerson | null>`(
   select json_build_object(
     'role', u.role, 'suspended', u.suspended, 'accessFrom', u.access_from, 'accessUntil', u.access_until,
     'opensDuringLockdown', u.opens_during_lockdown,
+    'ofGateProperty', u.role = 'superadmin' or u.property_id is not distinct from "properties"."id",
     'gateSchedules', coalesce((
       select json_agg(g.schedule) from access_groups g
       where g.property_id = "properties"."id" and ${groupHasMember} and ${groupHasGate(deviceId)}

@@ -6,11 +6,13 @@ import { phoneCall, subscribeDevice } from '../../test/support/push-devices';
 import { PushService } from '../../test/support/push-service';
 import { readUntil } from '../../test/support/read-until';
 import { createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
-import { KeypadLockout } from '../entry/keypad-lockout';
-import { assignSecurePin } from '../people/secure-pin';
+import { devices } from '../devices/device-tables';
+import { assignSecurePin } from '../gate-credentials/secure-pin';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
-import { devices, jobs, pushSubscriptions } from '../platform/db/schema';
+import { jobs } from '../platform/jobs/job-tables';
 import { LIMITS } from '../platform/limits/limit-rules';
+import { KeypadLockout } from '../reader/keypad-lockout';
+import { pushSubscriptions } from './push-tables';
 
 // The push events of docs/decisions/0054 against a real push service process, which checks the
 // VAPID signature and decrypts each message as a browser vendor's service would.

@@ -2,8 +2,12 @@ import type { PushPayload } from '@core/api/push';
 import { PUSH_MESSAGES } from '@core/api/push-messages';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { deliveryPasses } from '../delivery/delivery-tables';
+import { devices } from '../devices/device-tables';
 import type { Orm } from '../platform/db/connect';
-import { deliveryPasses, devices, lockdowns, properties, qrCodes } from '../platform/db/schema';
+import { propertyNameColumn } from '../property-records/property-queries';
+import { lockdowns } from '../property-rules/property-rule-tables';
+import { qrCodes } from '../visitors/visitor-tables';
 
 /** What happened, by reference: the sentence is written from the rows when the push is sent. */
 export const pushNotice = z.discriminatedUnion('event', [
@@ -13,23 +17,22 @@ export const pushNotice = z.discriminatedUnion('event', [
   z.strictObject({ event: z.literal('gate-failed'), deviceId: z.uuid() }),
   z.strictObject({ event: z.literal('keypad-locked'), deviceId: z.uuid() }),
   z.strictObject({ event: z.enum(['lockdown-started', 'lockdown-ended']), lockdownId: z.uuid() }),
+  z.strictObject({ event: z.literal('intercom-call'), callId: z.uuid() }),
 ]);
 export type PushNotice = z.output<typeof pushNotice>;
 
 async function gateName(db: Orm, deviceId: string) {
   const [device] = await db
-    .select({ deviceName: devices.deviceName, propertyName: properties.propertyName })
+    .select({ deviceName: devices.deviceName, propertyName: propertyNameColumn(devices.propertyId) })
     .from(devices)
-    .innerJoin(properties, eq(properties.id, devices.propertyId))
     .where(eq(devices.id, deviceId));
   return device;
 }
 
 async function renderLockdown(db: Orm, lockdownId: string, started: boolean): Promise<PushPayload | null> {
   const [row] = await db
-    .select({ reason: lockdowns.reason, propertyName: properties.propertyName })
+    .select({ reason: lockdowns.reason, propertyName: propertyNameColumn(lockdowns.propertyId) })
     .from(lockdowns)
-    .innerJoin(properties, eq(properties.id, lockdowns.propertyId))
     .where(eq(lockdowns.id, lockdownId));
   if (!row) return null;
   const body = started
@@ -38,9 +41,21 @@ async function renderLockdown(db: Orm, lockdownId: string, started: boolean): Pr
   return { body, url: '/access-gates' };
 }
 
+type CallRenderer = (db: Orm, callId: string) => Promise<PushPayload | null>;
+let callRenderer: CallRenderer | null = null;
+
+/**
+ * How an intercom call's ring is written (server/intercom/call-ring.ts): given by the app's wiring,
+ * since the intercom sends pushes and push must not depend on it.
+ */
+export function renderIntercomCallsWith(renderer: CallRenderer) {
+  callRenderer = renderer;
+}
+
 /** The sentence and the screen a tap opens; null when what it is about is gone. */
 export async function renderNotice(db: Orm, notice: PushNotice): Promise<PushPayload | null> {
   if ('lockdownId' in notice) return renderLockdown(db, notice.lockdownId, notice.event === 'lockdown-started');
+  if ('callId' in notice) return callRenderer ? callRenderer(db, notice.callId) : null;
   const device = await gateName(db, notice.deviceId);
   if (!device) return null;
   switch (notice.event) {

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { PushSwitch } from '../accounts/account-store';
 import type { Queryable } from '../platform/db/connect';
-import { pushSubscriptions, users } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
@@ -10,13 +9,15 @@ import { type NotificationContext, skipped } from '../platform/jobs/notification
 import { sendPush } from '../platform/push/push-sender';
 import { type PushNotice, pushNotice, renderNotice } from './push-notice-text';
 import { openTarget, subscriptionIdsOf } from './push-subscriptions';
+import { pushSubscriptions } from './push-tables';
 
 /** The events with a switch of their own, besides the push switch every event follows. */
-const OWN_SWITCH: Partial<Record<PushNotice['event'], PgColumn>> = {
-  'gate-failed': users.pushGateFailed,
-  'keypad-locked': users.pushKeypadLocked,
-  'lockdown-started': users.pushLockdown,
-  'lockdown-ended': users.pushLockdown,
+const OWN_SWITCH: Partial<Record<PushNotice['event'], PushSwitch>> = {
+  'gate-failed': 'gateFailed',
+  'keypad-locked': 'keypadLocked',
+  'lockdown-started': 'lockdown',
+  'lockdown-ended': 'lockdown',
+  'intercom-call': 'intercom',
 };
 
 /** One push to one subscribed device; a device that fails is retried alone, the others are not sent again. */
@@ -48,7 +49,10 @@ export function registerPushNoticeJob(queue: JobQueue, context: NotificationCont
     const message = await renderNotice(context.db, payload.notice);
     if (!message) return skipped(context, running, pushNoticeJob.name, 'what it was about is gone');
     const target = openTarget(context.secret, subscription.subscriptionSealed);
-    const outcome = await sendPush(context.vapid, target, JSON.stringify(message), running.signal);
+    const outcome = await sendPush(context.vapid, target, JSON.stringify(message), {
+      policy: context.outbound,
+      signal: running.signal,
+    });
     if (outcome === 'gone') {
       await context.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
       return skipped(context, running, pushNoticeJob.name, 'the push service says the device unsubscribed');

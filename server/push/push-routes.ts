@@ -8,15 +8,14 @@ import {
 } from '@core/api/push';
 import { PUSH_MESSAGES } from '@core/api/push-messages';
 import { ROLES } from '@core/roles';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownAccount, recordActivity } from '../activity/record-activity';
 import { browserLabel } from '../authorization/browser-label';
 import { allow, callerOf, type Permission } from '../authorization/route-permissions';
-import { pushSubscriptions } from '../platform/db/schema';
 import { badRequest, notFound } from '../platform/errors/http-error';
-import { listSubscriptions, removeSubscription, saveSubscription } from './push-subscriptions';
+import { isRefusedEndpoint } from '../platform/push/push-sender';
+import { listSubscriptions, removeSubscription, saveSubscription, subscriptionOwner } from './push-subscriptions';
 
 /** A subscription reaches only its own user: anyone else, superadmins too, gets 404. */
 const ownSubscription: Permission = {
@@ -25,12 +24,8 @@ const ownSubscription: Permission = {
   selfOnly: true,
   scope: async (request, app) => {
     const { subscriptionId } = request.params as { subscriptionId: string };
-    const [row] = await app.db
-      .select({ userId: pushSubscriptions.userId })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.id, subscriptionId))
-      .limit(1);
-    return row ? { propertyId: null, ownerUserId: row.userId } : null;
+    const ownerUserId = await subscriptionOwner(app.db, subscriptionId);
+    return ownerUserId ? { propertyId: null, ownerUserId } : null;
   },
 };
 
@@ -64,8 +59,12 @@ export async function pushRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { endpoint, keys } = request.body;
-      if (!endpoint.startsWith('https://') && !app.config.allowLocalDevices)
-        throw badRequest(PUSH_MESSAGES.endpointNotHttps, 'endpoint');
+      if (isRefusedEndpoint(endpoint, { allowLocal: app.config.allowLocalDevices })) {
+        const words = endpoint.startsWith('https://')
+          ? PUSH_MESSAGES.endpointNotPublic
+          : PUSH_MESSAGES.endpointNotHttps;
+        throw badRequest(words, 'endpoint');
+      }
       const label = browserLabel(request.headers['user-agent']);
       const id = await saveSubscription(
         app.db,

@@ -1,11 +1,11 @@
 import { MAX_PUSH_SUBSCRIPTIONS } from '@core/api/push';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { keepsPushOn, type PushSwitch } from '../accounts/account-store';
 import { deriveKey, hmacHex } from '../platform/crypto/keys';
 import { open, seal } from '../platform/crypto/secret-box';
 import type { Orm, Queryable } from '../platform/db/connect';
-import { pushSubscriptions, users } from '../platform/db/schema';
 import type { PushTarget } from '../platform/push/push-sender';
+import { pushSubscriptions } from './push-tables';
 
 const sealKey = (secret: Buffer) => deriveKey(secret, 'push-subscription');
 const hashKey = (secret: Buffer) => deriveKey(secret, 'push-endpoint-hash');
@@ -77,18 +77,26 @@ export async function removeSubscription(db: Queryable, userId: string, id: stri
 }
 
 /** The subscriptions of these people who keep push (and `eventSwitch`, when given) on: the devices a notice goes to. */
-export async function subscriptionIdsOf(db: Queryable, userIds: string[], eventSwitch?: PgColumn): Promise<string[]> {
+export async function subscriptionIdsOf(db: Queryable, userIds: string[], pushSwitch?: PushSwitch): Promise<string[]> {
   if (!userIds.length) return [];
   const rows = await db
     .select({ id: pushSubscriptions.id })
     .from(pushSubscriptions)
-    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .where(
-      and(
-        inArray(pushSubscriptions.userId, userIds),
-        eq(users.prefPush, true),
-        eventSwitch ? eq(eventSwitch, true) : undefined,
-      ),
-    );
+    .where(and(inArray(pushSubscriptions.userId, userIds), keepsPushOn(pushSubscriptions.userId, pushSwitch)));
   return rows.map((row) => row.id);
+}
+
+/** Whose subscription this is; null if there is none. */
+export async function subscriptionOwner(db: Queryable, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.id, id))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** Every subscription of the person, its sealed target too (their own data export leaves that out). */
+export async function subscriptionRowsOf(db: Queryable, userId: string) {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }

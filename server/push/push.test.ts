@@ -17,8 +17,11 @@ import {
 } from '../../test/support/test-app';
 import { betweenDatesBody, decodeQrAttachment, registerAs } from '../../test/support/visitor-test-support';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
+import { users } from '../accounts/account-tables';
+import { devices } from '../devices/device-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
-import { devices, jobs, pushSubscriptions, users } from '../platform/db/schema';
+import { jobs } from '../platform/jobs/job-tables';
+import { pushSubscriptions } from './push-tables';
 
 // Web Push end to end against a real push service process: the VAPID signature is checked and the
 // payload decrypted there, exactly as a browser vendor's service would.

@@ -2,10 +2,10 @@ import { DASHBOARD_MESSAGES, type updateVisitorRequest } from '@core/api/dashboa
 import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../platform/db/connect';
-import { qrCodes, visitors } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { conflict, notFound } from '../platform/errors/http-error';
 import { findVisitor } from './qr-code-queries';
+import { qrCodes, visitors } from './visitor-tables';
 
 /** Renames a visitor or changes their email; answers the visitor as they were, for the trail. */
 export async function updateManagedVisitor(db: Queryable, update: z.output<typeof updateVisitorRequest>) {

@@ -1,9 +1,11 @@
 import type { VisitorListResponse } from '@core/api/dashboard';
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
-import type { UserListFilter } from '../people/manage-user-queries';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { UserListFilter } from '../accounts/account-list-queries';
+import { emailsOf } from '../accounts/account-store';
 import type { Queryable } from '../platform/db/connect';
 import { listQueries, newestFirst, paginationOf, runListQueries, searchCondition } from '../platform/db/paged-search';
-import { properties, qrCodes, users, visitors } from '../platform/db/schema';
+import { propertyNamesOf } from '../property-records/property-queries';
+import { qrCodes, visitors } from './visitor-tables';
 
 function conditions(filter: UserListFilter): SQL | undefined {
   return and(
@@ -23,19 +25,10 @@ async function qrCountsOf(db: Queryable, visitorIds: string[]) {
 }
 
 /**
- * The email of each visitor's creator, for one page. Read apart from the page query: joined there,
- * an OFFSET page looked up the creator of every row it skipped (3,000 index probes for page 100).
+ * One page of visitors, newest first. The creator's email and the property's name are read apart,
+ * for the page's rows only: joined here, an OFFSET page looked up the creator of every row it
+ * skipped (3,000 index probes for page 100).
  */
-async function creatorEmailsOf(db: Queryable, creatorIds: string[]) {
-  if (!creatorIds.length) return new Map<string, string>();
-  const rows = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.id, [...new Set(creatorIds)]));
-  return new Map(rows.map((row) => [row.id, row.email]));
-}
-
-/** One page of visitors, newest first, with their property (the creator's email comes after). */
 export function visitorListQueries(db: Queryable, filter: UserListFilter) {
   const where = conditions(filter);
   const order = newestFirst(visitors.createdAt, visitors.id, filter);
@@ -45,13 +38,8 @@ export function visitorListQueries(db: Queryable, filter: UserListFilter) {
     where,
     Boolean(filter.search),
     db
-      .select({
-        visitor: visitors,
-        propertyName: properties.propertyName,
-        cursor: order.cursor,
-      })
+      .select({ visitor: visitors, cursor: order.cursor })
       .from(visitors)
-      .leftJoin(properties, eq(properties.id, visitors.propertyId))
       .where(and(where, order.after))
       .orderBy(...order.orderBy)
       .limit(filter.limit + 1)
@@ -61,27 +49,46 @@ export function visitorListQueries(db: Queryable, filter: UserListFilter) {
 
 export async function listManagedVisitors(db: Queryable, filter: UserListFilter): Promise<VisitorListResponse> {
   const { total, rows, nextCursor } = await runListQueries(visitorListQueries(db, filter), filter);
-  const [qrCounts, creatorEmails] = await Promise.all([
+  const [qrCounts, creatorEmails, propertyNames] = await Promise.all([
     qrCountsOf(
       db,
       rows.map((row) => row.visitor.id),
     ),
-    creatorEmailsOf(
+    emailsOf(
       db,
       rows.map((row) => row.visitor.createdBy),
     ),
+    propertyNamesOf(
+      db,
+      rows.map((row) => row.visitor.propertyId),
+    ),
   ]);
   return {
-    visitors: rows.map(({ visitor, propertyName }) => ({
+    visitors: rows.map(({ visitor }) => ({
       _id: visitor.id,
       firstName: visitor.firstName,
       lastName: visitor.lastName,
       email: visitor.email,
       propertyId: visitor.propertyId,
-      propertyName,
+      propertyName: propertyNames.get(visitor.propertyId) ?? null,
       residentEmail: creatorEmails.get(visitor.createdBy) ?? null,
       qrCodeCount: qrCounts.get(visitor.id) ?? 0,
     })),
     pagination: paginationOf(total, filter.limit, nextCursor),
   };
+}
+
+/** The visitors the person registered, oldest first. */
+export async function visitorsRegisteredBy(db: Queryable, userId: string) {
+  return db.select().from(visitors).where(eq(visitors.createdBy, userId)).orderBy(asc(visitors.createdAt));
+}
+
+/** The QR codes the person made, oldest first. */
+export async function qrCodesMadeBy(db: Queryable, userId: string) {
+  return db.select().from(qrCodes).where(eq(qrCodes.createdBy, userId)).orderBy(asc(qrCodes.createdAt));
+}
+
+/** The ids of the QR codes the person made. */
+export async function qrCodeIdsMadeBy(db: Queryable, userId: string): Promise<{ id: string }[]> {
+  return db.select({ id: qrCodes.id }).from(qrCodes).where(eq(qrCodes.createdBy, userId));
 }

@@ -4,10 +4,10 @@ import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordActivity } from '../activity/record-activity';
-import { allow, callerOf } from '../authorization/route-permissions';
+import { allow, callerOf, withApiKeyScope } from '../authorization/route-permissions';
 import { userListFilter } from '../people/manage-user-queries';
-import { heavyRead } from '../platform/db/fresh-reads';
 import type { PlatformDeps } from '../platform/deps';
+import { heavyRead } from '../platform/http/fresh-reads';
 import { deleteManagedVisitor, updateManagedVisitor, visitorScope } from './manage-visitor-commands';
 import { listManagedVisitors } from './manage-visitor-queries';
 import { visitorDeleted, visitorUpdated } from './visitor-activity';
@@ -23,7 +23,7 @@ export async function manageVisitorRoutes(app: FastifyInstance) {
   api.get(
     '/api/visitor/get-all',
     {
-      config: { permission: allow(MANAGERS) },
+      config: { permission: withApiKeyScope(allow(MANAGERS), 'visitors:read') },
       schema: {
         tags: ['dashboard'],
         summary: 'One page of visitors; admins see only their own property',
@@ -39,7 +39,10 @@ export async function manageVisitorRoutes(app: FastifyInstance) {
   api.post(
     '/api/visitor/update',
     {
-      config: { permission: allow(MANAGERS, targetVisitor), activity: 'visitor.update' },
+      config: {
+        permission: withApiKeyScope(allow(MANAGERS, targetVisitor), 'visitors:write'),
+        activity: 'visitor.update',
+      },
       schema: {
         tags: ['dashboard'],
         summary: "Save the edit-visitor dialog (name and email; the QR codes' windows are unchanged)",
@@ -60,7 +63,10 @@ export async function manageVisitorRoutes(app: FastifyInstance) {
   api.post(
     '/api/visitor/delete',
     {
-      config: { permission: allow(MANAGERS, targetVisitor), activity: 'visitor.delete' },
+      config: {
+        permission: withApiKeyScope(allow(MANAGERS, targetVisitor), 'visitors:write'),
+        activity: 'visitor.delete',
+      },
       schema: {
         tags: ['dashboard'],
         summary: 'Delete a visitor and their QR codes; the gate refuses the codes at once',

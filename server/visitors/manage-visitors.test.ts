@@ -9,7 +9,7 @@ import {
   seedUser,
   type TestApp,
 } from '../../test/support/test-app';
-import { qrCodes, visitors } from '../platform/db/schema';
+import { qrCodes, visitors } from './visitor-tables';
 
 let t: TestApp;
 let adminA: SeededUser;

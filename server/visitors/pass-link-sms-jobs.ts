@@ -1,14 +1,14 @@
 import { describeWindow } from '@core/validity/window-messages';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { passLinkHashOf, passPageUrl } from '../passes/pass-link';
 import type { Queryable } from '../platform/db/connect';
-import { qrCodes } from '../platform/db/schema';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { openJobSecret, sealedJobSecret, sealJobSecret } from '../platform/jobs/job-secret';
 import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
 import { findCodeWithPeople } from './code-with-people-queries';
+import { passLinkHashOf, passPageUrl } from './visitor-pass-link';
+import { qrCodes } from './visitor-tables';
 
 /** The visitor's pass page link by SMS; the link token travels sealed and the text is written at send time. */
 export const passLinkSmsJob = jobKind(

@@ -4,10 +4,10 @@ import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../platform/db/connect';
-import { qrCodes } from '../platform/db/schema';
 import { badRequest, notFound } from '../platform/errors/http-error';
 import { findQrCode, type QrCodeRow } from './qr-code-queries';
 import { editedWindow } from './stored-window';
+import { qrCodes } from './visitor-tables';
 
 type FoundCode = NonNullable<Awaited<ReturnType<typeof findQrCode>>>;
 

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { passPageUrl } from '../passes/pass-link';
 import { sha256Hex } from '../platform/crypto/keys';
 import type { Queryable } from '../platform/db/connect';
-import { qrCodes } from '../platform/db/schema';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { openJobSecret, sealedJobSecret, sealJobSecret } from '../platform/jobs/job-secret';
 import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
+import { emailedWalletLinks } from '../wallet/wallet-links';
 import { findCodeWithPeople } from './code-with-people-queries';
 import { qrCodeEmail } from './qr-code-email-messages';
+import { passPageUrl } from './visitor-pass-link';
+import { qrCodes } from './visitor-tables';
 
 /** One email carrying a QR code; the token travels sealed and the PNG is drawn at send time. */
 export const qrCodeEmailJob = jobKind(
@@ -23,21 +24,27 @@ export const qrCodeEmailJob = jobKind(
   }),
 );
 
-/** Queues the visitor's pass and the resident's copy, inside the transaction that created the code. */
+type Recipient = z.infer<typeof qrCodeEmailJob.payload>['recipient'];
+
+/**
+ * Queues the visitor's pass and the resident's copy, inside the transaction that created the code;
+ * or, for Resend, the visitor's alone (`passLink` null: a pass made before links were kept).
+ */
 export function enqueueQrCodeEmails(
   queue: JobQueue,
   db: Queryable,
   secret: Buffer,
-  code: { qrCodeId: string; token: string; passLink: string },
+  code: { qrCodeId: string; token: string; passLink: string | null },
+  recipients: readonly Recipient[] = ['visitor', 'resident'],
 ) {
   return queue.enqueueMany(
     db,
     qrCodeEmailJob,
-    (['visitor', 'resident'] as const).map((recipient) => ({
+    recipients.map((recipient) => ({
       qrCodeId: code.qrCodeId,
       recipient,
       token: sealJobSecret(secret, code.token),
-      passLink: sealJobSecret(secret, code.passLink),
+      ...(code.passLink ? { passLink: sealJobSecret(secret, code.passLink) } : {}),
     })),
   );
 }
@@ -48,11 +55,18 @@ export function registerQrCodeEmailJob(queue: JobQueue, context: NotificationCon
     const found = await findCodeWithPeople(context.db, payload.qrCodeId, eq(qrCodes.tokenHash, sha256Hex(token)));
     if (!found) return skipped(context, running, qrCodeEmailJob.name, 'the QR code is gone');
     const { code, visitor, property, resident } = found;
-    const passUrl = payload.passLink && passPageUrl(context.appUrl, openJobSecret(context.secret, payload.passLink));
+    const passLink = payload.passLink && openJobSecret(context.secret, payload.passLink);
     const message = await qrCodeEmail(
       {
         token,
-        pass: passUrl ? { url: passUrl, qrCodeId: code.id, now: context.now() } : null,
+        pass: passLink
+          ? {
+              url: passPageUrl(context.appUrl, passLink),
+              qrCodeId: code.id,
+              now: context.now(),
+              wallet: emailedWalletLinks(context, `/api/pass/${passLink}`),
+            }
+          : null,
         window: code,
         timeZone: property.timeZone,
         property,

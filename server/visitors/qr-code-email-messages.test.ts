@@ -3,7 +3,15 @@ import { qrCodeEmail } from './qr-code-email-messages';
 
 const context = {
   token: 'token-for-the-test',
-  pass: { url: 'https://gatehouse.example/pass/abc', qrCodeId: 'qr-1', now: new Date('2026-11-26T12:00:00Z') },
+  pass: {
+    url: 'https://gatehouse.example/pass/abc',
+    qrCodeId: 'qr-1',
+    now: new Date('2026-11-26T12:00:00Z'),
+    wallet: {
+      appleWallet: 'https://gatehouse.example/api/pass/abc/wallet.pkpass',
+      googleWallet: 'https://gatehouse.example/api/pass/abc/google-wallet',
+    },
+  },
   window: {
     qrType: 'betweenDates' as const,
     startDate: new Date('2026-11-26T13:00:00Z'),

@@ -1,13 +1,15 @@
+import type { WalletLinks } from '@core/api/wallet';
 import type { QrWindow } from '@core/validity/qr-validity';
 import { describeWindow } from '@core/validity/window-messages';
-import { passCalendar } from '../passes/pass-calendar';
 import { qrPngOf } from '../platform/images/qr-image';
 import type { MailAttachment, MailMessage } from '../platform/mail/mailer';
+import { labelledWalletLinks } from '../wallet/wallet-links';
+import { passCalendar } from './visitor-pass-calendar';
 
 export interface QrEmailContext {
   token: string;
   /** The visitor's pass page; null for codes made before pass pages existed. */
-  pass: { url: string; qrCodeId: string; now: Date } | null;
+  pass: { url: string; qrCodeId: string; now: Date; wallet: WalletLinks } | null;
   window: QrWindow;
   timeZone: string;
   property: { propertyName: string; propertyLocation: string };
@@ -61,6 +63,7 @@ function body(context: QrEmailContext, intro: string) {
   const when = describeWindow(context.window, context.timeZone);
   const { propertyName, propertyLocation } = context.property;
   const passLine = context.pass ? `Open the pass on your phone: ${context.pass.url}` : null;
+  const wallets = context.pass ? labelledWalletLinks(context.pass.wallet) : [];
   const lines = [
     intro,
     '',
@@ -71,15 +74,19 @@ function body(context: QrEmailContext, intro: string) {
     '',
     'Show the QR code at the gate reader to enter.',
     ...(passLine ? [passLine] : []),
+    ...wallets.map(({ label, url }) => `${label}: ${url}`),
   ];
   const passHtml = context.pass
     ? `<p><a href="${escapeHtml(context.pass.url)}">Open the pass on your phone</a></p>`
     : '';
+  const walletHtml = wallets
+    .map(({ label, url }) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`)
+    .join('\n');
   const content = `<p>${escapeHtml(intro)}</p>
 <p><img src="cid:${QR_CID}" alt="Visitor QR code" width="240" height="240" style="max-width:100%;height:auto"></p>
 <p><strong>${escapeHtml(propertyName)}</strong><br>${escapeHtml(propertyLocation)}</p>
 <p>Valid: ${escapeHtml(when)}<br><small>Times are local time at the property (${escapeHtml(context.timeZone)}).</small></p>
-<p>Show the QR code at the gate reader to enter.</p>${passHtml}`;
+<p>Show the QR code at the gate reader to enter.</p>${passHtml}${walletHtml}`;
   return { text: lines.join('\n'), html: mobileDocument(content) };
 }
 

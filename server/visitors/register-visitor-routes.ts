@@ -4,7 +4,7 @@ import { SCREEN_ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordActivity } from '../activity/record-activity';
-import { allow, callerOf } from '../authorization/route-permissions';
+import { allow, callerOf, withApiKeyScope } from '../authorization/route-permissions';
 import { registerVisitor } from './register-visitor';
 import { visitorRegistered } from './visitor-activity';
 
@@ -14,7 +14,10 @@ export async function registerVisitorRoutes(app: FastifyInstance) {
   api.post(
     '/api/visitor/register',
     {
-      config: { permission: allow(SCREEN_ROLES.registerVisitor), activity: 'visitor.register' },
+      config: {
+        permission: withApiKeyScope(allow(SCREEN_ROLES.registerVisitor), 'visitors:write'),
+        activity: 'visitor.register',
+      },
       schema: {
         tags: ['visitors'],
         summary: 'Register a visitor; the QR code is emailed to the visitor and to the resident',

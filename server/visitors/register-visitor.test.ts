@@ -6,7 +6,7 @@ import { sentEmailsTo } from '../../test/support/sent-mail';
 import { createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { betweenDatesBody, decodeQrAttachment, registerAs } from '../../test/support/visitor-test-support';
 import { sha256Hex } from '../platform/crypto/keys';
-import { qrCodes, visitors } from '../platform/db/schema';
+import { qrCodes, visitors } from './visitor-tables';
 
 let t: TestApp;
 let resident: SeededUser;
@@ -39,7 +39,7 @@ describe('POST /api/visitor/register', () => {
     for (const mail of [toVisitor, toResident]) {
       expect(mail.text).toContain('Oak Ridge');
       expect(mail.text).toContain('12 Oak Ridge Road');
-      expect(mail.text).toContain('from Mon, Jun 2, 2025 08:00 to Mon, Jun 2, 2025 17:00');
+      expect(mail.text).toContain('from Mon, Jun 2, 2025 08:00 EDT to Mon, Jun 2, 2025 17:00 EDT');
       expect(mail.html).toContain('cid:');
       expect(mail.attachments?.filter((a) => a.contentType === 'image/png')).toHaveLength(2);
       const token = decodeQrAttachment(mail);

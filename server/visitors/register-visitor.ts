@@ -10,18 +10,19 @@ import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { windowEndedError } from '@core/visitor-form/visitor-window';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Caller } from '../authorization/caller';
-import { newPassLink, passPageUrl } from '../passes/pass-link';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import type { Queryable } from '../platform/db/connect';
-import { qrCodes, visitors } from '../platform/db/schema';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors/http-error';
-import { findProperty } from '../properties/property-queries';
+import { emitEvent } from '../platform/events/domain-events';
+import { findProperty } from '../property-records/property-queries';
 import { passGatesOf } from '../property-rules/pass-gates';
 import { enqueuePassLinkSms } from './pass-link-sms-jobs';
 import { enqueueQrCodeEmails } from './qr-code-email-jobs';
 import type { QrCodeRow, VisitorRow } from './qr-code-queries';
 import { registrationWindow } from './stored-window';
+import { newPassLink, passPageUrl } from './visitor-pass-link';
+import { qrCodes, visitors } from './visitor-tables';
 
 /** The property a visitor is registered for: a superadmin's choice, otherwise the caller's own. */
 function targetPropertyId(caller: Caller, pid: string | null | undefined): string {
@@ -104,6 +105,19 @@ export async function registerVisitor(
     const sealed = { qrCodeId: code.id, token, passLink: passLink.linkToken };
     await enqueueQrCodeEmails(deps.jobs, tx, deps.config.secret, sealed);
     if (body.phoneNumber) await enqueuePassLinkSms(deps.jobs, tx, deps.config.secret, sealed);
+    await emitEvent(deps.jobs, tx, {
+      propertyId: property.id,
+      type: 'visitor.created',
+      at: now,
+      data: {
+        visitorId: visitor.id,
+        qrCodeId: code.id,
+        hostUserId: caller.userId,
+        qrType: body.qrType,
+        startsAt: code.startDate?.toISOString() ?? null,
+        endsAt: code.endDate?.toISOString() ?? null,
+      },
+    });
     return { visitorId: visitor.id, qrCodeId: code.id };
   });
   void deps.jobs.kick();
@@ -114,7 +128,7 @@ export async function registerVisitor(
     email: body.email,
     _id: result.visitorId,
     qrCodeId: result.qrCodeId,
-    // Only its hash is kept: the host can share the link now, from their phone, or never.
+    // Kept sealed too: the host can share it now, later from Visitor List, or never.
     passLink: passPageUrl(deps.config.appUrl, passLink.linkToken),
   };
 }

@@ -6,8 +6,8 @@ import { fieldWords } from '@core/validation/issue-messages';
 import { datesOutsideWindow } from '@core/visitor-form/qr-editor';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { sortRecurringDays, sortSpecificDates, startAfterEnd } from '@core/visitor-form/visitor-window';
-import type { RecurringDay, SpecificDate } from '../platform/db/schema';
 import { badRequest } from '../platform/errors/http-error';
+import type { RecurringDay, SpecificDate } from './visitor-tables';
 
 export interface StoredWindow {
   startDate: Date;

@@ -9,8 +9,9 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { betweenDatesBody, registerAs } from '../../test/support/visitor-test-support';
+import { activity } from '../activity/activity-tables';
 import { verifyActivityChains } from '../activity/activity-verify';
-import { activity, qrCodes } from '../platform/db/schema';
+import { qrCodes } from './visitor-tables';
 
 /** Each visitor route records one trail entry per success and none for a refused call. */
 let t: TestApp;
@@ -184,6 +185,6 @@ describe('the activity trail of visitors and their passes', () => {
       summary: 'Deleted visitor Ana López and their pass',
       changes: { passes: { before: 1, after: null }, email: { before: 'ana.lopez@example.com', after: null } },
     });
-    expect((await verifyActivityChains(t.app.db)).broken).toEqual([]);
+    expect((await verifyActivityChains(t.app.db, t.app.config.secret)).broken).toEqual([]);
   });
 });

@@ -32,7 +32,7 @@ function passFields(code: QrCodeRow, timeZone: string) {
   };
 }
 
-const passObject = (code: QrCodeRow) => ({ kind: 'pass', id: code.id, propertyId: code.propertyId });
+export const passObject = (code: QrCodeRow) => ({ kind: 'pass', id: code.id, propertyId: code.propertyId });
 const visitorObject = (visitor: VisitorRow) => ({ kind: 'visitor', id: visitor.id, propertyId: visitor.propertyId });
 
 export function visitorRegistered(visitor: VisitorRow, code: QrCodeRow, timeZone: string): ActivityEntry {

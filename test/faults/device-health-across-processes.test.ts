@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/accounts/account-tables';
+import { deviceHealth } from '../../server/device-health/device-health-tables';
 import { OFFLINE_NOTICE_AFTER_MS, READER_OFFLINE_AFTER_MS } from '../../server/device-health/health-rule';
-import { hashPassword } from '../../server/people/passwords';
+import { devices } from '../../server/devices/device-tables';
+import { hashPassword } from '../../server/identity/passwords';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';
 import { rowsOf } from '../../server/platform/db/rows';
-import { deviceHealth, devices, properties, users } from '../../server/platform/db/schema';
+import { properties } from '../../server/property-records/property-tables';
 import {
   type FreshPostgres,
   freshPostgresDatabase,

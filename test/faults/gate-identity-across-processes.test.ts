@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/people/passwords';
+import { users } from '../../server/accounts/account-tables';
+import { devices } from '../../server/devices/device-tables';
+import { hashPassword } from '../../server/identity/passwords';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';
-import { devices, properties, users } from '../../server/platform/db/schema';
+import { properties } from '../../server/property-records/property-tables';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import * as processes from '../support/gatehouse-process';
 

@@ -1,11 +1,14 @@
 import { parseCardNumber } from '@core/cards/card-number';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardLookupHash } from '../../server/cards/card-number-hash';
-import { assignSecurePin } from '../../server/people/secure-pin';
+import { users } from '../../server/accounts/account-tables';
+import { devices } from '../../server/devices/device-tables';
+import { cardLookupHash } from '../../server/gate-credentials/card-number-hash';
+import { cards } from '../../server/gate-credentials/card-tables';
+import { assignSecurePin } from '../../server/gate-credentials/secure-pin';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';
-import { cards, devices, properties, users } from '../../server/platform/db/schema';
 import { LIMITS } from '../../server/platform/limits/limit-rules';
+import { properties } from '../../server/property-records/property-tables';
 import {
   type FreshPostgres,
   freshPostgresDatabase,

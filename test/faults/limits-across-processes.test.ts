@@ -1,11 +1,13 @@
 import { generate } from 'otplib/functional';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/people/passwords';
-import { assignSecurePin } from '../../server/people/secure-pin';
+import { users } from '../../server/accounts/account-tables';
+import { devices } from '../../server/devices/device-tables';
+import { assignSecurePin } from '../../server/gate-credentials/secure-pin';
+import { hashPassword } from '../../server/identity/passwords';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';
-import { devices, properties, users } from '../../server/platform/db/schema';
 import { LIMITS } from '../../server/platform/limits/limit-rules';
+import { properties } from '../../server/property-records/property-tables';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import {
   type FreshPostgres,

@@ -1,8 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/accounts/account-tables';
+import { devices } from '../../server/devices/device-tables';
+import { gateLogs } from '../../server/gate-log/gate-log-tables';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';
-import { devices, lockdowns, properties, qrCodes, relayLogs, users, visitors } from '../../server/platform/db/schema';
+import { properties } from '../../server/property-records/property-tables';
+import { lockdowns } from '../../server/property-rules/property-rule-tables';
+import { qrCodes, visitors } from '../../server/visitors/visitor-tables';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import * as processes from '../support/gatehouse-process';
 import { Mailbox } from '../support/mailbox';
@@ -159,10 +164,8 @@ describe('lockdown across processes', () => {
       (
         await orm.orm
           .select()
-          .from(relayLogs)
-          .where(
-            and(eq(relayLogs.propertyId, propertyId), eq(relayLogs.reason, 'Lockdown ended at its end time: Storm')),
-          )
+          .from(gateLogs)
+          .where(and(eq(gateLogs.propertyId, propertyId), eq(gateLogs.reason, 'Lockdown ended at its end time: Storm')))
       ).length;
     const deadline = Date.now() + 15_000;
     while ((await endedRows()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PULSE_SETTLE_MS } from '../../server/gates/relay-pulse';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import {
   type FreshPostgres,
@@ -57,20 +58,25 @@ const press = (n: number, body: unknown) =>
   callApi<{ status: string }>(pair[n % 2].baseURL, 'POST', '/api/device/trigger-relay', { token: tokens[n % 2], body });
 
 describe.each(['shelly-gen2-mqtt', 'tasmota-mqtt'] as const)('%s on one broker, two processes', (protocol) => {
-  it('pulses once per press when presses alternate between the processes', async () => {
+  it('pulses once per press when presses alternate between the processes, each after the last one’s hold', async () => {
     const gate = await registerMqttGate(protocol);
-    for (let n = 0; n < 3; n++) expect(await press(n, gate.body)).toMatchObject({ status: 'success' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(simulator.pulses(gate.relayId)).toHaveLength(3);
+    for (let n = 0; n < 2; n++) {
+      expect(await press(n, gate.body)).toMatchObject({ status: 'success' });
+      // The hold runs from the relay's answer, which came before this press's answer.
+      await new Promise((resolve) => setTimeout(resolve, PULSE_SETTLE_MS));
+    }
+    expect(simulator.pulses(gate.relayId)).toHaveLength(2);
   });
 
-  it('pulses once when both processes take a press while the first pulse is in flight', async () => {
+  it('pulses once for presses on both processes while the pulse is in flight and right after it answered', async () => {
     const gate = await registerMqttGate(protocol);
-    // The relay answers late, so the two presses surely overlap (a quick one may finish first).
+    // The relay answers late, so the two presses surely overlap; then it answers at once.
     await simulator.setFault(gate.relayId, 'slow', 500);
     const answers = await Promise.all([press(0, gate.body), press(1, gate.body)]);
+    await simulator.setFault(gate.relayId, 'none');
+    answers.push(await press(1, gate.body));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(answers).toMatchObject([{ status: 'success' }, { status: 'success' }]);
+    expect(answers).toMatchObject([{ status: 'success' }, { status: 'success' }, { status: 'success' }]);
     expect(simulator.pulses(gate.relayId)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/people/passwords';
+import { users } from '../../server/accounts/account-tables';
+import { hashPassword } from '../../server/identity/passwords';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';
-import { users } from '../../server/platform/db/schema';
 import {
   type FreshPostgres,
   freshPostgresDatabase,

@@ -4,7 +4,7 @@ import { buildApp } from '../../server/app/app';
 import { connectPostgres, type Database, type Orm } from '../../server/platform/db/connect';
 import { ReadRouting } from '../../server/platform/db/read-routing';
 import { connectReplica } from '../../server/platform/db/replica-pool';
-import { properties } from '../../server/platform/db/schema';
+import { properties } from '../../server/property-records/property-tables';
 import { startReplicaPair } from '../support/replica-pair';
 import { bearer, seedProperty, seedUser, testConfig } from '../support/test-app';
 

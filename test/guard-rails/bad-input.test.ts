@@ -4,7 +4,7 @@ import type { DeclaredRoute } from '../../server/authorization/route-permissions
 import { FRAMEWORK_ERROR_MESSAGES, MAX_PATH_PART_LENGTH } from '../../server/platform/http/framework-errors';
 import { createTestApp } from '../support/test-app';
 import { GuardWorld, SLOW_TEST_MS } from './guard-world';
-import { allowedHeaders } from './identities';
+import { allowedHeaders, expectedFor, headersFor, IDENTITIES } from './identities';
 import { randomMutation, sweepMutations } from './input-breakers';
 import { applyMutation, describeMutation, type Mutation, type RequestInputs } from './input-mutation';
 import { expectedRefusal, inputVerdict } from './input-verdict';
@@ -148,6 +148,44 @@ describe('path parts the router refuses before any route runs', () => {
         expect(answer.statusCode, answer.body.slice(0, 200)).toBe(status);
         expect(answer.json()).toEqual({ message, requestId: expect.any(String) });
       }
+    });
+  }
+});
+
+describe('unknown ids on every route with a path parameter', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const routesWithParams = t.app.routeCatalog.filter((route) => paramNames(route.url).length);
+
+  for (const route of routesWithParams) {
+    it(`${route.method} ${route.url}: an unknown, well-formed id answers 4xx and changes nothing`, async () => {
+      const world = await GuardWorld.create(t.app);
+      const request = await buildRouteRequest(route, new CaseSeeds(world));
+      expect(request.problems, 'the seeding registry could not build a valid request').toEqual([]);
+      const ids = Object.keys(request.params).filter((name) => UUID.test(String(request.params[name])));
+      // Every caller the route lets in: a superadmin's scope covers any property, so only the
+      // route itself can notice that the id names nothing.
+      const callers = IDENTITIES.filter((identity) => expectedFor(route.permission, identity, true).allowed);
+      const callerHeaders = [];
+      for (const identity of callers)
+        callerHeaders.push({ identity, headers: await headersFor(world, route, identity) });
+      const before = await databaseChecksum(t.app.db);
+      const answers: string[] = [];
+      for (const { identity, headers } of callerHeaders) {
+        const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+        for (const name of ids) {
+          const answer = await t.app.inject({
+            method: route.method as 'POST',
+            url: requestUrl(route, { ...request.params, [name]: crypto.randomUUID() }, request.query),
+            headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+            remoteAddress: nextClient(),
+            ...(payload === undefined ? {} : { payload }),
+          });
+          if (answer.statusCode < 400 || answer.statusCode >= 500)
+            answers.push(`${identity}, unknown ${name}: ${answer.statusCode} ${answer.body.slice(0, 120)}`);
+        }
+      }
+      expect(answers, 'answers other than 4xx').toEqual([]);
+      expect(await databaseChecksum(t.app.db), 'a request for an unknown id changed the database').toEqual(before);
     });
   }
 });

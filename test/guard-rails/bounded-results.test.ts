@@ -41,7 +41,9 @@ describe('no route returns an unbounded result', () => {
           // A download (CSV, or a person's own data as JSON) holds up to an export's rows.
           const isDownload = String(answer.headers['content-disposition'] ?? '').startsWith('attachment');
           const bound = isCsv || isDownload ? MAX_EXPORT_ROWS : MAX_UNPAGED_LIST;
-          const rows = isCsv ? answer.body.trimEnd().split('\n').length - 1 : longestList(answer.json());
+          // A redirect (a wallet's save link, a sign-in's callback) or a binary file (a wallet pass) holds no list.
+          const isJson = String(answer.headers['content-type']).startsWith('application/json');
+          const rows = isCsv ? answer.body.trimEnd().split('\n').length - 1 : isJson ? longestList(answer.json()) : 0;
           lengths.push(
             `${route.url}: ${answer.statusCode < 500}, ${rows <= bound ? 'bounded' : `${rows} rows > ${bound}`}`,
           );

@@ -118,6 +118,20 @@ export const ALLOWED_DEVICE_ADDRESSES = [
   '64:ff9b::c0a8:114',
 ];
 
+/** Private, shared and reserved addresses: allowed for gates, refused for anything reached over the internet. */
+export const PRIVATE_NETWORK_ADDRESSES = [
+  '10.0.0.1',
+  '10.0.0.5',
+  '172.16.0.10',
+  '192.168.1.20',
+  '100.64.0.7',
+  'fd00::5',
+  '2001:db8::1',
+  '::ffff:192.168.1.20',
+  '::ffff:10.0.0.1',
+  '64:ff9b::c0a8:114',
+];
+
 /** A registered `deviceIpAddress`: IPv6 in brackets, as the device forms take it. */
 export const asDeviceAddress = (address: string) => (address.includes(':') ? `[${address}]` : address);
 

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { users } from '../../server/accounts/account-tables';
+import { devices } from '../../server/devices/device-tables';
 import { sha256Hex } from '../../server/platform/crypto/keys';
-import { devices, properties, qrCodes, users, visitors } from '../../server/platform/db/schema';
+import { properties } from '../../server/property-records/property-tables';
+import { qrCodes, visitors } from '../../server/visitors/visitor-tables';
 import type { GuardWorld } from './guard-world';
 import { uniqueSuffix } from './guard-world';
 

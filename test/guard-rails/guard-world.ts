@@ -1,11 +1,16 @@
 import crypto from 'node:crypto';
+import type { ApiKeyScope } from '@core/api/api-keys';
 import type { Role } from '@core/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { users } from '../../server/accounts/account-tables';
+import { newApiKey } from '../../server/api-keys/api-key-secret';
+import { insertApiKey, revokeApiKey } from '../../server/api-keys/api-key-store';
 import { endAllSessions, endSession, startSession } from '../../server/authorization/session-queries';
 import { TokenService } from '../../server/authorization/tokens';
+import { devices } from '../../server/devices/device-tables';
 import { sha256Hex } from '../../server/platform/crypto/keys';
-import { devices, properties, users } from '../../server/platform/db/schema';
+import { properties } from '../../server/property-records/property-tables';
 
 /** Generated tests call many routes each; on two busy cores they need more than the default 30 s. */
 export const SLOW_TEST_MS = 180_000;
@@ -46,12 +51,12 @@ export class GuardWorld {
         {
           propertyName: `Guard A ${uniqueSuffix()}`,
           propertyLocation: '1 A Road',
-          propertyFeatures: ['qr', 'securepin', 'rfid'],
+          propertyFeatures: ['qr', 'securepin', 'rfid', 'intercom'],
         },
         {
           propertyName: `Guard B ${uniqueSuffix()}`,
           propertyLocation: '2 B Road',
-          propertyFeatures: ['qr', 'securepin', 'rfid'],
+          propertyFeatures: ['qr', 'securepin', 'rfid', 'intercom'],
         },
       ])
       .returning({ id: properties.id });
@@ -76,6 +81,24 @@ export class GuardWorld {
         deviceKeyHash: sha256Hex(key),
       })
       .returning({ id: devices.id });
+    return { id: row.id, key };
+  }
+
+  /** An API key of property A or B with these scopes, made by a manager of it; revoked if asked. */
+  async apiKey(scopes: ApiKeyScope[], property: 'A' | 'B', revoked = false): Promise<{ id: string; key: string }> {
+    const propertyId = property === 'A' ? this.propertyA : this.propertyB;
+    const maker = await this.user('admin', property);
+    const { key, hash, prefix } = newApiKey();
+    const row = await insertApiKey(this.app.db, {
+      propertyId,
+      createdBy: maker.id,
+      name: `Guard key ${uniqueSuffix()}`,
+      scopes,
+      expiresAt: null,
+      keyHash: hash,
+      prefix,
+    });
+    if (revoked) await revokeApiKey(this.app.db, row.id, this.app.config.now());
     return { id: row.id, key };
   }
 

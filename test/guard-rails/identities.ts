@@ -39,6 +39,10 @@ export function expectedFor(permission: Permission, identity: Identity, ownedRec
   if (permission.kind === 'public') return { allowed: true };
   if (permission.kind === 'device')
     return identity === 'right device key' ? { allowed: true } : { allowed: false, status: 401 };
+  // A reader reaches only its own records: the matrix's reader is a fresh gate of property A.
+  if (permission.kind === 'deviceOrUser' && identity === 'right device key')
+    return permission.scope ? { allowed: false, status: 404 } : { allowed: true };
+  if (permission.kind === 'deviceOrUser' && identity === 'wrong device key') return { allowed: false, status: 401 };
   const role = ROLE_OF[identity];
   if (!role) return { allowed: false, status: 401 };
   if (!permission.roles.includes(role)) return { allowed: false, status: 403 };

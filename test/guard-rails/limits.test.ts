@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE } from '@core/constants';
+import { REQUEST_BODY_LIMIT_BYTES } from '@core/limits/request-size';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT_BYTES } from '../../server/app/app';
-import { assignSecurePin } from '../../server/people/secure-pin';
+import { assignSecurePin } from '../../server/gate-credentials/secure-pin';
 import { SERVER_MESSAGES } from '../../server/platform/errors/server-messages';
 import { LIMITS } from '../../server/platform/limits/limit-rules';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
@@ -27,7 +27,11 @@ describe('request body size', () => {
       method: 'POST',
       url: '/api/resident/login',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(BODY_LIMIT_BYTES), userType: 'resident' }),
+      payload: JSON.stringify({
+        email: 'a@example.com',
+        password: 'x'.repeat(REQUEST_BODY_LIMIT_BYTES),
+        userType: 'resident',
+      }),
     });
     expect(answer.statusCode).toBe(413);
     expect(answer.json()).toEqual({ message: expect.stringMatching(/too large/i), requestId: expect.any(String) });
@@ -167,6 +171,9 @@ describe('guessing a secret at a reader', () => {
     'POST /api/access/qr': 'a pass is a 256-bit token; its unknown codes are only throttled',
     'GET /api/access/reader': 'decides nothing',
     'POST /api/devices/heartbeat': 'decides nothing',
+    'GET /api/intercom/directory': 'decides nothing; searches are limited per reader (intercom-directory)',
+    'POST /api/intercom/calls': 'opens nothing; a directory entry is a random UUID and calls are limited per reader',
+    'POST /api/intercom/calls/:callId/photo': 'decides nothing',
   };
   const readerRoutes = routes.filter((route) => route.permission.kind === 'device').map((r) => `${r.method} ${r.url}`);
 

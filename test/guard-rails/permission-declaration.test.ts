@@ -2,12 +2,8 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  allow,
-  type DeclaredRoute,
-  installPermissionChecks,
-  publicPermission,
-} from '../../server/authorization/route-permissions';
+import { installPermissionChecks } from '../../server/app/permission-checks';
+import { allow, type DeclaredRoute, publicPermission } from '../../server/authorization/route-permissions';
 
 /** A bare app with the same enforcement point buildApp installs. */
 async function guardedApp() {

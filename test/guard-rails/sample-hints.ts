@@ -35,6 +35,8 @@ export function hintsFor(field: string | undefined, now: Date): unknown[] {
     minutes: [30],
     userType: ['resident'],
     endpoint: ['https://push.example.com/send/sample'],
+    url: ['https://hooks.example.com/in'],
+    events: [['gate.opened']],
     p256dh: ['BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM'],
     auth: ['tBHItJI5svbpez7KI4CCXg'],
   };

@@ -1,17 +1,17 @@
 import crypto from 'node:crypto';
 import { ALWAYS } from '@core/rules/schedule';
 import { createDeliveryPass } from '../../server/delivery/delivery-pass-queries';
-import { createAccountToken } from '../../server/people/account-tokens';
+import { cards } from '../../server/gate-credentials/card-tables';
+import { createAccountToken } from '../../server/identity/account-tokens';
+import { passkeys } from '../../server/identity/identity-tables';
+import { intercomCallPhotos, intercomCalls, intercomListings } from '../../server/intercom/intercom-tables';
 import { sha256Hex } from '../../server/platform/crypto/keys';
-import {
-  accessGroupMembers,
-  accessGroups,
-  cards,
-  passkeys,
-  pushSubscriptions,
-  qrCodes,
-  visitors,
-} from '../../server/platform/db/schema';
+import { accessGroupMembers, accessGroups } from '../../server/property-rules/property-rule-tables';
+import { pushSubscriptions } from '../../server/push/push-tables';
+import { newPassLink } from '../../server/visitors/visitor-pass-link';
+import { qrCodes, visitors } from '../../server/visitors/visitor-tables';
+import { newWebhookSecret, sealWebhookSecret } from '../../server/webhooks/webhook-secrets';
+import { insertDelivery, insertEndpoint } from '../../server/webhooks/webhook-store';
 import { type GuardWorld, guardEmail } from './guard-world';
 
 /** The kinds of record a route's input can name; each is created in property A. */
@@ -29,7 +29,12 @@ export type RecordKind =
   | 'deliveryPass'
   | 'pendingSignIn'
   | 'pushSubscription'
-  | 'accessGroup';
+  | 'accessGroup'
+  | 'apiKey'
+  | 'webhook'
+  | 'webhookDelivery'
+  | 'intercomCall'
+  | 'directoryEntry';
 
 export interface SeededRecord {
   id: string;
@@ -56,11 +61,16 @@ export const FIELD_RECORDS: Record<string, RecordKind> = {
   passkeyId: 'passkey',
   cardId: 'card',
   groupId: 'accessGroup',
+  keyId: 'apiKey',
   gateIds: 'device',
   memberIds: 'user',
   passId: 'deliveryPass',
   subscriptionId: 'pushSubscription',
+  callId: 'intercomCall',
+  directoryId: 'directoryEntry',
   pendingToken: 'pendingSignIn',
+  webhookId: 'webhook',
+  deliveryId: 'webhookDelivery',
   'device.id': 'device',
   'device._id': 'device',
   'property._id': 'property',
@@ -119,6 +129,41 @@ const SEEDERS: Record<RecordKind, Seeder> = {
       .returning({ id: passkeys.id });
     return { id: row.id, owned: true };
   },
+  // A call ringing the resident of A from a gate of A.
+  intercomCall: async (world) => {
+    const device = await world.device();
+    const now = world.app.config.now();
+    const [row] = await world.app.db
+      .insert(intercomCalls)
+      .values({
+        propertyId: world.propertyA,
+        deviceId: device.id,
+        gateName: 'Guard gate',
+        calleeUserId: world.owner.id,
+        displayName: 'Guard R.',
+        startedAt: now,
+        ringUntil: new Date(now.getTime() + 30_000),
+        readerSeenAt: now,
+      })
+      .returning({ id: intercomCalls.id });
+    // Its still, so the photo route has one to show.
+    await world.app.db.insert(intercomCallPhotos).values({
+      callId: row.id,
+      propertyId: world.propertyA,
+      jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
+      takenAt: now,
+    });
+    return { id: row.id, owned: true };
+  },
+  // The directory entry of the resident of A.
+  directoryEntry: async (world) => {
+    const [row] = await world.app.db
+      .insert(intercomListings)
+      .values({ userId: world.owner.id })
+      .onConflictDoNothing()
+      .returning({ id: intercomListings.id });
+    return { id: row?.id ?? crypto.randomUUID(), owned: true };
+  },
   // A device of the resident of A with notifications on.
   pushSubscription: async (world) => {
     const [row] = await world.app.db
@@ -145,6 +190,8 @@ const SEEDERS: Record<RecordKind, Seeder> = {
       .returning({ id: cards.id });
     return { id: row.id, owned: false };
   },
+  // A key of property A (its managers run it).
+  apiKey: async (world) => ({ id: (await world.apiKey(['visitors:read'], 'A')).id, owned: false }),
   // A group of property A that its resident is in (its managers run it, not owned by the resident).
   accessGroup: async (world) => {
     const [row] = await world.app.db
@@ -172,6 +219,29 @@ const SEEDERS: Record<RecordKind, Seeder> = {
     );
     return { id: row.id, owned: true };
   },
+  // A webhook endpoint of property A (its managers run it).
+  webhook: async (world) => {
+    const row = await insertEndpoint(world.app.db, {
+      propertyId: world.propertyA,
+      url: 'https://hooks.example.com/in',
+      description: '',
+      events: ['gate.opened'],
+      secretSealed: sealWebhookSecret(world.app.config.secret, newWebhookSecret()),
+    });
+    return { id: row.id, owned: false };
+  },
+  // A delivery of that endpoint, whose attempts "Send again" adds to.
+  webhookDelivery: async (world, seeds) => {
+    const endpoint = await seeds.get('webhook');
+    const id = await insertDelivery(world.app.db, {
+      endpointId: endpoint.id,
+      eventId: crypto.randomUUID(),
+      eventType: 'gate.opened',
+      body: { type: 'gate.opened', timestamp: world.app.config.now().toISOString(), data: {} },
+      createdAt: world.app.config.now(),
+    });
+    return { id, owned: false };
+  },
   visitor: async (world) => {
     const [row] = await world.app.db
       .insert(visitors)
@@ -188,13 +258,16 @@ const SEEDERS: Record<RecordKind, Seeder> = {
   qrCode: async (world, seeds) => {
     const visitor = await seeds.get('visitor');
     const now = world.app.config.now();
+    const token = crypto.randomUUID();
     const [row] = await world.app.db
       .insert(qrCodes)
       .values({
         visitorId: visitor.id,
         propertyId: world.propertyA,
         createdBy: world.owner.id,
-        tokenHash: sha256Hex(crypto.randomUUID()),
+        tokenHash: sha256Hex(token),
+        // Sealed as a registration seals them, so routes that share a pass find something to share.
+        ...newPassLink(world.app.config.secret, token).columns,
         qrFirstName: 'Vera',
         qrLastName: 'Visitor',
         qrType: 'betweenDates',

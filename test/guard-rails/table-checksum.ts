@@ -1,14 +1,12 @@
-import { getTableColumns, getTableName, is, type SQL, sql } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Orm } from '../../server/platform/db/connect';
-import * as schema from '../../server/platform/db/schema';
+import { allTables, everyTable } from '../support/all-tables';
 
 // Rate-limit counters and pulse leases are the server's bookkeeping, counted on every public
 // request whatever its input; they hold no user data.
-const BOOKKEEPING = new Set<PgTable>([schema.limitCounters, schema.devicePulses]);
-const tables = (Object.values(schema).filter((value) => is(value, PgTable)) as PgTable[]).filter(
-  (table) => !BOOKKEEPING.has(table),
-);
+const BOOKKEEPING = new Set<PgTable>([allTables.limitCounters, allTables.devicePulses]);
+const tables = everyTable.filter((table) => !BOOKKEEPING.has(table));
 const hasPropertyColumn = (table: PgTable) =>
   Object.values(getTableColumns(table)).some((column) => column.name === 'property_id');
 
@@ -32,7 +30,7 @@ export async function databaseChecksum(db: Orm): Promise<Record<string, string>>
 /** An md5 of one property's row and of every row that belongs to it. */
 export async function propertyChecksum(db: Orm, propertyId: string): Promise<Record<string, string>> {
   const sums: Record<string, string> = {
-    properties: await rowsChecksum(db, schema.properties, sql`t.id = ${propertyId}::uuid`),
+    properties: await rowsChecksum(db, allTables.properties, sql`t.id = ${propertyId}::uuid`),
   };
   for (const table of tables.filter(hasPropertyColumn)) {
     sums[getTableName(table)] = await rowsChecksum(db, table, sql`t.property_id = ${propertyId}::uuid`);

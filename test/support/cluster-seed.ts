@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { devices } from '../../server/devices/device-tables';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import type { Orm } from '../../server/platform/db/connect';
-import { devices } from '../../server/platform/db/schema';
 import type { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 
 /**
@@ -37,19 +37,22 @@ export async function seedClusterProperty(
       rows: { id: string }[];
     }
   ).rows;
-  const gates: { key: string; relayId: string }[] = [];
+  const gates: { key: string; relayId: string; deviceId: string }[] = [];
   for (let g = 0; g < options.gates; g++) {
     const relay = await simulator.addDevice({ protocol: 'shelly-gen1' });
     const key = randomToken();
-    await orm.insert(devices).values({
-      propertyId,
-      deviceName: `Cluster gate ${g}`,
-      deviceIpAddress: relay.address,
-      driver: 'shelly-gen1',
-      pulseSeconds: 1,
-      deviceKeyHash: sha256Hex(key),
-    });
-    gates.push({ key, relayId: relay.id });
+    const [device] = await orm
+      .insert(devices)
+      .values({
+        propertyId,
+        deviceName: `Cluster gate ${g}`,
+        deviceIpAddress: relay.address,
+        driver: 'shelly-gen1',
+        pulseSeconds: 1,
+        deviceKeyHash: sha256Hex(key),
+      })
+      .returning({ id: devices.id });
+    gates.push({ key, relayId: relay.id, deviceId: device.id });
   }
   return gates;
 }

@@ -2,11 +2,16 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sealCredentials } from '../../server/devices/device-credentials';
+import { devices } from '../../server/devices/device-tables';
+import { pulseHoldMs } from '../../server/gates/relay-pulse';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
-import { devices } from '../../server/platform/db/schema';
 import type { SimulatedProtocol } from '../../tools/relay-simulator/device-protocols';
 import type { MqttProtocol } from '../../tools/relay-simulator/mqtt-device';
 import type { RelaySimulator, SimulatedDeviceInfo } from '../../tools/relay-simulator/relay-simulator';
+import type { TestClock } from './test-clock';
+
+/** The relay on-time of every gate these helpers seed. */
+const SEEDED_PULSE_SECONDS = 2;
 
 export const HTTP_TEMPLATE_SETTINGS = {
   method: 'POST',
@@ -31,7 +36,7 @@ export async function seedSimulatedGate(
       deviceType: 'gate',
       deviceIpAddress: relay.address,
       driver: protocol,
-      pulseSeconds: 2,
+      pulseSeconds: SEEDED_PULSE_SECONDS,
       driverSettings: protocol === 'http-template' ? HTTP_TEMPLATE_SETTINGS : {},
       credentialsEncrypted: options.credentials ? sealCredentials(app.config.secret, options.credentials) : null,
       deviceKeyHash: sha256Hex(randomToken()),
@@ -63,7 +68,7 @@ export async function seedMqttGate(
       mqttTopic: topic,
       mqttPasswordHash: sha256Hex(password),
       driver: options.protocol,
-      pulseSeconds: 2,
+      pulseSeconds: SEEDED_PULSE_SECONDS,
       deviceKeyHash: sha256Hex(randomToken()),
     })
     .returning();
@@ -86,4 +91,12 @@ export async function giveDeviceKey(app: FastifyInstance, deviceId: string): Pro
     .set({ deviceKeyHash: sha256Hex(key) })
     .where(eq(devices.id, deviceId));
   return key;
+}
+
+/**
+ * Moves a test's clock past the hold of the gate's last pulse, so that the next press pulses
+ * again instead of joining it (decision 0071).
+ */
+export function pastPulseHold(clock: TestClock, device = { pulseSeconds: SEEDED_PULSE_SECONDS }) {
+  clock.advance(pulseHoldMs(device));
 }

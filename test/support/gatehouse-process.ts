@@ -70,6 +70,8 @@ export interface ProcessOptions {
   noWait?: boolean;
   /** The host name in APP_URL and baseURL; passkeys need a domain (`localhost`), not an address. */
   publicHost?: string;
+  /** The port to listen on, when something must know the address first (an OpenID provider's redirect URI); unset: a free one. */
+  port?: number;
   /** A compiled server's main.mjs (tools/build-server.mjs), run as `npm start` runs it; unset: the sources. */
   compiledEntry?: string;
   /** A command the server is run under, given node and its arguments last (see NEVER_REAPED). */
@@ -84,7 +86,7 @@ export const NEVER_REAPED = ['sh', '-c', '"$@" & echo "gatehouse pid $!"; exec s
 
 /** The real server (`server/main.ts`, or its compiled build) in its own process, as `npm start` runs it. */
 export async function spawnGatehouse(options: ProcessOptions = {}): Promise<GatehouseProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-proc-'));
   const baseURL = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   // node with tsx's loader, not the tsx wrapper: signals reach the server itself, as in production.

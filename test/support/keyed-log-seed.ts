@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { recordSubjects, SUBJECT_KEY } from '../../server/gate-log/gate-log-subjects';
 import type { Queryable } from '../../server/platform/db/connect';
-import { recordSubjects, SUBJECT_KEY } from '../../server/relay-logs/relay-log-subjects';
 
 /**
  * Gives events a test inserted by hand (SQL or drizzle) their subject, as the gate path's own

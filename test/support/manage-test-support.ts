@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { qrCodes, users, visitors } from '../../server/platform/db/schema';
+import { users } from '../../server/accounts/account-tables';
+import { qrCodes, visitors } from '../../server/visitors/visitor-tables';
 
 /** Invited users (no password) in bulk, for list tests; created_at spaced so the order is known. */
 export async function seedInvitedUsers(

@@ -10,7 +10,6 @@ import pg from 'pg';
 import type { Orm } from '../../server/platform/db/connect';
 import { migrateUnderLock } from '../../server/platform/db/migrate-under-lock';
 import { migrationsFolder } from '../../server/platform/db/migration-files';
-import * as schema from '../../server/platform/db/schema';
 
 /** A copy of the migrations folder whose journal stops before `tag`: a database as an older build left it. */
 export function migrationsBefore(tag: string): string {
@@ -37,7 +36,7 @@ export async function databaseBefore(tag: string): Promise<UpgradableDatabase> {
   const older = migrationsBefore(tag);
   if (process.env.DB_KIND !== 'postgres') {
     const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
-    const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+    const orm = drizzlePglite(client) as unknown as Orm;
     await migratePglite(orm as never, { migrationsFolder: older });
     return {
       orm,
@@ -58,7 +57,7 @@ export async function databaseBefore(tag: string): Promise<UpgradableDatabase> {
   // Connecting migrates to the newest; so the pool is opened on the older schema by hand.
   const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const orm = drizzle(pool, { schema }) as unknown as Orm;
+  const orm = drizzle(pool) as unknown as Orm;
   return {
     orm,
     upgrade: () => migrateUnderLock(url.toString(), migrationsFolder, () => {}),
@@ -66,8 +65,21 @@ export async function databaseBefore(tag: string): Promise<UpgradableDatabase> {
       await pool.end();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
+      // pool.end() can resolve while its last clients are still saying goodbye; forcing the drop
+      // then terminates them, and their error has no listener left (an uncaught error in the run).
+      await untilNoConnections(dropper, name);
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
   };
+}
+
+/** Waits (at most 5 s) until no session is connected to the database `name`. */
+async function untilNoConnections(admin: pg.Client, name: string) {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

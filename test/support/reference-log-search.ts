@@ -1,8 +1,8 @@
-import type { LogFilter } from '@core/api/relay-logs';
+import type { LogFilter } from '@core/api/gate-log';
 import { and, desc, sql } from 'drizzle-orm';
+import { criteriaOf, criteriaWhere } from '../../server/gate-log/gate-log-criteria';
+import { gateLogs } from '../../server/gate-log/gate-log-tables';
 import type { Orm } from '../../server/platform/db/connect';
-import { relayLogs } from '../../server/platform/db/schema';
-import { criteriaOf, criteriaWhere } from '../../server/relay-logs/relay-log-criteria';
 
 /**
  * The gate log search as it was before subjects (docs/decisions/0059): each event's own text tested
@@ -14,10 +14,10 @@ export async function referenceMatches(db: Orm, filter: LogFilter, propertyId?: 
   const rest = criteriaWhere({ ...criteria, needle: '' });
   const pattern = `%${criteria.needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const ids = await db
-    .select({ id: relayLogs.id })
-    .from(relayLogs)
-    .where(and(rest, sql`(${relayLogs.searchText} || '') like ${pattern}`))
-    .orderBy(desc(relayLogs.timestamp), desc(relayLogs.id));
+    .select({ id: gateLogs.id })
+    .from(gateLogs)
+    .where(and(rest, sql`(${gateLogs.searchText} || '') like ${pattern}`))
+    .orderBy(desc(gateLogs.timestamp), desc(gateLogs.id));
   return ids.map((row) => row.id);
 }
 

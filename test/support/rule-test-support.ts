@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { assignSecurePin } from '../../server/people/secure-pin';
+import { assignSecurePin } from '../../server/gate-credentials/secure-pin';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
-import { qrCodes } from '../../server/platform/db/schema';
+import { qrCodes } from '../../server/visitors/visitor-tables';
 import type { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { giveDeviceKey, seedSimulatedGate } from './gate-test-support';
 import { seedVisitorWithCode } from './manage-test-support';

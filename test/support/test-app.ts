@@ -6,11 +6,12 @@ import type { PropertyFeature } from '@core/constants';
 import type { Role } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
+import { users } from '../../server/accounts/account-tables';
 import { buildApp } from '../../server/app/app';
-import { hashPassword } from '../../server/people/passwords';
+import { hashPassword } from '../../server/identity/passwords';
 import type { Database } from '../../server/platform/db/connect';
-import { properties, users } from '../../server/platform/db/schema';
 import type { AppConfig } from '../../server/platform/settings/config';
+import { properties } from '../../server/property-records/property-tables';
 import { TestClock } from './test-clock';
 import { createTestDatabase } from './test-database';
 

@@ -2,10 +2,12 @@ import { ApiError, type ErrorDetails } from '@core/api/api-error';
 import { MESSAGES } from '@core/messages';
 import { readToken } from './token-cookie';
 
-let sessionRefused: (() => void) | null = null;
+/** `why`: the server's sentence when it ended the session itself (the person's access is paused). */
+type SessionRefused = (why: string | undefined) => void;
+let sessionRefused: SessionRefused | null = null;
 
 /** Called when the server refuses the session (ended elsewhere or expired): the app signs out. */
-export function whenSessionRefused(handler: (() => void) | null) {
+export function whenSessionRefused(handler: SessionRefused | null) {
   sessionRefused = handler;
 }
 
@@ -40,7 +42,8 @@ export async function api<T>(
   const data = text ? safeJson(text) : null;
   if (!response.ok) {
     const serverMessage = typeof data?.message === 'string' ? data.message : null;
-    if (response.status === 401 && token && serverMessage === MESSAGES.sessionExpired) sessionRefused?.();
+    if (response.status === 401 && token && serverMessage === MESSAGES.sessionExpired)
+      sessionRefused?.(typeof data?.signedOutBecause === 'string' ? data.signedOutBecause : undefined);
     throw new ApiError(
       response.status,
       serverMessage ?? `Request failed with status ${response.status}`,

@@ -1,5 +1,5 @@
 import type {
-  GateDeviceDto,
+  GateDevicesResponse,
   PropertyDevicesDto,
   RegisterDeviceBody,
   RegisteredDeviceDto,
@@ -26,13 +26,16 @@ export const useDevicesByProperty = (propertyId?: string, page = 1) =>
 export const gateDevicesQuery = () =>
   queryOptions({
     queryKey: queryKeys.devices.gates(),
-    queryFn: () =>
-      api<{ gateDevices: GateDeviceDto[]; favouriteGateId: string | null }>('GET', '/api/device/get-gate-devices'),
+    queryFn: () => api<GateDevicesResponse>('GET', '/api/device/get-gate-devices'),
     // A gate that goes offline (or comes back) shows so without a reload.
     refetchInterval: 30_000,
   });
 
-export const useGateDevices = () => useQuery({ ...gateDevicesQuery(), select: (answer) => answer.gateDevices });
+export const useGateDevices = (enabled = true) =>
+  useQuery({ ...gateDevicesQuery(), select: (answer) => answer.gateDevices, enabled });
+
+/** A resident whose groups include none of their property's gates: their gate list says so in words. */
+export const useInNoGateGroup = () => useQuery({ ...gateDevicesQuery(), select: (answer) => answer.inNoGateGroup });
 
 /** The gate the app opens on in one tap, when the caller still has it. */
 export const useFavouriteGateId = () => useQuery({ ...gateDevicesQuery(), select: (answer) => answer.favouriteGateId });

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { profileQuery } from './accounts';
 import { userListQuery, visitorListQuery } from './dashboard';
 import { devicesByPropertyQuery, gateDevicesQuery } from './devices';
+import { logsQuery, notificationsQuery } from './gate-log';
 import { propertyByIdQuery } from './properties';
 import { refreshAfterChange } from './query-keys';
-import { logsQuery, notificationsQuery } from './relay-logs';
 import { visitorQrCodesQuery, visitorsQrQuery } from './visitors';
 
 const filter = { page: 1, limit: 30 };

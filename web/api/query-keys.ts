@@ -1,4 +1,4 @@
-import type { LogFilter } from '@core/api/relay-logs';
+import type { LogFilter } from '@core/api/gate-log';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
@@ -18,6 +18,7 @@ export const queryKeys = {
     mine: () => ['visitors', 'mine'] as const,
     past: () => ['visitors', 'past'] as const,
     codes: (visitorId: string) => ['visitors', 'codes', visitorId] as const,
+    passLink: (qrId: string) => ['visitors', 'pass-link', qrId] as const,
   },
   properties: {
     all: ['properties'] as const,
@@ -30,7 +31,7 @@ export const queryKeys = {
       ['devices', 'by-property', propertyId ?? 'all', page] as const,
     gates: () => ['devices', 'gates'] as const,
   },
-  relayLogs: {
+  gateLogs: {
     all: ['relay-logs'] as const,
     list: (propertyId: string | null, filter: LogFilter, page: number) =>
       ['relay-logs', 'list', propertyId, filter, page] as const,
@@ -53,34 +54,54 @@ export const queryKeys = {
     list: (filter: object, page: number) => ['activity', 'list', filter, page] as const,
     actors: (propertyId: string | null) => ['activity', 'actors', propertyId] as const,
   },
+  apiKeys: {
+    all: ['api-keys'] as const,
+    byProperty: (propertyId: string) => ['api-keys', propertyId] as const,
+  },
+  webhooks: {
+    all: ['webhooks'] as const,
+    byProperty: (propertyId: string) => ['webhooks', propertyId] as const,
+    deliveries: (webhookId: string) => ['webhooks', 'deliveries', webhookId] as const,
+  },
   deliveryPasses: ['delivery-passes'] as const,
   resetToken: (token: string) => ['reset-token', token] as const,
 };
 
-export type ChangedRecord = 'user' | 'visitor' | 'property' | 'device' | 'card' | 'lockdown' | 'accessGroup';
+export type ChangedRecord =
+  | 'user'
+  | 'visitor'
+  | 'property'
+  | 'device'
+  | 'card'
+  | 'lockdown'
+  | 'accessGroup'
+  | 'apiKey'
+  | 'webhook';
 
 /** Which roots show each kind of record (a user's visitors, a property's name in every list, a device in the logs). */
 export const STALE_AFTER: Record<ChangedRecord, readonly QueryKey[]> = {
   user: [
     queryKeys.users.all,
     queryKeys.visitors.all,
-    queryKeys.relayLogs.all,
+    queryKeys.gateLogs.all,
     queryKeys.cards.all,
     queryKeys.accessGroups.all,
   ],
-  visitor: [queryKeys.visitors.all, queryKeys.users.all, queryKeys.relayLogs.all],
+  visitor: [queryKeys.visitors.all, queryKeys.users.all, queryKeys.gateLogs.all],
   property: [
     queryKeys.properties.all,
     queryKeys.users.all,
     queryKeys.visitors.all,
     queryKeys.devices.all,
-    queryKeys.relayLogs.all,
+    queryKeys.gateLogs.all,
   ],
-  device: [queryKeys.devices.all, queryKeys.relayLogs.all, queryKeys.accessGroups.all],
+  device: [queryKeys.devices.all, queryKeys.gateLogs.all, queryKeys.accessGroups.all],
   card: [queryKeys.cards.all],
-  lockdown: [queryKeys.lockdowns.all, queryKeys.relayLogs.all],
+  lockdown: [queryKeys.lockdowns.all, queryKeys.gateLogs.all],
   // A group's members see other gates (Gates) and the Users list shows their groups.
   accessGroup: [queryKeys.accessGroups.all, queryKeys.users.all, queryKeys.devices.all],
+  apiKey: [queryKeys.apiKeys.all, queryKeys.activity.all],
+  webhook: [queryKeys.webhooks.all],
 };
 
 /**

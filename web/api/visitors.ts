@@ -4,6 +4,7 @@ import type {
   QrWindowUpdate,
   RegisterVisitorRequest,
   RegisterVisitorResponse,
+  VisitorPassLink,
   VisitorQrCodesResponse,
   VisitorWithCodes,
 } from '@core/api/visitors';
@@ -83,3 +84,17 @@ export const useExpireListedQrCode = () =>
 
 export const useDeleteQrCode = () =>
   useVisitorMutation((qrId: string) => api<{ message: string }>('DELETE', `/api/visitor/qr-codes/${enc(qrId)}`));
+
+/** A pass's link for Copy link / Share on Visitor List, and whether Resend can email it again. */
+export const useVisitorPassLink = (qrId: string) =>
+  useQuery({
+    queryKey: queryKeys.visitors.passLink(qrId),
+    queryFn: () => api<VisitorPassLink>('GET', `/api/visitor/qr-codes/${enc(qrId)}/pass-link`),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Emails a pass to its visitor again (sent from the job queue). */
+export const useResendVisitorPass = () =>
+  useMutation({
+    mutationFn: (qrId: string) => api<{ message: string }>('POST', `/api/visitor/qr-codes/${enc(qrId)}/resend`),
+  });

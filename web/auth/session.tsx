@@ -7,6 +7,7 @@ import { endSessionOnServer, refreshToken } from '../api/session';
 import { readToken, removeToken, storeToken } from '../api/token-cookie';
 import { decodeClaims, secondsRemaining } from './claims';
 import { rememberRole } from './last-role';
+import { forgetSignedOutReason, rememberSignedOutReason } from './signed-out-reason';
 
 export type Session =
   | { status: 'checking' }
@@ -52,6 +53,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!claims) return null;
     storeToken(token);
     rememberRole(claims.role);
+    forgetSignedOutReason();
     setSession({ status: 'authenticated', claims });
     return claims;
   }, []);
@@ -81,7 +83,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [signIn, signOut]);
 
   useEffect(() => {
-    whenSessionRefused(signOut);
+    whenSessionRefused((why) => {
+      if (why) rememberSignedOutReason(why);
+      signOut();
+    });
     return () => whenSessionRefused(null);
   }, [signOut]);
 

@@ -9,6 +9,7 @@ import { HeaderTitle } from './header-title';
 import { InstallHint } from './install-hint';
 import { navItemsFor } from './nav-items';
 import { OfflineNotice } from './offline-notice';
+import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 
 // Only signed-in people see the bell; its popover code stays out of the login page's download.
@@ -19,7 +20,19 @@ const NotificationBell = lazy(async () => ({
 // Re-subscribing this device to push runs once after sign-in; its code stays out of the first load too.
 const PushKeeper = lazy(async () => ({ default: (await import('./push-keeper')).PushKeeper }));
 
+// A lockdown's banner above every screen; its end dialog stays out of the first load.
+const LockdownNotice = lazy(async () => ({ default: (await import('./lockdown-notice')).LockdownNotice }));
+
+// A call from a gate rings on every page; its WebRTC code loads only when a call is answered.
+const IncomingCalls = lazy(async () => ({
+  default: (await import('../widgets/intercom/incoming-calls')).IncomingCalls,
+}));
+
 const MENU_ID = 'main-menu';
+
+/** Gates call a resident only where the property has the intercom: nobody else polls for rings. */
+const isIntercomResident = (claims: { role: string; propertyFeatures: readonly string[] }) =>
+  claims.role === 'resident' && claims.propertyFeatures.includes('intercom');
 
 /** Header, menu (a toggle on small screens, with Logout in it) and footer around every screen. */
 export function AppLayout() {
@@ -30,6 +43,7 @@ export function AppLayout() {
 
   return (
     <>
+      <ScrollToTop />
       <header className={classes.header}>
         {hasMenu && (
           <Burger
@@ -46,7 +60,11 @@ export function AppLayout() {
         <HeaderTitle />
         {session.status === 'authenticated' && (
           <Suspense fallback={null}>
-            <NotificationBell userId={session.claims.UID} propertyId={session.claims.PID} />
+            <NotificationBell
+              userId={session.claims.UID}
+              propertyId={session.claims.PID}
+              missedCalls={isIntercomResident(session.claims)}
+            />
           </Suspense>
         )}
         {hasMenu && (
@@ -74,9 +92,19 @@ export function AppLayout() {
         <main className={classes.main}>
           <OfflineNotice />
           <InstallHint />
+          {session.status === 'authenticated' && session.claims.PID && (
+            <Suspense fallback={null}>
+              <LockdownNotice propertyId={session.claims.PID} />
+            </Suspense>
+          )}
           {session.status === 'authenticated' && (
             <Suspense fallback={null}>
               <PushKeeper />
+            </Suspense>
+          )}
+          {session.status === 'authenticated' && isIntercomResident(session.claims) && (
+            <Suspense fallback={null}>
+              <IncomingCalls />
             </Suspense>
           )}
           <div className={classes.page}>

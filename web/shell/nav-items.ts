@@ -18,6 +18,7 @@ export function navItemsFor(role: Role): NavItem[] {
       { label: 'Bulk Upload', to: paths.bulkUserUpload },
       { label: 'Gate Logs', to: paths.gateLogs },
       { label: 'Activity', to: paths.activity },
+      { label: 'Integrations', to: paths.integrations },
       { label: 'Profile', to: paths.profile },
     ];
   }
@@ -30,6 +31,7 @@ export function navItemsFor(role: Role): NavItem[] {
       { label: 'Access Gates', to: paths.accessGates },
       { label: 'Gate Logs', to: paths.gateLogs },
       { label: 'Activity', to: paths.activity },
+      { label: 'Integrations', to: paths.integrations },
       { label: 'Profile', to: paths.profile },
     ];
   }
@@ -37,6 +39,7 @@ export function navItemsFor(role: Role): NavItem[] {
     { label: 'Register Visitor', to: paths.home },
     { label: 'Visitor List', to: paths.visitorList },
     { label: 'Gates', to: paths.accessGates },
+    { label: 'Calls', to: paths.calls },
     { label: 'Profile', to: paths.profile },
   ];
 }

@@ -39,6 +39,7 @@ export function ManagerTable<Row>({
   minWidth,
   rowTestId,
   actionsLabel = 'Actions',
+  actionsWidth = 140,
 }: {
   label: string;
   rows: Row[];
@@ -52,6 +53,8 @@ export function ManagerTable<Row>({
   rowTestId?: string;
   /** The actions column's heading (docs/SPEC.md §2 names the bulk one 'Action'). */
   actionsLabel?: string;
+  /** The actions column's width, for its buttons on one line. */
+  actionsWidth?: number;
 }) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const { ref, width } = useElementSize();
@@ -103,8 +106,7 @@ export function ManagerTable<Row>({
                   {column.label}
                 </Table.Th>
               ))}
-              {/* Wide enough for the longest button ("Reset two-step"), which wraps under the others. */}
-              {actions && <Table.Th w={140}>{actionsLabel}</Table.Th>}
+              {actions && <Table.Th w={actionsWidth}>{actionsLabel}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { copyText } from './copy-text';
 import { toast } from './toast';
 
 /** Whether this browser has the phone's own share sheet (the Web Share API). */
@@ -32,14 +33,7 @@ export function ShareLinkButton({
       if ((error as Error).name !== 'AbortError') toast('The link could not be shared. Try Copy link.', 'error');
     }
   };
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast(copied, 'success');
-    } catch {
-      toast('The link could not be copied: open it and share it from there.', 'error');
-    }
-  };
+  const copy = () => copyText(url, copied, 'The link could not be copied: open it and share it from there.');
   const sheet = canShare(data);
   return (
     <Button mih={44} variant="default" onClick={() => void (sheet ? share() : copy())}>

@@ -53,7 +53,9 @@ export function UsPhoneInput({
         onBlur={onBlur}
         // Letters are named at once, before the form's own rule about the digits.
         error={holdsNonDigits(value) ? MESSAGES.phoneDigitsOnly : error}
-        autoFocus={autoFocus}
+        // The dialog's focus trap picks this field first: an autoFocus it then moved away from would
+        // blur the empty field and show its error before anything was typed.
+        data-autofocus={autoFocus || undefined}
         style={{ flex: 1 }}
       />
     </Group>

@@ -1,7 +1,6 @@
-import { TIME_STEP_MINUTES } from '@core/constants';
 import { Group } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
-import { DateField, keepEnterInField } from './date-field';
+import { DateField } from './date-field';
+import { TimeField } from './time-field';
 
 interface Props {
   label: string;
@@ -24,12 +23,10 @@ export function WallDateTimeInput({ label, date, time, onChange, error, disabled
         error={error}
         disabled={disabled}
       />
-      <TimeInput
+      <TimeField
         label={`${label} time`}
-        step={TIME_STEP_MINUTES * 60}
         value={time}
-        onChange={(event) => onChange({ date, time: event.currentTarget.value })}
-        onKeyDown={keepEnterInField}
+        onChange={(next) => onChange({ date, time: next })}
         disabled={disabled}
       />
     </Group>

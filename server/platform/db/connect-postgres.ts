@@ -4,7 +4,6 @@ import { EvictingPool } from './evicting-pool';
 import { migrateUnderLock } from './migrate-under-lock';
 import { migrationsFolder } from './migration-files';
 import { DATABASE_POOL_SIZE, postgresPoolSettings, type StatementBounds } from './postgres-settings';
-import * as schema from './schema';
 
 /**
  * Real PostgreSQL through node-postgres, every wait bounded (postgres-settings.ts); migrations
@@ -19,6 +18,6 @@ export async function connectPostgres(
   const pool = new EvictingPool(postgresPoolSettings(databaseUrl, poolSize, statements));
   // An idle connection the server closes (restart, dropped test database) must not crash the process.
   pool.on('error', (error) => console.warn(`idle database connection closed: ${error.message}`));
-  const orm = drizzle(pool, { schema }) as unknown as Orm;
+  const orm = drizzle(pool) as unknown as Orm;
   return { kind: 'postgres', orm, close: () => pool.end() };
 }

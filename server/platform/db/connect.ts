@@ -1,9 +1,8 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { connectPglite as openPglite } from './connect-pglite';
 import type { connectPostgres as openPostgres } from './connect-postgres';
-import type * as schema from './schema';
 
-export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Orm = PgDatabase<PgQueryResultHKT>;
 /** The argument a transaction callback receives; repositories accept either. */
 export type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 export type Queryable = Orm | Tx;

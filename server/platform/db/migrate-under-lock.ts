@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ADVISORY_LOCKS } from './advisory-locks';
+import { FIRST_PREPARATION_MESSAGE } from './first-preparation';
 import { postgresConnectionSettings } from './postgres-settings';
 
 /**
@@ -23,6 +24,10 @@ export async function migrateUnderLock(
       print('Another Gatehouse process is migrating the database; waiting for it to finish.');
       await client.query('select pg_advisory_lock($1)', [key]);
     }
+    const fresh = await client.query<{ fresh: boolean }>(
+      `select to_regclass('drizzle.__drizzle_migrations') is null as fresh`,
+    );
+    if (fresh.rows[0].fresh) print(FIRST_PREPARATION_MESSAGE);
     await migrate(drizzle(client), { migrationsFolder });
   } finally {
     await client.end();

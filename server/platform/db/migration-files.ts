@@ -8,6 +8,12 @@ import { rowsOf } from './rows';
 /** The SQL migrations: server/platform/db/migrations, or beside the compiled server (tools/build-server.mjs). */
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * A migrated, empty embedded database, written beside the compiled server by tools/build-server.mjs;
+ * absent when the server runs from its sources.
+ */
+export const emptyDatabaseImage = path.join(path.dirname(fileURLToPath(import.meta.url)), 'empty-database.tar.gz');
+
 let newest: number | undefined;
 
 /** The newest migration this build ships, as drizzle records it once applied (its journal time). */

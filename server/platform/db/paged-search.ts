@@ -4,9 +4,12 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from './connect';
 import { roughly } from './rough-total';
 
-/** A LIKE pattern matching the term anywhere, with its own wildcards taken literally. */
+/** An ILIKE pattern finding `text` anywhere, its wildcards taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A LIKE pattern matching the term anywhere (lowercased, as search_text is), with its own wildcards taken literally. */
 export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return containing(term.toLowerCase());
 }
 
 /** On the stored search_text column (name and email, lowercased), which the trigram index covers. */

@@ -2,7 +2,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Orm } from './connect';
 import { EvictingPool } from './evicting-pool';
 import { postgresPoolSettings } from './postgres-settings';
-import * as schema from './schema';
 
 // Loaded only when DATABASE_READ_URL is set (as connect.ts loads each driver only when used).
 
@@ -10,5 +9,5 @@ import * as schema from './schema';
 export function connectReplica(databaseReadUrl: string, poolSize: number) {
   const pool = new EvictingPool(postgresPoolSettings(databaseReadUrl, poolSize, 'bounded'));
   pool.on('error', (error) => console.warn(`idle replica connection closed: ${error.message}`));
-  return { orm: drizzle(pool, { schema }) as unknown as Orm, close: () => pool.end() };
+  return { orm: drizzle(pool) as unknown as Orm, close: () => pool.end() };
 }

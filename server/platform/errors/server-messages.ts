@@ -17,6 +17,7 @@ export const SERVER_MESSAGES = {
   invalidInput: 'This value is not valid.',
   internalError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'Gatehouse cannot reach its database right now. Please try again in a moment.',
+  bodyTooLarge: (limit: string) => `This request is too large: Gatehouse accepts at most ${limit} at a time.`,
   nulCharacter: 'must not contain a NUL character',
   nestedTooDeeply: (limit: number) => `is nested too deeply (at most ${limit} levels of objects and lists)`,
 } as const;

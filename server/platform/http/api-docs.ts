@@ -8,7 +8,13 @@ export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Gatehouse API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // A property's API key (ghk_…), sent as a bearer token; each route names its scope.
+          apiKey: { type: 'http', scheme: 'bearer', description: "A property's API key (ghk_…)" },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

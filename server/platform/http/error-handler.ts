@@ -4,6 +4,7 @@ import { isDatabaseUnavailable, rootCauseMessage } from '../db/database-unavaila
 import { HttpError } from '../errors/http-error';
 import { SERVER_MESSAGES } from '../errors/server-messages';
 import { TooManyRequests } from '../errors/too-many';
+import { answerBodyTooLarge, isBodyTooLarge } from './oversized-body';
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
@@ -40,6 +41,7 @@ function validationAnswer(error: FastifyError) {
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const requestId = request.id;
+  if (isBodyTooLarge(error)) return answerBodyTooLarge(request, reply);
   if (error.validation) {
     return reply.status(400).send({ ...validationAnswer(error), requestId });
   }

@@ -9,8 +9,8 @@ import {
   seedUser,
   type TestApp,
 } from '../../../test/support/test-app';
+import { devices } from '../../devices/device-tables';
 import { randomToken, sha256Hex } from '../crypto/keys';
-import { devices } from '../db/schema';
 import { SERVER_MESSAGES } from '../errors/server-messages';
 import { FRAMEWORK_ERROR_MESSAGES, MAX_PATH_PART_LENGTH } from './framework-errors';
 import { MAX_JSON_DEPTH } from './json-body';

@@ -8,10 +8,20 @@ import type { z } from 'zod';
 export interface JobKind<Payload extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly payload: Payload;
+  /**
+   * The lane whose workers run it; unset: the shared one. Work that waits on another party's
+   * server (webhook deliveries) has a lane of its own, so a backlog of slow answers never takes the
+   * workers that send emails and pushes (docs/decisions/0103-job-lanes.md).
+   */
+  readonly lane?: string;
 }
 
-export function jobKind<Payload extends z.ZodType>(name: string, payload: Payload): JobKind<Payload> {
-  return { name, payload };
+export function jobKind<Payload extends z.ZodType>(
+  name: string,
+  payload: Payload,
+  options: { lane?: string } = {},
+): JobKind<Payload> {
+  return { name, payload, ...options };
 }
 
 export interface RunningJob {

@@ -1,10 +1,13 @@
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { jobs } from '../db/schema';
+import { loggerOptions } from '../logging/logger-options';
 import { jobKind, type RunningJob } from './job-kind';
 import { JobQueue } from './job-queue';
+import { jobs } from './job-tables';
 
 const DAY_MS = 24 * 3600 * 1000;
 const LEASE_SECONDS = 1;
@@ -184,5 +187,29 @@ describe('finished jobs', () => {
     }
     await polling.stop();
     expect(remaining).toEqual(KEPT);
+  });
+});
+
+describe('a failed job in the log', () => {
+  it("writes the error's message as words, whether an Error or a plain string was thrown", async () => {
+    const stream = new PassThrough();
+    const lines: string[] = [];
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    const logger = Fastify({ logger: loggerOptions('warn', stream) });
+    const logged = new JobQueue(t.app.db, t.clock.now, logger.log, { leaseSeconds: LEASE_SECONDS, concurrency: 1 });
+    const thrown: unknown[] = [new Error('push service unreachable (ECONNREFUSED)'), 'plain words thrown'];
+    logged.register(testJob, async ({ n }) => {
+      throw thrown[n];
+    });
+    for (const n of [0, 1]) {
+      await logged.enqueue(t.app.db, testJob, { n });
+      await logged.kick();
+    }
+    await logger.close();
+    const failures = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'job failed, will retry');
+    expect(failures.map((line) => line.err)).toEqual([
+      expect.objectContaining({ type: 'Error', message: 'push service unreachable (ECONNREFUSED)' }),
+      expect.objectContaining({ type: 'string', message: 'plain words thrown' }),
+    ]);
   });
 });

@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Orm, Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
-import { jobs } from '../db/schema';
 import type { JobHandler, JobKind } from './job-kind';
 import { type ClaimedJob, JobLease } from './job-lease';
 import { purgeFinishedJobs } from './job-retention';
+import { jobs } from './job-tables';
 
 const MAX_ATTEMPTS = 25;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
@@ -20,7 +20,7 @@ export type Purge = (db: Orm, now: Date) => Promise<number>;
 export interface JobQueueOptions {
   /** Seconds a claim lasts unless renewed; renewed every third of it while the job runs. */
   leaseSeconds: number;
-  /** Jobs one process runs at once. */
+  /** Jobs one process runs at once in each lane (the shared one and each kind's own, job-kind.ts). */
   concurrency: number;
 }
 
@@ -28,6 +28,8 @@ export interface JobQueueOptions {
 export function backoffSeconds(attempts: number): number {
   return Math.min(2 ** attempts, 900);
 }
+
+const SHARED_LANE = '';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
@@ -45,6 +47,7 @@ export class JobQueue {
   private polling = false;
   private closing = false;
   private active = 0;
+  private readonly activeIn = new Map<string, number>();
   private kicks = 0;
   private idleWaiters: Array<() => void> = [];
   private lastPurgeAt = Number.NEGATIVE_INFINITY;
@@ -122,7 +125,7 @@ export class JobQueue {
    */
   kick(): Promise<void> {
     this.kicks++;
-    if (this.active < this.options.concurrency && !this.closing) void this.work();
+    for (const lane of this.lanes()) if (this.hasRoom(lane) && !this.closing) void this.work(lane);
     return this.whenIdle();
   }
 
@@ -153,30 +156,59 @@ export class JobQueue {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** One worker: claims and runs jobs until none is due and no kick came in meanwhile. */
-  private async work() {
+  /** The shared lane and every lane a registered kind names. */
+  private lanes(): Set<string> {
+    return new Set([SHARED_LANE, ...[...this.handlers.values()].map(({ kind }) => kind.lane ?? SHARED_LANE)]);
+  }
+
+  private hasRoom(lane: string) {
+    return (this.activeIn.get(lane) ?? 0) < this.options.concurrency;
+  }
+
+  /** The kinds a lane's workers claim: its own kinds, or for the shared lane every kind but the other lanes'. */
+  private kindsOf(lane: string) {
+    const named = [...this.handlers.values()]
+      .filter(({ kind }) => kind.lane !== undefined && (lane === SHARED_LANE || kind.lane === lane))
+      .map(({ kind }) => kind.name);
+    if (lane !== SHARED_LANE)
+      return sql`and kind in (${sql.join(
+        named.map((name) => sql`${name}`),
+        sql`, `,
+      )})`;
+    return named.length
+      ? sql`and kind not in (${sql.join(
+          named.map((name) => sql`${name}`),
+          sql`, `,
+        )})`
+      : sql``;
+  }
+
+  /** One worker of a lane: claims and runs jobs until none is due and no kick came in meanwhile. */
+  private async work(lane: string) {
     this.active++;
+    this.activeIn.set(lane, (this.activeIn.get(lane) ?? 0) + 1);
     try {
       while (!this.closing) {
         const kicksSeen = this.kicks;
-        const claimed = await this.claim();
+        const claimed = await this.claim(lane);
         if (!claimed) {
           if (this.kicks === kicksSeen) return;
           continue;
         }
         // A backlog: let another worker take the next job while this one runs.
-        if (this.active < this.options.concurrency) void this.work();
+        if (this.hasRoom(lane)) void this.work(lane);
         await this.run(claimed.job, claimed.issuedAt);
       }
     } catch (error) {
       this.log.error({ err: error }, 'job worker stopped');
     } finally {
       this.active--;
+      this.activeIn.set(lane, (this.activeIn.get(lane) ?? 1) - 1);
       if (this.active === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
   }
 
-  private async claim(): Promise<{ job: ClaimedJob; issuedAt: number } | null> {
+  private async claim(lane: string): Promise<{ job: ClaimedJob; issuedAt: number } | null> {
     const leaseToken = crypto.randomUUID();
     const issuedAt = performance.now();
     const result = await this.db.execute(sql`
@@ -185,7 +217,7 @@ export class JobQueue {
       where id = (
         select id from jobs
         where done_at is null and failed_at is null and run_at <= ${this.now().toISOString()}::timestamptz
-          and (locked_until is null or locked_until < now())
+          and (locked_until is null or locked_until < now()) ${this.kindsOf(lane)}
         order by run_at limit 1 for update skip locked)
       returning id, kind, payload, attempts`);
     const [row] = rowsOf<Omit<ClaimedJob, 'leaseToken'>>(result);
@@ -230,7 +262,7 @@ export class JobQueue {
     const giveUp = job.attempts >= MAX_ATTEMPTS;
     const retryAt = new Date(this.now().getTime() + backoffSeconds(job.attempts) * 1000);
     this.log.warn(
-      { jobId: job.id, kind: job.kind, attempts: job.attempts, err: errorText(error) },
+      { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error },
       giveUp ? 'job failed for good' : 'job failed, will retry',
     );
     const result = await this.db.execute(sql`

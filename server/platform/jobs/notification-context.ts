@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Orm } from '../db/connect';
 import type { PlatformDeps } from '../deps';
 import type { SendMail, SendOptions } from '../mail/mailer';
-import type { VapidConfig } from '../settings/config';
+import type { OutboundPolicy } from '../push/push-sender';
+import type { VapidConfig, WalletConfig } from '../settings/config';
 import type { SendSms } from '../sms/sms-sender';
 import type { JobKind, RunningJob } from './job-kind';
 
@@ -18,6 +19,10 @@ export interface NotificationContext {
   sendSms: SendSms;
   /** Web Push identity, for push notices. */
   vapid: VapidConfig;
+  /** The wallets a pass email offers (their links, not their files). */
+  wallet?: WalletConfig;
+  /** Where pushes may be sent: public addresses only, unless local ones are allowed. */
+  outbound: OutboundPolicy;
   log: FastifyBaseLogger;
 }
 

@@ -1,7 +1,6 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../db/connect';
 import { rowsOf } from '../db/rows';
-import { users } from '../db/schema';
 import type { PlatformDeps } from '../deps';
 import { TooManyRequests } from '../errors/too-many';
 import {
@@ -14,16 +13,16 @@ import {
   refundGuess,
 } from './guess-counters';
 import type { LockoutRule } from './limit-rules';
-import { type LockoutNotice, lockoutNoticeJob } from './lockout-notice-jobs';
 
-/** One limit of a lockout: what it counts, per reader or per property, and what it answers and emails once tripped. */
-export interface LockoutLevel {
+/** One limit of a lockout: what it counts, per reader or per property, and what it answers and tells once tripped. */
+export interface LockoutLevel<Notice extends string> {
   rule: LockoutRule;
   /** Whose guesses it counts: the reader's own, or those of every reader of the reader's property. */
   per: 'reader' | 'property';
   /** The 429 message of every guess while it is tripped. */
   refusal: string;
-  notice: LockoutNotice;
+  /** What the domain tells the managers when this level locks (onLocked). */
+  notice: Notice;
 }
 
 /** The reader a guess was made at. */
@@ -33,13 +32,13 @@ export interface GuessReader {
 }
 
 /** A guess within every allowance: what its lookup found, and what settling it needs. */
-export interface Guess<Found> {
+export interface Guess<Found, Notice extends string = string> {
   found: Found | null;
   reader: GuessReader;
   /** Where a guess the lookup did not find was counted (a right one found is counted nowhere). */
   counted: CountedGuess[];
   /** The levels whose allowance this guess used up: were it wrong, they lock. */
-  lastOfAllowance: LockoutLevel[];
+  lastOfAllowance: LockoutLevel<Notice>[];
 }
 
 const secondsUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
@@ -49,18 +48,19 @@ const secondsUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTim
  * optionally per property, in the statement that looks the secret up: a guess it does not find is
  * counted on every level, one it finds is placed after those counted. Past any level's allowance
  * every guess is refused, the right one too. The guess that used up an allowance, once found
- * wrong, locks the level for its rule's lockMs and the property's managers get one email per lock.
+ * wrong, locks the level for its rule's lockMs, and `onLocked` is told once per lock, in its transaction
+ * (the platform knows no people: reader/ tells the property's managers).
  * A guess not found that turns out right elsewhere (a delivery pass's PIN) gives its count back.
  */
-export class GuessLockout {
+export class GuessLockout<Notice extends string> {
   constructor(
     private readonly deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'>,
-    private readonly levels: LockoutLevel[],
-    /** Tells the managers more, in the transaction of the lock (the keypad's push: entry/keypad-lockout.ts). */
-    private readonly onLocked?: (tx: Tx, managerIds: string[], reader: GuessReader) => Promise<void>,
+    private readonly levels: LockoutLevel<Notice>[],
+    /** The first lock of each level's window: the notices of the levels that locked, in the lock's transaction. */
+    private readonly onLocked: (tx: Tx, notices: Notice[], reader: GuessReader) => Promise<unknown>,
   ) {}
 
-  private counterOf(level: LockoutLevel, reader: GuessReader): GuessCounter {
+  private counterOf(level: LockoutLevel<Notice>, reader: GuessReader): GuessCounter {
     return { rule: level.rule, key: `${level.rule.name}:${level.per === 'reader' ? reader.id : reader.propertyId}` };
   }
 
@@ -73,14 +73,14 @@ export class GuessLockout {
     reader: GuessReader,
     lookup: SQL,
     foundOf: (row: Row) => Found | null,
-  ): Promise<Guess<Found>> {
+  ): Promise<Guess<Found, Notice>> {
     const now = this.deps.config.now();
     const counters = this.levels.map((level) => this.counterOf(level, reader));
     const result = await this.deps.db.execute(countGuessThenLookUpSql(counters, lookup, now));
     const [row] = rowsOf<Row & GuessColumns>(result);
     const found = foundOf(row);
     const counted: CountedGuess[] = [];
-    const lastOfAllowance: LockoutLevel[] = [];
+    const lastOfAllowance: LockoutLevel<Notice>[] = [];
     for (const [index, level] of this.levels.entries()) {
       // A found guess comes after the guesses counted so far; a counted one is its count.
       const place = found ? Number(row[`seen${index}`] ?? 0) + 1 : Number(row[`counted${index}`]);
@@ -94,38 +94,22 @@ export class GuessLockout {
   }
 
   /** The secret was right, though not found by the lookup: the guess is given back. */
-  async right(guess: Guess<unknown>) {
+  async right(guess: Guess<unknown, Notice>) {
     await refundGuess(this.deps.db, guess.counted);
   }
 
-  /** The secret was wrong: the guess that used up an allowance locks its level and tells the managers once. */
-  async wrong(guess: Guess<unknown>) {
+  /** The secret was wrong: the guess that used up an allowance locks its level and says so once (onLocked). */
+  async wrong(guess: Guess<unknown, Notice>) {
     if (!guess.lastOfAllowance.length) return;
     const now = this.deps.config.now();
     await this.deps.db.transaction(async (tx) => {
-      const notices: LockoutNotice[] = [];
+      const notices: Notice[] = [];
       for (const level of guess.lastOfAllowance) {
         const counter = this.counterOf(level, guess.reader);
         await lockCounter(tx, counter, now);
         if (await firstNoticeOfLock(tx, counter, now)) notices.push(level.notice);
       }
-      if (!notices.length) return;
-      const managers = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), eq(users.propertyId, guess.reader.propertyId)));
-      await this.deps.jobs.enqueueMany(
-        tx,
-        lockoutNoticeJob,
-        managers.flatMap((manager) =>
-          notices.map((lockout) => ({ managerId: manager.id, deviceId: guess.reader.id, lockout })),
-        ),
-      );
-      await this.onLocked?.(
-        tx,
-        managers.map((manager) => manager.id),
-        guess.reader,
-      );
+      if (notices.length) await this.onLocked(tx, notices, guess.reader);
     });
     void this.deps.jobs.kick();
   }

@@ -1,6 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { ilike, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect';
+import { containing } from '../db/paged-search';
 import { rowsOf } from '../db/rows';
+import { limitCounters } from './limit-tables';
 
 export interface CounterState {
   /** Hits in the current window, this one included. */
@@ -74,4 +76,9 @@ export async function sweepCounters(db: Queryable, now: Date, batch = 5000): Pro
       select key from limit_counters where window_ends_at <= ${now.toISOString()}::timestamptz limit ${batch})`);
   const counts = result as unknown as { rowCount?: number | null; affectedRows?: number };
   return counts.rowCount ?? counts.affectedRows ?? 0;
+}
+
+/** Drops the counters whose key holds this text (sign-in throttles count by email: an erased person's go). */
+export async function forgetCountersContaining(db: Queryable, text: string) {
+  await db.delete(limitCounters).where(ilike(limitCounters.key, containing(text)));
 }

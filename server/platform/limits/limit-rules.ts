@@ -69,10 +69,23 @@ export const LIMITS = {
   remoteOpenUser: { name: 'open-user', max: 10, windowMs: MINUTE },
   /** Remote openings of one gate, by everyone together. */
   remoteOpenGate: { name: 'open-gate', max: 30, windowMs: MINUTE },
+  /**
+   * Directory searches one gate reader may make per minute: a visitor types a few letters (a
+   * search per keystroke, debounced) for each person they look for; a script walking every
+   * two-letter prefix (676 of them) is stopped after a few dozen.
+   */
+  intercomDirectory: { name: 'intercom-directory', max: 30, windowMs: MINUTE },
+  /** Intercom calls one gate reader may start per minute: a few calls, not a resident rung over and over. */
+  intercomCalls: { name: 'intercom-calls', max: 6, windowMs: MINUTE },
   /** Requests of one source to one public route. */
   publicRoute: { name: 'public', max: 300, windowMs: MINUTE },
   /** Password-reset emails one source may ask for. */
   passwordResetRequests: { name: 'password-reset', max: 20, windowMs: MINUTE },
   /** Requests with a missing or wrong device key from one source. */
   deviceKeyFailures: { name: 'device-key', max: 60, windowMs: MINUTE },
+  /**
+   * Requests one API key may make per minute, counted in the database so every process shares
+   * the allowance: a sync job or a dashboard polling every second stays well under it.
+   */
+  apiKeyUses: { name: 'api-key', max: 120, windowMs: MINUTE },
 } as const satisfies Record<string, LimitRule | LockoutRule>;

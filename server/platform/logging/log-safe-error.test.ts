@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/test-database';
-import { properties, users } from '../db/schema';
+import { users } from '../../accounts/account-tables';
+import { properties } from '../../property-records/property-tables';
 import { loggerOptions } from './logger-options';
 
 const database = await createTestDatabase();

@@ -36,7 +36,9 @@ export interface SerializedError {
  * so a failed insert never writes a name, an email or a token into the log. Causes are
  * serialized the same way.
  */
-export function logSafeError(error: Error, seen = new Set<Error>()): SerializedError {
+export function logSafeError(error: unknown, seen = new Set<Error>()): SerializedError {
+  // Something thrown that is not an Error (a string, a number) is written as its text, never spread into an object.
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   seen.add(error);
   const message = messageOf(error);
   const safe: SerializedError = { type: error.constructor.name, message, stack: stackOf(error, message) };

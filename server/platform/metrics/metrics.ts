@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Orm } from '../db/connect';
 import { rowsOf } from '../db/rows';
@@ -64,14 +63,4 @@ export class GatehouseMetrics {
     });
     collectDefaultMetrics({ register: this.registry, prefix: 'gatehouse_' });
   }
-}
-
-/** Observes every request's latency under its route pattern (never the raw URL: bounded labels). */
-export function installMetrics(app: FastifyInstance, metrics: GatehouseMetrics) {
-  app.addHook('onResponse', async (request, reply) => {
-    metrics.requestDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-  });
 }

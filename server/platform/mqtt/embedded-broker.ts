@@ -2,11 +2,8 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { isMqttDriver } from '@core/api/devices';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { deriveKey, sha256Hex } from '../crypto/keys';
-import type { Orm } from '../db/connect';
-import { devices } from '../db/schema';
 import { type BrokerIdentity, mayPublish, maySubscribe, mayUseClientId } from './broker-acl';
 
 /** Gatehouse's own user name on its embedded broker; no device topic may log in under it. */
@@ -37,8 +34,12 @@ const foreignClientId = (): AuthenticateError =>
  * topic and the password shown once at registration, and may touch only its own topics and
  * connect only under its own client ids.
  */
+/** A device's MQTT login as the devices domain keeps it: its driver and its password's hash. */
+export type DeviceLogin = { driver: string; hash: string | null };
+
 export async function startEmbeddedBroker(options: {
-  db: Orm;
+  /** The login of the device whose topic is this username, if it has one. */
+  findDeviceLogin: (username: string) => Promise<DeviceLogin | null>;
   secret: Buffer;
   port: number;
   host?: string;
@@ -49,11 +50,7 @@ export async function startEmbeddedBroker(options: {
 
   async function identify(username: string, given: string): Promise<BrokerIdentity | null> {
     if (username === GATEHOUSE_USER) return sameSecret(given, password) ? { kind: 'gatehouse' } : null;
-    const [device] = await options.db
-      .select({ driver: devices.driver, hash: devices.mqttPasswordHash })
-      .from(devices)
-      .where(and(eq(devices.mqttTopic, username), isNotNull(devices.mqttPasswordHash)))
-      .limit(1);
+    const device = await options.findDeviceLogin(username);
     if (!device?.hash || !isMqttDriver(device.driver)) return null;
     const hashMatches = crypto.timingSafeEqual(Buffer.from(sha256Hex(given)), Buffer.from(device.hash));
     return hashMatches ? { kind: 'device', driver: device.driver, topic: username } : null;

@@ -1,5 +1,5 @@
 import type { HttpRelayDriverName, RelayFailure } from '@core/api/devices';
-import type { RelayOperation } from '../db/schema';
+import type { RelayOperation } from './relay-operation';
 
 /** Where and how to pulse one relay; built from a device row, credentials already decrypted. */
 export interface RelayTarget {
@@ -34,6 +34,8 @@ export interface RelayOutcome {
   error?: string;
   /** The kind of failure, for the person who pressed; absent on success. */
   failure?: RelayFailure;
+  /** The command never reached the relay (no connection, no broker): nothing can have switched. */
+  unsent?: boolean;
 }
 
 /** A held-open relay is latched on; a released one off. */
@@ -67,9 +69,21 @@ export class RelayHttpError extends Error {
   constructor(
     readonly kind: 'connect-timeout' | 'timeout' | 'unreachable' | 'address-refused' | 'too-large',
     message: string,
+    /** The socket's error code, where the connection failed. */
+    readonly code?: string,
   ) {
     super(message);
   }
+}
+
+/** Socket errors raised before a connection existed: the relay cannot have received the command. */
+const NO_CONNECTION_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** True when the command never reached the relay, so the gate cannot have moved. */
+function neverSent(error: unknown): boolean {
+  if (!(error instanceof RelayHttpError)) return false;
+  if (error.kind === 'connect-timeout' || error.kind === 'address-refused') return true;
+  return error.kind === 'unreachable' && NO_CONNECTION_CODES.has(error.code ?? '');
 }
 
 /** The relay's answer to wrong or missing credentials, in the relay log's words. */
@@ -104,7 +118,7 @@ export async function runCommand(
     return failedCommand(command, problem, problem === CREDENTIALS_REFUSED ? 'credentials-refused' : 'error-answer');
   } catch (error) {
     const reason = error instanceof RelayHttpError ? error.message : 'the relay could not be reached';
-    return failedCommand(command, reason, failureOfSend(error));
+    return { ...failedCommand(command, reason, failureOfSend(error)), ...(neverSent(error) && { unsent: true }) };
   }
 }
 

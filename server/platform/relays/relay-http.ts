@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { ADDRESS_REFUSED, checkedLookup, isIpLiteral, isRefusedAddress } from './address-guard';
+import { ADDRESS_REFUSED, checkedLookup, isIpLiteral, isRefusedAddress } from '../net/outbound-address-policy';
 import {
   RelayHttpError,
   type RelayRequest,
@@ -14,6 +14,8 @@ export interface RelayTimeouts {
 }
 
 export const DEFAULT_RELAY_TIMEOUTS: RelayTimeouts = { connectMs: 2000, totalMs: 5000 };
+
+const relayLookup = checkedLookup('lan');
 
 const MAX_BODY_BYTES = 64 * 1024;
 // Idle sockets are dropped after 1 s, well before a relay's own keep-alive closes them, so a press
@@ -57,7 +59,7 @@ function send(
       path: request.path,
       headers: { accept: 'application/json, text/plain, */*', ...request.headers },
       agent: options.allowLocal ? agents.unchecked : agents.checked,
-      lookup: options.allowLocal ? undefined : (checkedLookup as never),
+      lookup: options.allowLocal ? undefined : relayLookup,
     });
     const totalTimer = setTimeout(() => {
       finish(new RelayHttpError('timeout', `the relay did not answer within ${options.timeouts.totalMs} ms`));
@@ -82,6 +84,7 @@ function send(
           refused
             ? 'the device address resolves to a local address'
             : `the relay could not be reached (${error.code ?? 'error'})`,
+          error.code,
         ),
       );
     });

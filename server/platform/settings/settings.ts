@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATABASE_POOL_SIZE } from '../db/postgres-settings';
 import { parseTrustedProxies } from '../http/trusted-proxies';
+import { checkWalletSettings, walletSettings } from './wallet-settings';
 
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optionalText = z.preprocess(blankAsUnset, z.string().optional());
@@ -104,7 +105,37 @@ export const settingsSchema = z.object({
       .optional(),
   ),
   API_DOCS: flag,
+  // Single sign-on (OpenID Connect, issue 44): the first four together or none.
+  OIDC_ISSUER: url(['https', 'http']),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_LABEL: optionalText,
+  OIDC_TRUST_MFA: flag,
   METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters long').optional()),
+  /** STUN/TURN servers for intercom calls, comma-separated (decision 0093). */
+  TURN_URLS: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const urls = (value ?? '')
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean);
+        const bad = urls.find((url) => !/^(stun|turn|turns):[^\s,]+$/.test(url));
+        if (bad) {
+          context.addIssue({
+            code: 'custom',
+            message: `must be stun:, turn: or turns: URLs separated by commas (${bad})`,
+          });
+          return z.NEVER;
+        }
+        return urls;
+      }),
+  ),
+  /** coturn's static-auth-secret: TURN credentials are made from it (TURN REST scheme). */
+  TURN_SECRET: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters long').optional()),
   VAPID_PUBLIC_KEY: vapidKey(65),
   VAPID_PRIVATE_KEY: vapidKey(32),
   // Apple's push service refuses any other subject.
@@ -115,10 +146,20 @@ export const settingsSchema = z.object({
       .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^\s]+)$/, 'must be a mailto: address or an https:// URL')
       .optional(),
   ),
+  ...walletSettings,
 });
 
-/** Both VAPID keys or neither (then they are generated into DATA_DIR). */
+const OIDC_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_LABEL'] as const;
+
+/** Both VAPID keys or neither (then they are generated into DATA_DIR); each wallet's settings and the OIDC four all or none. */
 const settingsChecked = settingsSchema.superRefine((settings, context) => {
+  checkWalletSettings(settings, context);
+  const oidcSet = OIDC_SETTINGS.filter((name) => settings[name]);
+  if (oidcSet.length && oidcSet.length < OIDC_SETTINGS.length) {
+    const missing = OIDC_SETTINGS.filter((name) => !settings[name]);
+    for (const name of missing)
+      context.addIssue({ code: 'custom', path: [name], message: `must be set with ${oidcSet.join(', ')}, or none` });
+  }
   if (Boolean(settings.VAPID_PUBLIC_KEY) === Boolean(settings.VAPID_PRIVATE_KEY)) return;
   const missing = settings.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
   context.addIssue({ code: 'custom', path: [missing], message: 'must be set with the other VAPID key, or neither' });
@@ -127,7 +168,8 @@ const settingsChecked = settingsSchema.superRefine((settings, context) => {
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** Settings whose value may hold a secret or a credential: named in errors, never shown. */
-const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|PRIVATE|_URL$/;
+// Wallet certificates are not secret, but a PEM would not fit on the line.
+const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|PRIVATE|_URL$|APPLE_PASS_KEY|_CERT$|SERVICE_ACCOUNT/;
 
 /** Raised when the environment holds bad settings; its message has one line per bad value. */
 export class SettingsError extends Error {}

@@ -37,11 +37,17 @@ describe('VAPID settings (Web Push)', () => {
     expect(refusal({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey })).toBe('');
   });
 
-  it('generates a key pair into DATA_DIR once and keeps it, like the secret key', () => {
+  it('derives one key pair from the master secret, so processes sharing JWT_SECRET sign for the same subscriptions', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-vapid-'));
-    const first = loadConfig({ DATA_DIR: dataDir }).vapid;
-    expect(fs.statSync(path.join(dataDir, 'vapid.json')).mode & 0o777).toBe(0o600);
-    expect(loadConfig({ DATA_DIR: dataDir }).vapid).toEqual(first);
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-vapid-'));
+    const secret = 'vapid-shared-secret-0123456789abcdef';
+    const first = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).vapid;
+    // Another process, its own data directory, the same secret: the same key.
+    expect(loadConfig({ DATA_DIR: otherDir, JWT_SECRET: secret }).vapid).toEqual(first);
+    expect(loadConfig({ DATA_DIR: otherDir, JWT_SECRET: `${secret}-other` }).vapid.publicKey).not.toBe(first.publicKey);
+    // Without JWT_SECRET the generated secret under DATA_DIR keeps the key from start to start.
+    const alone = loadConfig({ DATA_DIR: otherDir }).vapid;
+    expect(loadConfig({ DATA_DIR: otherDir }).vapid).toEqual(alone);
     // A pair web-push accepts: it signs a request with it.
     const signed = webPush.getVapidHeaders(
       'https://push.example.com',
@@ -52,6 +58,11 @@ describe('VAPID settings (Web Push)', () => {
     );
     expect(signed.Authorization).toMatch(/^vapid t=/);
     expect(first.subject).toBe('mailto:no-reply@gatehouse.local');
+    // A pair an earlier version kept under DATA_DIR stays, so the subscriptions made for it still work.
+    const kept = webPush.generateVAPIDKeys();
+    fs.writeFileSync(path.join(dataDir, 'vapid.json'), JSON.stringify(kept));
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).vapid).toMatchObject(kept);
+    fs.rmSync(otherDir, { recursive: true, force: true });
     const set = webPush.generateVAPIDKeys();
     const configured = loadConfig({
       DATA_DIR: dataDir,

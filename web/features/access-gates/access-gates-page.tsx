@@ -1,3 +1,4 @@
+import { ACCESS_GROUP_MESSAGES } from '@core/api/access-group-messages';
 import { DEVICE_HINTS } from '@core/api/device-hints';
 import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import type { GateDeviceDto } from '@core/api/devices';
@@ -5,10 +6,10 @@ import { ONE_TAP_MESSAGES } from '@core/api/one-tap-messages';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messageOr } from '../../api/client';
-import { useFavouriteGateId, useGateDevices, useTriggerRelay } from '../../api/devices';
+import { useFavouriteGateId, useGateDevices, useInNoGateGroup, useTriggerRelay } from '../../api/devices';
 import { useClaims } from '../../auth/session';
 import { QueryState } from '../../ui/query-state';
 import { useTimedMessage } from '../../ui/use-timed-message';
@@ -16,6 +17,10 @@ import { FavouriteGate } from './favourite-gate';
 import { FavouriteToggle } from './favourite-toggle';
 import { GateCard } from './gate-card';
 import { PropertyGates } from './property-gates';
+
+const HoldOpenDialog = lazy(async () => ({
+  default: (await import('../../widgets/hold-open/hold-open-dialog')).HoldOpenDialog,
+}));
 
 /** Where the one-tap button's answer shows (other answers show on their gate's card). */
 const ONE_TAP = 'one-tap';
@@ -25,6 +30,8 @@ export function AccessGatesPage() {
   const claims = useClaims();
   const gates = useGateDevices();
   const favouriteId = useFavouriteGateId().data ?? null;
+  const inNoGateGroup = useInNoGateGroup().data ?? false;
+  const [holding, setHolding] = useState<GateDeviceDto | null>(null);
   const favourite = gates.data?.find((gate) => gate.id === favouriteId) ?? null;
   const [searchParams] = useSearchParams();
   const trigger = useTriggerRelay();
@@ -85,7 +92,7 @@ export function AccessGatesPage() {
         query={gates}
         errorTitle={DEVICE_MESSAGES.gatesLoadFailed}
         empty={gates.data?.length === 0}
-        emptyText={DEVICE_HINTS.noGates(claims.role)}
+        emptyText={inNoGateGroup ? ACCESS_GROUP_MESSAGES.inNoGateGroup : DEVICE_HINTS.noGates(claims.role)}
       />
       {propertyIds.map((propertyId) => (
         <PropertyGates
@@ -104,11 +111,20 @@ export function AccessGatesPage() {
               result={resultGateId === gate.id ? result : null}
               onDismissResult={clearResult}
               onOpen={() => open(gate)}
+              onHold={canManage ? () => setHolding(gate) : undefined}
               favourite={<FavouriteToggle gate={gate} favourite={gate.id === favouriteId} />}
             />
           )}
         />
       ))}
+      {holding && (
+        <Suspense fallback={null}>
+          <HoldOpenDialog
+            device={{ _id: holding.id, deviceName: holding.deviceName }}
+            onClose={() => setHolding(null)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { DEVICE_MESSAGES } from '@core/api/device-messages';
 import type { GateDeviceDto } from '@core/api/devices';
+import { heldOpenWords } from '@core/api/hold-open-messages';
 import { Button, Card, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { MessageLine } from '../../ui/message-line';
@@ -22,6 +23,7 @@ export function GateCard({
   onDismissResult,
   onOpen,
   favourite,
+  onHold,
 }: {
   gate: GateDeviceDto;
   now: Date;
@@ -33,10 +35,13 @@ export function GateCard({
   onOpen: () => void;
   /** The control that makes this gate the favourite, under Open. */
   favourite?: ReactNode;
+  /** Managers only: opens the gate's Hold open dialog. */
+  onHold?: () => void;
 }) {
   const button = gateButtonState(gate, { lockedDown, busy, openLabel: 'Open Gate' });
   const offline = button.offline;
   const helpId = `gate-offline-${gate.id}`;
+  const held = heldOpenWords(gate);
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="xs">
@@ -49,6 +54,11 @@ export function GateCard({
           </Text>
         )}
         <DeviceHealthBadge device={gate} now={now} />
+        {held && (
+          <Text size="sm" fw={600} c="teal.9" data-testid="gate-held-open">
+            {held}
+          </Text>
+        )}
         {offline && (
           <Text id={helpId} size="sm">
             {DEVICE_MESSAGES.gateOfflineHelp}
@@ -64,6 +74,11 @@ export function GateCard({
         >
           {button.label}
         </Button>
+        {onHold && (
+          <Button variant="light" fullWidth onClick={onHold} aria-label={`Hold open ${gate.deviceName}`}>
+            Hold open
+          </Button>
+        )}
         {favourite}
         <MessageLine message={result} onClose={onDismissResult} />
       </Stack>

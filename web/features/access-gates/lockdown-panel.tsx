@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE } from '@core/constants';
 import { Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useProperty } from '../../api/properties';
-import { LockdownBanner } from './lockdown-banner';
+import { LockdownBanner } from '../../widgets/lockdown-banner/lockdown-banner';
 
 // The dialog (its form and validation, which bring zod) loads when first opened, keeping the
 // gates screen's first load within its budget.

@@ -5,14 +5,15 @@ import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { MessageLine } from '../../ui/message-line';
 import type { TimedMessage } from '../../ui/use-timed-message';
+import { relayFailing } from '../../widgets/devices/device-health-badge';
 import { gateButtonState } from './gate-button-state';
 import classes from './one-tap-open.module.css';
 
 function stateInWords(gate: GateDeviceDto, lockedDown: boolean): string {
   if (lockedDown) return ONE_TAP_MESSAGES.lockedDown;
   if (!gate.allowedNow) return ONE_TAP_MESSAGES.notNow(gate.opensAt);
-  if (gate.online === false) return DEVICE_MESSAGES.gateOfflineHelp;
-  return gate.online ? ONE_TAP_MESSAGES.online : ONE_TAP_MESSAGES.notHeardFrom;
+  if (relayFailing(gate)) return DEVICE_MESSAGES.gateOfflineHelp;
+  return gate.online === null ? ONE_TAP_MESSAGES.notHeardFrom : ONE_TAP_MESSAGES.online;
 }
 
 /**

@@ -22,7 +22,7 @@ export function ActivityFilters({ form, onChange, actors, zoneName, properties }
   const dateProps = { valueFormat: 'YYYY-MM-DD', placeholder: 'YYYY-MM-DD', clearable: true } as const;
   const actorChoices = actors.map((actor) => ({ value: actor._id, label: `${actor.name} (${roleLabel(actor.role)})` }));
   if (form.actorId && !actors.some((actor) => actor._id === form.actorId))
-    actorChoices.push({ value: form.actorId, label: 'The chosen person' });
+    actorChoices.push({ value: form.actorId, label: form.actorName ?? 'The chosen person' });
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: properties ? 7 : 6 }} spacing="sm">
@@ -88,7 +88,7 @@ export function ActivityFilters({ form, onChange, actors, zoneName, properties }
         />
         <TextInput
           label="Search"
-          placeholder="Words of the action or a name"
+          placeholder="Action or name"
           value={form.search}
           maxLength={SEARCH_MAX_LENGTH}
           onChange={(event) => onChange({ search: event.currentTarget.value })}

@@ -1,6 +1,7 @@
 import { ACTIVITY_MESSAGES } from '@core/activity/activity-messages';
 import { Box, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
 import { downloadActivityCsv, useActivity, useActivityActors } from '../../api/activity';
+import { useGateDevices } from '../../api/devices';
 import { useAllProperties, useProperty } from '../../api/properties';
 import { useClaims } from '../../auth/session';
 import { PageButtons } from '../../ui/page-buttons';
@@ -27,6 +28,8 @@ export function ActivityPage() {
   const timeZone = propertyId ? (property.data?.timeZone ?? 'UTC') : 'UTC';
   const zoneName = `Dates and times in ${timeZone}`;
   const actors = useActivityActors(propertyId);
+  const gates = useGateDevices();
+  const gateNames = new Map((gates.data ?? []).map((gate) => [gate.id, gate.deviceName]));
   const activity = useActivity(filter, page);
   const pagination = activity.data?.pagination;
 
@@ -49,12 +52,16 @@ export function ActivityPage() {
       {!activity.isError && (
         <div style={{ position: 'relative' }}>
           <LoadingOverlay visible={activity.isFetching} />
-          {activity.data ? <ActivityTable entries={activity.data.entries} timeZone={timeZone} /> : <Box mih={120} />}
+          {activity.data ? (
+            <ActivityTable entries={activity.data.entries} context={{ timeZone, gateNames }} />
+          ) : (
+            <Box mih={120} />
+          )}
         </div>
       )}
       {pagination && pagination.totalPages > 0 && (
         <PageButtons
-          page={pagination.currentPage}
+          page={page}
           totalPages={pagination.totalPages}
           count={`${pagination.totalItems} ${pagination.totalItems === 1 ? 'entry' : 'entries'}`}
           label="Activity pages"

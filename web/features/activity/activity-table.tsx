@@ -1,9 +1,10 @@
 import { ACTIVITY_MESSAGES } from '@core/activity/activity-messages';
 import type { ActivityEntryDto } from '@core/api/activity';
 import { roleLabel } from '@core/roles';
+import { readableTime } from '@core/time/readable-time';
 import { Stack, Text } from '@mantine/core';
 import { type ManagerColumn, ManagerTable } from '../../ui/manager-table';
-import { actionLabel, inWords, whenInZone } from './activity-words';
+import { actionLabel, instantsInWords, inWords, type ValueContext } from './activity-words';
 import { ChangesDiff } from './changes-diff';
 
 function Who({ entry }: { entry: ActivityEntryDto }) {
@@ -22,11 +23,11 @@ function Who({ entry }: { entry: ActivityEntryDto }) {
   );
 }
 
-function What({ entry }: { entry: ActivityEntryDto }) {
+function What({ entry, timeZone }: { entry: ActivityEntryDto; timeZone: string }) {
   return (
     <Stack gap={0}>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="activity-summary">
-        {entry.summary}
+        {instantsInWords(entry.summary, timeZone)}
       </Text>
       <Text size="xs" c="dimmed">
         {actionLabel(entry.action)} · {inWords(entry.object.kind)}
@@ -36,7 +37,8 @@ function What({ entry }: { entry: ActivityEntryDto }) {
 }
 
 /** The trail, newest first: when (in the screen's zone), who, what, the fields before and after, from where. */
-export function ActivityTable({ entries, timeZone }: { entries: ActivityEntryDto[]; timeZone: string }) {
+export function ActivityTable({ entries, context }: { entries: ActivityEntryDto[]; context: ValueContext }) {
+  const { timeZone } = context;
   if (!entries.length) {
     return (
       <Text c="dimmed" ta="center" py="lg" role="status">
@@ -45,10 +47,10 @@ export function ActivityTable({ entries, timeZone }: { entries: ActivityEntryDto
     );
   }
   const columns: ManagerColumn<ActivityEntryDto>[] = [
-    { label: 'When', cell: (entry) => whenInZone(entry.at, timeZone), width: 150 },
+    { label: 'When', cell: (entry) => readableTime(entry.at, timeZone), width: 215 },
     { label: 'Who', cell: (entry) => <Who entry={entry} />, width: 170 },
-    { label: 'What', cell: (entry) => <What entry={entry} /> },
-    { label: 'Changes', cell: (entry) => <ChangesDiff changes={entry.changes} /> },
+    { label: 'What', cell: (entry) => <What entry={entry} timeZone={timeZone} /> },
+    { label: 'Changes', cell: (entry) => <ChangesDiff changes={entry.changes} context={context} /> },
     { label: 'From', cell: (entry) => entry.ip ?? '', width: 120 },
   ];
   return (
@@ -57,7 +59,7 @@ export function ActivityTable({ entries, timeZone }: { entries: ActivityEntryDto
       rows={entries}
       rowKey={(entry) => entry._id}
       rowTestId="activity-row"
-      title={(entry) => whenInZone(entry.at, timeZone)}
+      title={(entry) => readableTime(entry.at, timeZone)}
       columns={columns}
       minWidth={860}
     />

@@ -1,9 +1,13 @@
 import { ACTIVITY_ACTIONS, ACTIVITY_KINDS, actionKind } from '@core/activity/activity-actions';
 import { ACTIVITY_MESSAGES } from '@core/activity/activity-messages';
-import { formatWall } from '@core/time/zoned-time';
+import { readableTime } from '@core/time/readable-time';
+
+/** Field codes whose words are not their spelling: a list of ids is shown by names. */
+const FIELD_WORDS: Record<string, string> = { gateIds: 'Gates' };
 
 /** 'delivery-pass' → 'Delivery pass'; 'qrNotification' → 'Qr notification'. */
 export function inWords(code: string): string {
+  if (FIELD_WORDS[code]) return FIELD_WORDS[code];
   const spaced = code
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[-_]/g, ' ')
@@ -29,21 +33,30 @@ export const OBJECT_KIND_CHOICES = [...ACTIVITY_KINDS, 'user']
 
 export const actionLabel = (action: string) => (ACTIVITY_ACTIONS as Record<string, string>)[action] ?? action;
 
-/** A recorded value in words: nothing is a dash, a list its items, a secret only "changed". */
-export function valueInWords(value: unknown): string {
+/** What reading a recorded value needs: the zone its times are read in, and the gates' names by id. */
+export interface ValueContext {
+  timeZone: string;
+  gateNames: ReadonlyMap<string, string>;
+}
+
+const ISO_INSTANT = /\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)/g;
+
+/** Machine times inside a text ("Held open until 2026-11-28T21:52:39.467Z") read in the zone, as everywhere else. */
+export const instantsInWords = (text: string, timeZone: string) =>
+  text.replace(ISO_INSTANT, (instant) => readableTime(instant, timeZone));
+
+/** A recorded value in words: nothing is a dash, a list its items, a time in the zone, a gate by its name. */
+export function valueInWords(value: unknown, context: ValueContext, field = ''): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.length ? value.map(valueInWords).join(', ') : '—';
+  if (Array.isArray(value))
+    return value.length ? value.map((item) => valueInWords(item, context, field)).join(', ') : '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  const text = String(value);
+  if (/^gateIds?$/.test(field)) return context.gateNames.get(text) ?? text;
+  return instantsInWords(text, context.timeZone);
 }
 
 /** A secret's change is recorded as nothing → "changed": the screen says only that it changed. */
 export const isSecretChange = (change: { before: unknown; after: unknown }) =>
   change.before === null && change.after === ACTIVITY_MESSAGES.secretChanged;
-
-/** "2026-03-01 22:30" in the zone the screen reads days in. */
-export function whenInZone(at: string, timeZone: string): string {
-  const { date, time } = formatWall(new Date(at), timeZone);
-  return `${date} ${time}`;
-}

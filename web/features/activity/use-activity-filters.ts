@@ -8,6 +8,8 @@ export interface ActivityFilterForm {
   /** A super administrator's property; null is every property. */
   propertyId: string | null;
   actorId: string | null;
+  /** The acting person's name from the Users table's link, for one who has not acted yet in the list. */
+  actorName: string | null;
   objectKind: string | null;
   /** One object (a person from the Users table), with the name it is shown by. */
   object: { id: string; name: string } | null;
@@ -18,12 +20,14 @@ export interface ActivityFilterForm {
   search: string;
 }
 
-/** What the Users table's links ask for: `?actorId=` (changes made by) or `?objectId=&name=` (made to). */
+/** What the Users table's links ask for: `?actorId=&name=` (changes made by) or `?objectId=&name=` (made to). */
 function formOf(params: URLSearchParams): ActivityFilterForm {
   const objectId = params.get('objectId');
+  const actorId = params.get('actorId');
   return {
     propertyId: params.get('propertyId'),
-    actorId: params.get('actorId'),
+    actorId,
+    actorName: actorId ? params.get('name') : null,
     objectKind: null,
     object: objectId ? { id: objectId, name: params.get('name') ?? objectId } : null,
     action: null,

@@ -8,7 +8,10 @@ describe('bulk upload outcome (docs/SPEC.md §8)', () => {
       'Upload failed or error occurred',
     );
     expect(bulkOutcome({ successfulUploads: 4, failedUploads: 1, errors: [] }).message).toBe(
-      'Bulk upload completed with 4 successful uploads and 1 failed uploads',
+      'Bulk upload completed with 4 successful uploads and 1 failed upload',
+    );
+    expect(bulkOutcome({ successfulUploads: 1, failedUploads: 2, errors: [] }).message).toBe(
+      'Bulk upload completed with 1 successful upload and 2 failed uploads',
     );
     expect(bulkOutcome({ successfulUploads: 5, failedUploads: 0, errors: [] }).message).toBe(
       'Bulk upload completed successfully',

@@ -3,7 +3,7 @@ import { errorsCsv } from '@core/bulk/bulk-csv';
 import { BULK_MESSAGES } from '@core/bulk/bulk-messages';
 import { BULK_ERRORS_FILE } from '@core/constants';
 import { Button, Group, Modal, Table } from '@mantine/core';
-import { downloadText } from './download-text';
+import { downloadText } from '../../ui/download-text';
 
 /** '<count> users failed to upload' with the email/message table and an errors.csv export. */
 export function BulkResultDialog({ errors, onClose }: { errors: BulkUploadError[]; onClose: () => void }) {

@@ -2,15 +2,16 @@ import type { BulkUploadError } from '@core/api/bulk';
 import { templateCsv } from '@core/bulk/bulk-csv';
 import { BULK_MESSAGES } from '@core/bulk/bulk-messages';
 import { BULK_TEMPLATE_FILE } from '@core/constants';
+import { BULK_CSV_MAX_BYTES } from '@core/limits/request-size';
 import { Alert, Button, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useBulkUpload } from '../../api/bulk';
 import { useClaims } from '../../auth/session';
+import { downloadText } from '../../ui/download-text';
 import { bulkOutcome } from './bulk-outcome';
 import { BulkReferenceLists } from './bulk-reference-lists';
 import { BulkResultDialog } from './bulk-result-dialog';
 import { BulkRowsTable } from './bulk-rows-table';
-import { downloadText } from './download-text';
 import { useBulkRows } from './use-bulk-rows';
 
 /** Bulk User Creation (docs/SPEC.md §2, §5, §6, §8). */
@@ -20,12 +21,19 @@ export function BulkUserUploadPage() {
   const table = useBulkRows(claims);
   const upload = useBulkUpload();
   const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<{ message: string; color: string } | null>(null);
   const [failures, setFailures] = useState<BulkUploadError[]>([]);
 
   const chooseFile = async (chosen: File | null) => {
-    setFile(chosen);
     setOutcome(null);
+    // Checked before reading or sending: a file this large would make a request over the server's limit.
+    if (chosen && chosen.size > BULK_CSV_MAX_BYTES) {
+      setFileError(BULK_MESSAGES.fileTooLarge(chosen.name, chosen.size));
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
     if (chosen) table.loadCsv(await chosen.text());
     else table.clear();
   };
@@ -71,6 +79,7 @@ export function BulkUserUploadPage() {
           accept=".csv,text/csv"
           value={file}
           onChange={(chosen) => void chooseFile(chosen)}
+          error={fileError}
           clearable
           clearButtonProps={{ 'aria-label': 'Remove file' }}
           miw={240}

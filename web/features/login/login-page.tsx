@@ -18,8 +18,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { login } from '../../api/session';
 import { useSession } from '../../auth/session';
+import { signedOutReason } from '../../auth/signed-out-reason';
 import { paths, roleMaySee } from '../../paths';
 import { showServerErrors } from '../../ui/forms/server-errors';
+import { SingleSignOnButton } from './single-sign-on-button';
 
 // Only an account with a second factor sees this step; the sign-in form itself stays small.
 const SecondFactorStep = lazy(() =>
@@ -40,6 +42,15 @@ function destinationFor(role: Role, from: string | undefined): string {
   return from;
 }
 
+function pendingFromProvider(): PendingSignIn | null {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const pendingToken = fragment.get('pending');
+  if (!pendingToken) return null;
+  const factors = (fragment.get('factors') ?? '').split(',').filter((f) => f === 'passkey' || f === 'code');
+  window.history.replaceState(null, '', window.location.pathname);
+  return { secondFactorRequired: true, pendingToken, factors };
+}
+
 export function LoginPage() {
   const { segment } = useParams();
   const userType = loginRoleForSegment(segment);
@@ -58,7 +69,10 @@ export function LoginPage() {
     },
   });
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState<PendingSignIn | null>(null);
+  // Why the server ended the last session here, when it said (a suspension, access dates).
+  const [signedOutBecause] = useState(signedOutReason);
+  // After the identity provider, an account with a second factor arrives with `#pending=…&factors=…`.
+  const [pending, setPending] = useState<PendingSignIn | null>(pendingFromProvider);
 
   const enter = (token: string) => {
     const claims = signIn(token);
@@ -100,6 +114,11 @@ export function LoginPage() {
           <Title order={1} size="h2">
             {title}
           </Title>
+          {signedOutBecause && !error && (
+            <Alert color="orange" role="status">
+              {signedOutBecause}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" role="alert">
               {error}
@@ -131,6 +150,7 @@ export function LoginPage() {
           <Anchor component={Link} to={paths.resetPassword} size="sm" ta="center">
             Forgot your password?
           </Anchor>
+          <SingleSignOnButton role={userType} />
         </Stack>
       </form>
     </Paper>

@@ -1,5 +1,6 @@
 import { DELIVERY_MESSAGES, type DeliveryPassDto, type DeliveryPassPageDto } from '@core/api/delivery-passes';
 import { Badge, Image, Stack, Text, Title } from '@mantine/core';
+import { WalletButtons } from '../../widgets/wallet-buttons/wallet-buttons';
 import { LinkedPage } from './linked-page';
 
 const BADGE: Record<DeliveryPassDto['state'], { color: string; label: string }> = {
@@ -52,6 +53,7 @@ function DeliveryPassCard({ pass }: { pass: DeliveryPassPageDto }) {
             </Text>
           </Text>
           <Text size="sm">{DELIVERY_MESSAGES.showAtGate}</Text>
+          <WalletButtons appleWallet={pass.appleWallet} googleWallet={pass.googleWallet} />
         </>
       ) : (
         <Text size="sm">Ask the resident for a new pass.</Text>

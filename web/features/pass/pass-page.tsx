@@ -1,5 +1,6 @@
 import { PASS_MESSAGES, type PassDto, type PassState } from '@core/api/passes';
 import { Anchor, Badge, Image, Stack, Text, Title } from '@mantine/core';
+import { WalletButtons } from '../../widgets/wallet-buttons/wallet-buttons';
 import { LinkedPage } from './linked-page';
 
 const enc = encodeURIComponent;
@@ -49,6 +50,7 @@ function PassCard({ pass, passToken }: { pass: PassDto; passToken: string }) {
         <>
           <Image src={pass.qrImage} alt="Your visitor QR code" w="100%" maw={360} bg="white" />
           <Text size="sm">{PASS_MESSAGES.showAtGate}</Text>
+          <WalletButtons appleWallet={pass.appleWallet} googleWallet={pass.googleWallet} />
         </>
       ) : (
         <Text size="sm">{PASS_MESSAGES.endedHelp}</Text>

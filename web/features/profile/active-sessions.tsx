@@ -1,14 +1,14 @@
 import type { ActiveSession } from '@core/api/sessions';
-import { readableTime, viewerTimeZone } from '@core/time/readable-time';
+import { readableTime } from '@core/time/readable-time';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { messageOr } from '../../api/client';
 import { useActiveSessions, useEndOtherSessions, useEndSession } from '../../api/sessions';
-
-// Sessions are the viewer's own: their clock, named.
-const seenAt = (iso: string) => readableTime(iso, viewerTimeZone());
+import { useOwnTimeZone } from '../../auth/own-time-zone';
 
 function SessionRow({ session }: { session: ActiveSession }) {
   const end = useEndSession();
+  const timeZone = useOwnTimeZone();
+  const seenAt = (iso: string) => readableTime(iso, timeZone);
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="active-session">
       <Group justify="space-between" wrap="wrap" gap="xs">

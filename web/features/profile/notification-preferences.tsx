@@ -1,8 +1,10 @@
 import type { ProfileDto } from '@core/api/accounts';
+import { INTERCOM_WORDS } from '@core/api/intercom';
 import { PUSH_MESSAGES } from '@core/api/push-messages';
 import { Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { checkPhoneNumber, useUpdatePreferences } from '../../api/accounts';
+import { usePushDevices } from '../../api/push';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PhoneNumberDialog } from './phone-number-dialog';
 
@@ -13,6 +15,7 @@ const PUSH_EVENT_SWITCHES = [
   { key: 'pushGateFailed', label: PUSH_MESSAGES.gateFailedSwitch, managers: false },
   { key: 'pushKeypadLocked', label: PUSH_MESSAGES.keypadLockedSwitch, managers: true },
   { key: 'pushLockdown', label: PUSH_MESSAGES.lockdownSwitch, managers: true },
+  { key: 'pushIntercom', label: INTERCOM_WORDS.pushSwitch, managers: false },
 ] as const;
 
 const CONSENT_TEXT: Record<Channel, string> = {
@@ -27,6 +30,13 @@ export function NotificationPreferences({ profile }: { profile: ProfileDto }) {
   const [consentFor, setConsentFor] = useState<Channel | null>(null);
   const [askPhone, setAskPhone] = useState(false);
   const current = profile.preferences;
+  const devices = usePushDevices();
+  const noDevice = devices.isSuccess && (devices.data?.subscriptions ?? []).length === 0;
+  const pushState = !current.push
+    ? PUSH_MESSAGES.switchOff
+    : noDevice
+      ? PUSH_MESSAGES.switchNoDevice
+      : PUSH_MESSAGES.switchOnDevices;
 
   const save = (channel: Channel, on: boolean) =>
     mutation.mutate({ ...current, [channel]: on }, { onSettled: () => setConsentFor(null) });
@@ -54,9 +64,12 @@ export function NotificationPreferences({ profile }: { profile: ProfileDto }) {
         disabled={mutation.isPending}
         onChange={(event) => void toggle('sms', event.currentTarget.checked)}
       />
+      <Text size="xs" c="dimmed">
+        {PUSH_MESSAGES.emailSmsExplained}
+      </Text>
       <Switch
         label="Push Notifications"
-        description="On the devices listed below"
+        description={pushState}
         checked={current.push}
         disabled={mutation.isPending}
         onChange={(event) => mutation.mutate({ ...current, push: event.currentTarget.checked })}
@@ -72,9 +85,6 @@ export function NotificationPreferences({ profile }: { profile: ProfileDto }) {
           />
         ))}
       </Stack>
-      <Text size="xs" c="dimmed">
-        Sent when a visitor whose arrival notifications are on arrives.
-      </Text>
       <ConfirmDialog
         title="Enable Email/SMS Notifications"
         confirmLabel="Agree and proceed"

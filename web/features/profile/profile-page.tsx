@@ -9,6 +9,7 @@ import { TwoStepSection } from '../../widgets/two-step/two-step-section';
 import { ActiveSessions } from './active-sessions';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DownloadMyData } from './download-my-data';
+import { GateDirectorySection } from './gate-directory-section';
 import { NotificationPreferences } from './notification-preferences';
 import { PhoneNumberDialog } from './phone-number-dialog';
 import { PushDevices } from './push-devices';
@@ -31,6 +32,8 @@ export function ProfilePage() {
   const { signOut } = useSession();
   const profile = useProfile(claims.UID);
   const showPin = claims.propertyFeatures.includes('securepin') && claims.role !== 'superadmin';
+  const showDirectory =
+    (claims.propertyFeatures as readonly string[]).includes('intercom') && claims.role === 'resident';
   const [editing, setEditing] = useState<'phone' | 'password' | null>(null);
 
   if (profile.isPending && !profile.isError) return <LoadingScreen />;
@@ -79,6 +82,12 @@ export function ProfilePage() {
               <>
                 <Divider />
                 <SecurePinSection userId={profile.data._id} securePin={profile.data.securePin} />
+              </>
+            )}
+            {showDirectory && (
+              <>
+                <Divider />
+                <GateDirectorySection />
               </>
             )}
           </>

@@ -1,15 +1,16 @@
 import type { PushSubscriptionDto } from '@core/api/push';
 import { PUSH_MESSAGES } from '@core/api/push-messages';
-import { readableTime, viewerTimeZone } from '@core/time/readable-time';
+import { readableTime } from '@core/time/readable-time';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';
 import { pushSupported, usePushDevices, useRemovePushDevice, useTurnOnPush } from '../../api/push';
-
-const since = (iso: string) => readableTime(iso, viewerTimeZone());
+import { useOwnTimeZone } from '../../auth/own-time-zone';
 
 function DeviceRow({ device }: { device: PushSubscriptionDto }) {
   const remove = useRemovePushDevice();
+  const timeZone = useOwnTimeZone();
+  const since = (iso: string) => readableTime(iso, timeZone);
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="push-device">
       <Group justify="space-between" wrap="wrap" gap="xs">

@@ -5,6 +5,7 @@ import { useKeyboardWedge } from './keyboard-wedge';
 import { Keypad } from './keypad';
 import { useLockoutSentence } from './lockout-clock';
 import classes from './reader.module.css';
+import { ReaderIntercom } from './reader-intercom';
 import { ReaderOverlay } from './reader-overlay';
 import { useGateReader } from './use-gate-reader';
 
@@ -28,7 +29,10 @@ export function PairedReader({ deviceKey, onUnpaired }: { deviceKey: string; onU
         <p className={reader.online ? classes.online : classes.offlineBadge}>{reader.online ? 'Online' : 'Offline'}</p>
       </header>
       <div className={identity?.securePin ? classes.bodyWithKeypad : classes.body}>
-        <CameraView onFrame={reader.framed} cards={identity?.cards ?? false} />
+        <div className={classes.scannerColumn}>
+          <CameraView onFrame={reader.framed} cards={identity?.cards ?? false} />
+          {identity?.intercom && <ReaderIntercom deviceKey={deviceKey} lockedDown={identity.lockedDown ?? false} />}
+        </div>
         {identity?.securePin && (
           <Keypad onPin={reader.pinEntered} disabled={screen.kind !== 'ready'} lockedSentence={lockedSentence} />
         )}

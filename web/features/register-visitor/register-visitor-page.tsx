@@ -1,13 +1,15 @@
 import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import { DEFAULT_TIME_ZONE, type QrType } from '@core/constants';
 import { formatWall, todayIn } from '@core/time/zoned-time';
+import { QR_TYPE_WORDS } from '@core/visitor-form/qr-type-words';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { emptyWindow, hasWindowErrors, startsFarAhead, visitorWindowErrors } from '@core/visitor-form/visitor-window';
 import { Alert, Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useAllProperties, useProperty } from '../../api/properties';
 import { useRegisterVisitor } from '../../api/visitors';
 import { useClaims } from '../../auth/session';
+import { revealFirstError } from '../../ui/forms/reveal-first-error';
 import { showServerErrors } from '../../ui/forms/server-errors';
 import { useLazySchemaForm } from '../../ui/forms/use-lazy-schema-form';
 import { PersonFields } from '../../ui/person-fields';
@@ -29,11 +31,10 @@ import { VisitorWindowFields } from './visitor-window-fields';
 const loadSuccess = () => import('./registration-success');
 const RegistrationSuccess = lazy(async () => ({ default: (await loadSuccess()).RegistrationSuccess }));
 
-const DATE_OPTIONS: { value: QrType; label: string }[] = [
-  { value: 'betweenDates', label: 'Between Dates' },
-  { value: 'weekdays', label: 'Recurring Weekdays' },
-  { value: 'randomDates', label: 'Specific Dates' },
-];
+const DATE_OPTIONS = (['betweenDates', 'weekdays', 'randomDates'] as const).map((value) => ({
+  value,
+  label: QR_TYPE_WORDS[value],
+}));
 
 const SUMMARY_ALERTS = new Set<string>([
   VISITOR_MESSAGES.recurringDaysSummary,
@@ -56,6 +57,7 @@ export function RegisterVisitorPage() {
       ...(invited && { ...invited, propertyId: isSuperadmin ? invited.propertyId : initialPropertyId }),
     },
   });
+  const formElement = useRef<HTMLFormElement>(null);
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useRegisterVisitor();
@@ -71,24 +73,29 @@ export function RegisterVisitorPage() {
     form.resetTouched();
   };
 
-  const submit = form.onSubmit((values) => {
-    if (blocked || mutation.isPending) return;
-    void loadSuccess();
-    setFailure(null);
-    mutation.mutate(toRegisterRequest(values, timeZone, claims.UID), {
-      onSuccess: () => {
-        setDone(true);
-        startOver(emptyVisitorForm(values.propertyId, today));
-      },
-      // A failure is never silent: the form keeps what was typed and says why.
-      onError: (error) =>
-        setFailure(showServerErrors(form, error, VISITOR_MESSAGES.registrationFailed, REGISTER_VISITOR_FIELDS)),
-    });
-  });
+  const submit = form.onSubmit(
+    (values) => {
+      if (blocked || mutation.isPending) return;
+      void loadSuccess();
+      setFailure(null);
+      mutation.mutate(toRegisterRequest(values, timeZone, claims.UID), {
+        onSuccess: () => {
+          setDone(true);
+          startOver(emptyVisitorForm(values.propertyId, today));
+        },
+        // A failure is never silent: the form keeps what was typed and says why.
+        onError: (error) => {
+          setFailure(showServerErrors(form, error, VISITOR_MESSAGES.registrationFailed, REGISTER_VISITOR_FIELDS));
+          revealFirstError(formElement.current);
+        },
+      });
+    },
+    () => revealFirstError(formElement.current),
+  );
 
   return (
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={680} mx="auto">
-      <form onSubmit={submit} noValidate>
+      <form ref={formElement} onSubmit={submit} noValidate>
         <Stack>
           <Title order={1} size="h2">
             Register Visitor

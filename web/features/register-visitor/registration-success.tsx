@@ -5,7 +5,7 @@ import { ShareLinkButton } from '../../ui/share-link-button';
 
 /**
  * Shown once a visitor is registered; loaded with the first submit, not with the form. The pass
- * link can be shared from here only: the server keeps just its hash.
+ * link can be shared from here now, or later from Visitor List.
  */
 export function RegistrationSuccess({
   registered,

@@ -1,8 +1,6 @@
-import { TIME_STEP_MINUTES } from '@core/constants';
 import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import type { ReactNode } from 'react';
-import { keepEnterInField } from '../../ui/date-field';
+import { TimeField } from '../../ui/time-field';
 
 interface Row {
   startTime: string;
@@ -31,20 +29,16 @@ export function TimeWindowRows<T extends Row>({ rows, labelOf, errors, onChange,
               {labelOf(row)}
             </Text>
             <Group gap="xs" wrap="nowrap" style={{ flex: 1 }}>
-              <TimeInput
+              <TimeField
                 label={`${labelOf(row)} start time`}
-                step={TIME_STEP_MINUTES * 60}
                 value={row.startTime}
-                onChange={(e) => patch(index, { startTime: e.currentTarget.value })}
-                onKeyDown={keepEnterInField}
+                onChange={(startTime) => patch(index, { startTime })}
                 style={{ flex: 1 }}
               />
-              <TimeInput
+              <TimeField
                 label={`${labelOf(row)} end time`}
-                step={TIME_STEP_MINUTES * 60}
                 value={row.endTime}
-                onChange={(e) => patch(index, { endTime: e.currentTarget.value })}
-                onKeyDown={keepEnterInField}
+                onChange={(endTime) => patch(index, { endTime })}
                 style={{ flex: 1 }}
               />
             </Group>

@@ -1,6 +1,6 @@
 import type { QrCodeDto } from '@core/api/visitors';
 import { MESSAGE_TIMINGS_MS } from '@core/constants';
-import { readableInstant } from '@core/time/readable-time';
+import { readableTime } from '@core/time/readable-time';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { Badge, Button, Checkbox, Group, List, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
@@ -8,8 +8,9 @@ import { useExpireListedQrCode, useSetQrNotification } from '../../api/visitors'
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toast';
 import { EditQrModal } from './edit-qr-modal';
+import { PassShareActions } from './pass-share-actions';
 
-const when = (iso: string, code: QrCodeDto) => readableInstant(new Date(iso), code.timeZone);
+const when = (iso: string, code: QrCodeDto) => readableTime(iso, code.timeZone);
 
 function CodeDates({ code }: { code: QrCodeDto }) {
   if (code.qrType === 'randomDates') return null;
@@ -44,7 +45,7 @@ function CodeWindows({ code }: { code: QrCodeDto }) {
   );
 }
 
-/** One QR code of a visitor card: its window, edit, delete and the arrival-notification checkbox. */
+/** One QR code of a visitor card: its window, sharing, edit, delete and the arrival-notification checkbox. */
 export function QrCodeSection({ visitorId, code }: { visitorId: string; code: QrCodeDto }) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'consent' | null>(null);
   const remove = useExpireListedQrCode();
@@ -63,6 +64,7 @@ export function QrCodeSection({ visitorId, code }: { visitorId: string; code: Qr
         <Text size="xs" c="dimmed">
           Created {when(code.createdAt, code)} · {code.propertyName} ({code.timeZone})
         </Text>
+        <PassShareActions code={code} />
         <Group gap="xs" wrap="wrap">
           <Button size="xs" variant="light" onClick={() => setDialog('edit')}>
             Edit QR Code

@@ -31,10 +31,6 @@ export function VisitorListPage() {
       <Title order={1} size="h2">
         Visitor List
       </Title>
-      {/* One delivery-pass form for the page, at the top (it is not about any one visitor). */}
-      <Suspense fallback={null}>
-        <DeliveryPasses />
-      </Suspense>
       <QueryState
         query={query}
         errorTitle={VISITOR_MESSAGES.fetchFailed}
@@ -61,6 +57,10 @@ export function VisitorListPage() {
           </Card>
         ))}
       </SimpleGrid>
+      {/* One delivery-pass form for the page, after the visitors the page is named for (on a phone it filled the first screen). */}
+      <Suspense fallback={null}>
+        <DeliveryPasses />
+      </Suspense>
       <PastVisitors />
     </Stack>
   );

@@ -1,10 +1,9 @@
 import type { QrCodeDto } from '@core/api/visitors';
-import { readableInstant } from '@core/time/readable-time';
+import { readableTime } from '@core/time/readable-time';
+import { QR_TYPE_WORDS } from '@core/visitor-form/qr-type-words';
 import { VISITOR_MESSAGES } from '@core/visitor-form/visitor-messages';
 import { Button, Text, Title } from '@mantine/core';
 import { ManagerTable } from '../../ui/manager-table';
-
-const TYPE_LABELS = { betweenDates: 'Between Dates', weekdays: 'Recurring Weekdays', randomDates: 'Specific Dates' };
 
 function windows(code: QrCodeDto): string {
   if (code.qrType === 'weekdays')
@@ -24,7 +23,7 @@ interface Props {
 
 /** The Active or Expired table of one visitor's codes. */
 export function QrCodesTable({ title, codes, onEdit, onExpire, onDelete }: Props) {
-  const at = (iso: string, code: QrCodeDto) => readableInstant(new Date(iso), code.timeZone);
+  const at = (iso: string, code: QrCodeDto) => readableTime(iso, code.timeZone);
   return (
     <section aria-label={`${title} QR codes`}>
       <Title order={2} size="h3" mb="xs">
@@ -41,7 +40,7 @@ export function QrCodesTable({ title, codes, onEdit, onExpire, onDelete }: Props
           minWidth={720}
           columns={[
             { label: 'Name', cell: (code) => `${code.qrFirstName} ${code.qrLastName}` },
-            { label: 'Type', cell: (code) => TYPE_LABELS[code.qrType] },
+            { label: 'Type', cell: (code) => QR_TYPE_WORDS[code.qrType] },
             { label: 'Start', cell: (code) => at(code.startDate, code) },
             {
               label: 'End',

@@ -1,4 +1,4 @@
-import { LOG_MESSAGES } from '@core/api/relay-log-messages';
+import { LOG_MESSAGES } from '@core/api/gate-log-messages';
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/client';

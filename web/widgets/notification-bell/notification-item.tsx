@@ -1,4 +1,4 @@
-import type { RelayLogDto } from '@core/api/relay-logs';
+import type { GateLogDto } from '@core/api/gate-log';
 import { relativeTime } from '@core/time/relative-time';
 import { formatLogTime } from '@core/time/zoned-format';
 import { Badge, Group, Stack, Text } from '@mantine/core';
@@ -9,7 +9,7 @@ import {
   notificationStatusColor,
 } from './notification-message';
 
-export function NotificationItem({ log, now, propertyId }: { log: RelayLogDto; now: Date; propertyId: string | null }) {
+export function NotificationItem({ log, now, propertyId }: { log: GateLogDto; now: Date; propertyId: string | null }) {
   const elsewhere = notificationElsewhere(log, propertyId);
   return (
     <Stack

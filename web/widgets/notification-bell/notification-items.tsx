@@ -1,4 +1,4 @@
-import type { RelayLogDto } from '@core/api/relay-logs';
+import type { GateLogDto } from '@core/api/gate-log';
 import { NotificationItem } from './notification-item';
 
 /** The list inside the open bell; loaded on first opening, with the code that words each event. */
@@ -7,7 +7,7 @@ export function NotificationItems({
   now,
   propertyId,
 }: {
-  logs: RelayLogDto[];
+  logs: GateLogDto[];
   now: Date;
   propertyId: string | null;
 }) {

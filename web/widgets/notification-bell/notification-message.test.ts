@@ -1,4 +1,4 @@
-import type { RelayLogDto } from '@core/api/relay-logs';
+import type { GateLogDto } from '@core/api/gate-log';
 import { describe, expect, it } from 'vitest';
 import {
   notificationElsewhere,
@@ -7,7 +7,7 @@ import {
   notificationStatusColor,
 } from './notification-message';
 
-const base: RelayLogDto = {
+const base: GateLogDto = {
   _id: '1',
   timestamp: '2026-03-01T12:00:00Z',
   callerType: 'user',
@@ -24,6 +24,20 @@ const base: RelayLogDto = {
 };
 
 describe('notificationMessage', () => {
+  it('says a lockdown, a hold and a release in their own words, not as someone accessing', () => {
+    const lockdown = { ...base, status: 'notice' as const, reason: 'Lockdown started: Police request' };
+    expect(notificationMessage(lockdown)).toBe('Lockdown started: Police request (by Ada Lovelace)');
+    expect(notificationMessage({ ...lockdown, reason: 'Lockdown ended: Police request' })).toBe(
+      'Lockdown ended: Police request (by Ada Lovelace)',
+    );
+    const hold = { ...base, credential: 'hold' as const, reason: 'Held open by Ada Lovelace until 10:30' };
+    expect(notificationMessage(hold)).toBe('Held open by Ada Lovelace until 10:30');
+    expect(notificationMessage({ ...hold, reason: 'Released by Ada Lovelace' })).toBe('Released by Ada Lovelace');
+    expect(
+      notificationMessage({ ...base, userDetails: null, credential: 'schedule', reason: 'Released (schedule end)' }),
+    ).toBe('Released (schedule end)');
+  });
+
   it('says who accessed which property, or who attempted to', () => {
     expect(notificationMessage(base)).toBe('User Access: Ada Lovelace accessed Oak Ridge');
     expect(notificationMessage({ ...base, status: 'failed', propertyDetails: null })).toBe(
@@ -32,7 +46,7 @@ describe('notificationMessage', () => {
   });
 
   it('names a visitor by their QR code name', () => {
-    const visitor: RelayLogDto = {
+    const visitor: GateLogDto = {
       ...base,
       callerType: 'visitor',
       userDetails: null,

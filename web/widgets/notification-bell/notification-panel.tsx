@@ -1,11 +1,12 @@
-import { LOG_MESSAGES } from '@core/api/relay-log-messages';
+import { LOG_MESSAGES } from '@core/api/gate-log-messages';
 import { NOTIFICATION_SCROLL_THRESHOLD_PX } from '@core/constants';
 import { Popover, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type UIEvent, useEffect, useId, useRef, useState } from 'react';
-import { notificationsQuery, useNotifications } from '../../api/relay-logs';
+import { notificationsQuery, useNotifications } from '../../api/gate-log';
 import { BellButton } from './bell-button';
+import { MissedCalls } from './missed-calls';
 
 const NotificationItems = lazy(async () => ({ default: (await import('./notification-items')).NotificationItems }));
 
@@ -21,10 +22,13 @@ export function NotificationPanel({
   userId,
   propertyId,
   focusButton,
+  missedCalls,
 }: {
   userId: string;
   propertyId: string | null;
   focusButton: boolean;
+  /** A resident's bell lists their missed calls from the gates first. */
+  missedCalls: boolean;
 }) {
   const [opened, setOpened] = useState(true);
   const button = useRef<HTMLButtonElement>(null);
@@ -81,6 +85,7 @@ export function NotificationPanel({
           onScroll={onScroll}
           data-testid="notification-list"
         >
+          {missedCalls && opened && <MissedCalls now={now} />}
           {notifications.isPending && opened ? (
             status(LOG_MESSAGES.loadingNotifications)
           ) : logs.length === 0 ? (

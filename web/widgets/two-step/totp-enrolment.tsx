@@ -2,6 +2,10 @@ import { Alert, Button, Code, Group, Image, List, Stack, Text, TextInput } from 
 import { type FormEvent, useState } from 'react';
 import { messageOr } from '../../api/client';
 import { useTotpConfirm, useTotpSetup } from '../../api/second-factor';
+import { copyText } from '../../ui/copy-text';
+import { downloadText } from '../../ui/download-text';
+
+const RECOVERY_FILE = 'gatehouse-recovery-codes.txt';
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
@@ -16,7 +20,18 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           </List.Item>
         ))}
       </List>
-      <Group>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          onClick={() =>
+            void copyText(codes.join('\n'), 'Recovery codes copied', 'The codes could not be copied: use Download.')
+          }
+        >
+          Copy codes
+        </Button>
+        <Button variant="default" onClick={() => downloadText(RECOVERY_FILE, `${codes.join('\n')}\n`, 'text/plain')}>
+          Download codes
+        </Button>
         <Button onClick={onDone}>I have saved my recovery codes</Button>
       </Group>
     </Stack>
@@ -47,11 +62,25 @@ export function TotpEnrolment({ onStarted, onDone }: { onStarted: () => void; on
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xs">
-        <Text size="sm">Scan this QR code with your authenticator app, or enter the key by hand.</Text>
-        <Image src={setup.data.qrCode} alt="QR code for your authenticator app" w={180} h={180} />
         <Text size="sm">
-          Key: <Code data-testid="totp-secret">{setup.data.secret}</Code>
+          Scan this QR code with your authenticator app. On the phone that has the app, copy the key and paste it into
+          the app instead.
         </Text>
+        <Image src={setup.data.qrCode} alt="QR code for your authenticator app" w={180} h={180} />
+        <Group gap="xs">
+          <Text size="sm">
+            Key: <Code data-testid="totp-secret">{setup.data.secret}</Code>
+          </Text>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() =>
+              void copyText(setup.data.secret, 'Key copied', 'The key could not be copied: type it into the app.')
+            }
+          >
+            Copy key
+          </Button>
+        </Group>
         <TextInput
           label="6-digit code"
           inputMode="numeric"

@@ -1,3 +1,4 @@
+import { SECOND_FACTOR_MESSAGES } from '@core/api/second-factor';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSecondFactorStatus } from '../../api/second-factor';
@@ -25,6 +26,7 @@ export function TwoStepSection() {
       <Text size="sm" c="dimmed">
         Add a code from your phone or a passkey to your password when you sign in.
       </Text>
+      <Text size="sm">{SECOND_FACTOR_MESSAGES.changeSignsOutOthers}</Text>
       <Title order={3} size="h4">
         Authenticator app
       </Title>

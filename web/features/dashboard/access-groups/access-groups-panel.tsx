@@ -74,7 +74,7 @@ export function AccessGroupsPanel() {
                     </Text>
                     <Text size="sm">
                       {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}
-                      {group.followsAllResidents && ' (every resident, new ones included)'}
+                      {group.allResidents && ' (every resident, new ones included)'}
                     </Text>
                     <WeekGlance schedule={group.schedule} label={`Hours of ${group.name}`} />
                     <Group gap="xs" justify="flex-end">
@@ -107,6 +107,7 @@ export function AccessGroupsPanel() {
         <GroupEditorDialog
           propertyId={propertyId}
           group={editing === 'new' ? null : editing}
+          groups={groups.data ?? []}
           gates={gates}
           residents={residents}
           onClose={() => setEditing(null)}

@@ -1,6 +1,8 @@
 import type { AccessSchedule, ScheduleDay, TimeRange } from '@core/rules/schedule';
 import { SCHEDULE_DAYS } from '@core/rules/schedule';
 import { ActionIcon, Button, Checkbox, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { DateField } from '../../../ui/date-field';
+import { TimeField } from '../../../ui/time-field';
 
 const DAY_NAMES: Record<ScheduleDay, string> = {
   mon: 'Monday',
@@ -34,22 +36,20 @@ function RangeRows({
       {ranges.map((range, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: ranges have no identity but their place
         <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
+          <TimeField
             aria-label={`${label} range ${index + 1} from`}
-            placeholder="07:00"
-            w={90}
+            w={120}
             value={range.from}
             error={errors[`${path}.${index}.from`] ?? errors[`${path}.${index}`]}
-            onChange={(event) => set(index, { from: event.currentTarget.value })}
+            onChange={(from) => set(index, { from })}
           />
           <Text pt={6}>to</Text>
-          <TextInput
+          <TimeField
             aria-label={`${label} range ${index + 1} to`}
-            placeholder="22:00"
-            w={90}
+            w={120}
             value={range.to}
             error={errors[`${path}.${index}.to`]}
-            onChange={(event) => set(index, { to: event.currentTarget.value })}
+            onChange={(to) => set(index, { to })}
           />
           <ActionIcon
             variant="subtle"
@@ -124,13 +124,14 @@ export function ScheduleFields({
             // biome-ignore lint/suspicious/noArrayIndexKey: exceptions are edited in place
             <Stack key={index} gap={4}>
               <Group gap="xs" align="flex-start">
-                <TextInput
+                <DateField
                   label="Date"
-                  placeholder="2026-12-25"
-                  w={130}
-                  value={day.date}
+                  placeholder="YYYY-MM-DD"
+                  valueFormat="YYYY-MM-DD"
+                  w={140}
+                  value={day.date || null}
                   error={errors[`schedule.exceptions.${index}.date`]}
-                  onChange={(event) => setException(index, { date: event.currentTarget.value })}
+                  onChange={(date) => setException(index, { date: date ?? '' })}
                 />
                 <TextInput
                   label="Name"

@@ -1,8 +1,8 @@
 import { type AccessSchedule, SCHEDULE_DAYS } from '@core/rules/schedule';
+import { SCHEDULE_DAY_LABELS, weeklyHoursWords } from '@core/rules/schedule-words';
 import { minutesOf } from '@core/time/zoned-time';
 import { Box, SimpleGrid, Stack, Text } from '@mantine/core';
 
-const DAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const DAY_MINUTES = 1440;
 
 /** Each day's open spans as fractions of the day; an overnight range is drawn on its day and the next. */
@@ -25,17 +25,14 @@ function spansByDay(schedule: AccessSchedule): { from: number; to: number }[][] 
 /** The weekly schedule at a glance: seven columns, Monday first, open hours as bars (midnight at the top). */
 export function WeekGlance({ schedule, label }: { schedule: AccessSchedule; label: string }) {
   const days = spansByDay(schedule);
-  const text = SCHEDULE_DAYS.map(
-    (day, index) =>
-      `${DAY_LABELS[index]}: ${(schedule.weekly[day] ?? []).map((range) => `${range.from}–${range.to}`).join(', ') || 'closed'}`,
-  ).join('; ');
+  const text = weeklyHoursWords(schedule);
   return (
     <Stack gap={4} role="img" aria-label={`${label}: ${text}`}>
       <SimpleGrid cols={7} spacing={4}>
         {days.map((spans, index) => (
           <Stack key={SCHEDULE_DAYS[index]} gap={2} align="center">
             <Text size="xs" c="dimmed">
-              {DAY_LABELS[index]}
+              {SCHEDULE_DAY_LABELS[index]}
             </Text>
             <Box pos="relative" w="100%" h={72} bg="gray.1" style={{ borderRadius: 4 }}>
               {spans.map((span) => (

@@ -1,5 +1,6 @@
 import type { DeviceDto, ListedDeviceDto } from '@core/api/devices';
-import { Button } from '@mantine/core';
+import { heldOpenWords } from '@core/api/hold-open-messages';
+import { Button, Text } from '@mantine/core';
 import { ManagerTable } from '../../../ui/manager-table';
 import { DeviceHealthBadge } from '../../../widgets/devices/device-health-badge';
 
@@ -48,7 +49,20 @@ export function DeviceTable({
         { label: 'Type', cell: (device) => device.deviceType },
         // An MQTT device has no address: its topic says where it is.
         { label: 'IP Address', cell: (device) => device.deviceIpAddress || `MQTT: ${device.mqttTopic}` },
-        { label: 'Status', cell: (device) => <DeviceHealthBadge device={device} now={now} />, testId: 'device-health' },
+        {
+          label: 'Status',
+          cell: (device) => (
+            <>
+              <DeviceHealthBadge device={device} now={now} />
+              {device.heldOpen && (
+                <Text size="sm" data-testid="device-held-open">
+                  {heldOpenWords(device)}
+                </Text>
+              )}
+            </>
+          ),
+          testId: 'device-health',
+        },
       ]}
       actions={(device) => (
         <>

@@ -21,7 +21,7 @@ const EditDeviceDialog = lazy(async () => ({
   default: (await import('./edit-device-dialog')).EditDeviceDialog,
 }));
 const HoldOpenDialog = lazy(async () => ({
-  default: (await import('./hold-open-dialog')).HoldOpenDialog,
+  default: (await import('../../../widgets/hold-open/hold-open-dialog')).HoldOpenDialog,
 }));
 const NewReaderKeyDialog = lazy(async () => ({
   default: (await import('./new-reader-key-dialog')).NewReaderKeyDialog,

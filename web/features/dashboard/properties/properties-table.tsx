@@ -5,7 +5,7 @@ import { ManagerTable } from '../../../ui/manager-table';
 import { featureBadges } from '../shared/dashboard-labels';
 import { RowActions } from '../shared/row-actions';
 
-const BADGE_COLORS = { qr: 'teal', securepin: 'grape', rfid: 'blue' } as const;
+const BADGE_COLORS = { qr: 'teal', securepin: 'grape', rfid: 'blue', intercom: 'orange' } as const;
 
 /** Property table: Name, Location, Property Features ('qr' badge first), Records kept, Actions. */
 export function PropertiesTable({

@@ -3,7 +3,12 @@ import { featureBadges, pageSummary, propertyLabel, visitorEmailsLabel } from '.
 
 describe('dashboard labels (docs/SPEC.md §2)', () => {
   it('names the property with its location, or why there is none', () => {
-    const property = { _id: 'p', propertyName: 'Oak Ridge', propertyLocation: 'Springfield' };
+    const property = {
+      _id: 'p',
+      propertyName: 'Oak Ridge',
+      propertyLocation: 'Springfield',
+      timeZone: 'America/New_York',
+    };
     expect(propertyLabel({ property, propertyId: 'p' })).toBe('Oak Ridge (Springfield)');
     expect(propertyLabel({ property: null, propertyId: 'gone' })).toBe('Property Not Found');
     expect(propertyLabel({ property: null, propertyId: null })).toBe('No Property Assigned');

@@ -11,6 +11,7 @@ import { FormDialog } from '../../../ui/form-dialog';
 import { showServerErrors } from '../../../ui/forms/server-errors';
 import { useSchemaForm } from '../../../ui/forms/use-schema-form';
 import { UsPhoneInput } from '../../../ui/us-phone-input';
+import { DirectoryListingSection } from './directory-listing-section';
 import { SecurePinReveal } from './secure-pin-reveal';
 import { SuspensionSection } from './suspension-section';
 
@@ -39,18 +40,24 @@ export function EditUserDialog({
   user,
   canEditRole,
   showPin,
+  intercomAtOwnProperty = false,
   properties,
   onClose,
 }: {
   user: ManagedUser;
   canEditRole: boolean;
   showPin: boolean;
+  /** A manager's own property has the intercom (a super user reads it from `properties`). */
+  intercomAtOwnProperty?: boolean;
   properties: PropertyDto[];
   onClose: () => void;
 }) {
   const form = useSchemaForm(editUserFormSchema, { initialValues: draftOf(user) });
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateUser();
+  const hasIntercom =
+    intercomAtOwnProperty ||
+    Boolean(properties.find((property) => property._id === user.propertyId)?.propertyFeatures.includes('intercom'));
 
   const save = form.onSubmit(({ role, propertyId, ...values }) => {
     setFailure(null);
@@ -119,6 +126,7 @@ export function EditUserDialog({
         />
       </Group>
       {user.role !== 'superadmin' && <SuspensionSection user={user} />}
+      {user.role === 'resident' && hasIntercom && <DirectoryListingSection user={user} />}
     </FormDialog>
   );
 }

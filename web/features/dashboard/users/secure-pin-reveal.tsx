@@ -14,7 +14,7 @@ export function SecurePinReveal({ userId, name }: { userId: string; name: string
   const shown = typeof pin === 'string';
   return (
     <Group gap="xs" wrap="nowrap">
-      <Text span ff="monospace" data-testid="pin-value">
+      <Text span ff="monospace" data-testid="pin-value" style={{ whiteSpace: 'nowrap' }}>
         {shown ? pin : <span aria-hidden="true">{MASK}</span>}
         {!shown && <VisuallyHidden>hidden</VisuallyHidden>}
       </Text>

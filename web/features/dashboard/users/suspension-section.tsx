@@ -1,21 +1,29 @@
 import { ApiError } from '@core/api/api-error';
 import type { ManagedUser } from '@core/api/dashboard';
 import { SUSPENSION_MESSAGES } from '@core/api/suspension';
-import { Alert, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Input, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../../api/client';
 import { useSuspension } from '../../../api/dashboard';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 
-/** Suspend with a reason, or resume: acts at once, apart from the dialog's Save. */
+const FAILED = 'The change could not be saved.';
+
+/**
+ * Suspend or resume, apart from the dialog's Save: suspending asks first, with the reason, in its
+ * own confirmation (it signs the person out at once); resuming acts at once.
+ */
 export function SuspensionSection({ user }: { user: ManagedUser }) {
   const suspension = useSuspension();
+  const name = `${user.firstName} ${user.lastName}`;
   const [suspended, setSuspended] = useState(user.suspended);
   const [shownReason, setShownReason] = useState(user.suspendedReason ?? '');
+  const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const act = (next: { reason?: string }) => {
+  const act = (next: { reason?: string }, onError: (message: string, onField: boolean) => void) => {
     setFailure(null);
     setReasonError(null);
     suspension.mutate(
@@ -25,18 +33,23 @@ export function SuspensionSection({ user }: { user: ManagedUser }) {
           setSuspended(next.reason !== undefined);
           setShownReason(next.reason ?? '');
           setReason('');
+          setAsking(false);
         },
         onError: (error) => {
           const onField = error instanceof ApiError ? error.details.fieldErrors?.reason : undefined;
-          if (onField) setReasonError(onField);
-          else setFailure(messageOr(error, 'The change could not be saved.'));
+          onError(onField ?? messageOr(error, FAILED), Boolean(onField));
         },
       },
     );
   };
-  const suspend = () => {
+  const confirmSuspend = () => {
     if (!reason.trim()) return setReasonError(SUSPENSION_MESSAGES.reasonRequired);
-    act({ reason: reason.trim() });
+    act({ reason: reason.trim() }, (message, onField) => (onField ? setReasonError(message) : setFailure(message)));
+  };
+  const ask = () => {
+    setFailure(null);
+    setReasonError(null);
+    setAsking(true);
   };
 
   return (
@@ -50,7 +63,7 @@ export function SuspensionSection({ user }: { user: ManagedUser }) {
             <Button
               variant="light"
               color="green"
-              onClick={() => act({})}
+              onClick={() => act({}, setFailure)}
               loading={suspension.isPending}
               w="fit-content"
             >
@@ -58,32 +71,44 @@ export function SuspensionSection({ user }: { user: ManagedUser }) {
             </Button>
           </>
         ) : (
-          <Group align="flex-start" gap="xs" wrap="nowrap">
-            <TextInput
-              aria-label="Suspension reason"
-              placeholder="Reason for suspending"
-              value={reason}
-              error={reasonError}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  suspend();
-                }
-              }}
-              style={{ flex: 1 }}
-            />
-            <Button variant="light" color="red" onClick={suspend} loading={suspension.isPending}>
-              Suspend
-            </Button>
-          </Group>
+          <Button variant="light" color="red" onClick={ask} w="fit-content">
+            Suspend access…
+          </Button>
         )}
-        {failure && (
+        {failure && !asking && (
           <Alert color="red" role="alert">
             {failure}
           </Alert>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={asking}
+        title={`Suspend ${name}?`}
+        confirmLabel="Suspend"
+        danger
+        busy={suspension.isPending}
+        error={asking ? failure : null}
+        onConfirm={confirmSuspend}
+        onClose={() => setAsking(false)}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{SUSPENSION_MESSAGES.suspendConsequences}</Text>
+          <TextInput
+            label="Reason"
+            placeholder="Reason for suspending"
+            data-autofocus
+            value={reason}
+            error={reasonError}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                confirmSuspend();
+              }
+            }}
+          />
+        </Stack>
+      </ConfirmDialog>
     </Input.Wrapper>
   );
 }

@@ -80,6 +80,7 @@ export function UsersPanel() {
             user={editing}
             canEditRole={isSuper}
             showPin={showPin}
+            intercomAtOwnProperty={claims.propertyFeatures.includes('intercom')}
             properties={properties.data ?? []}
             onClose={() => setEditing(null)}
           />

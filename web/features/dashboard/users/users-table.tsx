@@ -2,12 +2,14 @@ import { ACCESS_GROUP_MESSAGES } from '@core/api/access-group-messages';
 import type { ManagedUser } from '@core/api/dashboard';
 import { OWN_DATA_MESSAGES } from '@core/api/own-data';
 import { roleLabel } from '@core/roles';
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Menu, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../paths';
 import { type ManagerColumn, ManagerTable } from '../../../ui/manager-table';
 import { propertyLabel, visitorEmailsLabel } from '../shared/dashboard-labels';
 import { RowActions } from '../shared/row-actions';
+import { RowMenu } from '../shared/row-menu';
+import { AccessDatesBadge } from './access-dates-badge';
 import { SecurePinReveal } from './secure-pin-reveal';
 
 const fullName = (user: ManagedUser) => `${user.firstName} ${user.lastName}`;
@@ -17,7 +19,14 @@ function accessGroupsCell(user: ManagedUser) {
   if (user.role !== 'resident') return null;
   if (user.accessGroups.length === 0)
     return (
-      <Badge color="red" variant="light">
+      // Read whole in a narrow column: sentence case, wrapping rather than cut to "NO ACCE…".
+      <Badge
+        color="red"
+        variant="light"
+        tt="none"
+        h="auto"
+        styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+      >
         {ACCESS_GROUP_MESSAGES.noGroup}
       </Badge>
     );
@@ -54,8 +63,9 @@ export function UsersTable({
   const columns: ManagerColumn<ManagedUser>[] = [
     { label: 'First Name', cell: (user) => user.firstName },
     { label: 'Last Name', cell: (user) => user.lastName },
-    { label: 'Email', cell: (user) => user.email },
-    { label: 'Phone', cell: (user) => user.phoneNumber ?? '' },
+    // Room for an ordinary address whole; the name columns share what is left.
+    { label: 'Email', cell: (user) => user.email, width: 250 },
+    { label: 'Phone', cell: (user) => user.phoneNumber ?? '', width: 115 },
     ...(showPin
       ? [
           {
@@ -66,6 +76,8 @@ export function UsersTable({
                 <SecurePinReveal key={`${user._id}-${listFetchedAt}`} userId={user._id} name={fullName(user)} />
               ),
             testId: 'secure-pin',
+            // The mask and Reveal on one line.
+            width: 145,
           },
         ]
       : []),
@@ -73,6 +85,8 @@ export function UsersTable({
     { label: 'Visitors Created', cell: (user) => visitorEmailsLabel(user.visitorEmails) },
     {
       label: 'Role',
+      // "Resident" and "Property Manager" whole, at most one break between words.
+      width: 95,
       cell: (user) => (
         <Stack gap={4} align="flex-start">
           {roleLabel(user.role)}
@@ -81,6 +95,7 @@ export function UsersTable({
               Suspended
             </Badge>
           )}
+          <AccessDatesBadge user={user} />
           {accessGroupsCell(user)}
         </Stack>
       ),
@@ -94,59 +109,49 @@ export function UsersTable({
       title={fullName}
       columns={columns}
       minWidth={showPin ? 1000 : 900}
+      // Edit, Delete and the menu on one line.
+      actionsWidth={170}
       actions={(user) => (
         <RowActions name={fullName(user)} onEdit={() => onEdit(user)} onDelete={() => onDelete(user)}>
-          {showPin && user.hasSecurePin && (
-            <Button
-              size="compact-sm"
-              variant="light"
-              color="grape"
-              onClick={() => onRefreshPin(user)}
-              aria-label={`Refresh PIN of ${fullName(user)}`}
+          <RowMenu name={fullName(user)}>
+            {showPin && user.hasSecurePin && (
+              <Menu.Item onClick={() => onRefreshPin(user)} aria-label={`Refresh PIN of ${fullName(user)}`}>
+                Refresh PIN
+              </Menu.Item>
+            )}
+            <Menu.Item
+              component={Link}
+              to={`${paths.activity}?${new URLSearchParams({ actorId: user._id, name: fullName(user) })}`}
+              aria-label={`Changes by ${fullName(user)}`}
             >
-              Refresh PIN
-            </Button>
-          )}
-          <Button
-            component={Link}
-            to={`${paths.activity}?actorId=${user._id}`}
-            size="compact-sm"
-            variant="light"
-            aria-label={`Changes by ${fullName(user)}`}
-          >
-            Changes by
-          </Button>
-          <Button
-            component={Link}
-            to={`${paths.activity}?${new URLSearchParams({ objectId: user._id, name: fullName(user) })}`}
-            size="compact-sm"
-            variant="light"
-            aria-label={`Changes to ${fullName(user)}`}
-          >
-            Changes to
-          </Button>
-          {onResetSecondFactor && (
-            <Button
-              size="compact-sm"
-              variant="light"
-              color="orange"
-              onClick={() => onResetSecondFactor(user)}
-              aria-label={`Reset two-step verification of ${fullName(user)}`}
+              Changes by
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={`${paths.activity}?${new URLSearchParams({ objectId: user._id, name: fullName(user) })}`}
+              aria-label={`Changes to ${fullName(user)}`}
             >
-              Reset two-step
-            </Button>
-          )}
-          {onErase && user._id !== onErase.callerId && (
-            <Button
-              size="compact-sm"
-              variant="light"
-              color="red"
-              onClick={() => onErase.erase(user)}
-              aria-label={`${OWN_DATA_MESSAGES.eraseAction} ${fullName(user)}`}
-            >
-              Erase
-            </Button>
-          )}
+              Changes to
+            </Menu.Item>
+            {onResetSecondFactor && (
+              <Menu.Item
+                color="orange"
+                onClick={() => onResetSecondFactor(user)}
+                aria-label={`Reset two-step verification of ${fullName(user)}`}
+              >
+                Reset two-step
+              </Menu.Item>
+            )}
+            {onErase && user._id !== onErase.callerId && (
+              <Menu.Item
+                color="red"
+                onClick={() => onErase.erase(user)}
+                aria-label={`${OWN_DATA_MESSAGES.eraseAction} ${fullName(user)}`}
+              >
+                Erase
+              </Menu.Item>
+            )}
+          </RowMenu>
         </RowActions>
       )}
     />

@@ -1,0 +1,30 @@
+import { MESSAGES } from '@core/messages';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { users } from '../../accounts/account-tables';
+import { endAllSessions } from '../../authorization/session-queries';
+import type { Queryable } from '../../platform/db/connect';
+import { HttpError } from '../../platform/errors/http-error';
+import { sessions } from '../identity-tables';
+
+/**
+ * Starts a change to the user's second factor (one added or removed) from one of their sessions, in
+ * the transaction that makes the change: the user's row is locked so changes of one user run one
+ * after another, this session is kept and recorded as having passed the second factor (it enrolled
+ * it, or had passed it to get here), and every other session ends. So a session from the password
+ * alone never outlives an enrolment, nor one that passed a factor now gone its removal. Answers 401
+ * when this session was ended meanwhile (by another change).
+ */
+export async function changeFactorFromThisSessionOnly(
+  tx: Queryable,
+  caller: { userId: string; sessionId: string },
+  now: Date,
+) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.userId)).for('update');
+  const kept = await tx
+    .update(sessions)
+    .set({ secondFactorAt: sql`coalesce(${sessions.secondFactorAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(sessions.id, caller.sessionId), eq(sessions.userId, caller.userId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  if (!kept.length) throw new HttpError(401, MESSAGES.sessionExpired);
+  await endAllSessions(tx, caller.userId, now, caller.sessionId, 'second-factor-changed');
+}

@@ -1,0 +1,111 @@
+import type { PropertyFeature } from '@core/constants';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { users } from '../accounts/account-tables';
+import { refuseWhilePaused } from '../authorization/access-pause';
+import { browserLabel } from '../authorization/browser-label';
+import { hasPasskey } from '../authorization/caller';
+import { pauseColumns } from '../authorization/pause-facts';
+import { startSession } from '../authorization/session-queries';
+import type { TokenService } from '../authorization/tokens';
+import type { Queryable } from '../platform/db/connect';
+import type { PlatformDeps } from '../platform/deps';
+import { properties } from '../property-records/property-tables';
+import { sessions } from './identity-tables';
+import { enqueueSecurityNotice } from './security-notice-jobs';
+
+/** Whether the user signed in before at all, and from a browser with this label. */
+async function browsersSeen(db: Queryable, userId: string, label: string) {
+  const [row] = await db
+    .select({
+      any: sql<boolean>`count(*) > 0`,
+      thisBrowser: sql<boolean>`coalesce(bool_or(${sessions.label} = ${label}), false)`,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return { any: row?.any === true, thisBrowser: row?.thisBrowser === true };
+}
+
+/** The account with this email (given in lower case) for a password sign-in: its hash and second factors; null if none. */
+export async function passwordAccountByEmail(db: Queryable, email: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      propertyId: users.propertyId,
+      passwordHash: users.passwordHash,
+      hasAuthenticatorApp: sql<boolean>`${users.totpSecretSealed} is not null`,
+      hasPasskey: hasPasskey(),
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
+  return user ?? null;
+}
+
+/** Where a sign-in comes from: the browser's user agent and the client's address. */
+export interface SignInSource {
+  userAgent: string | undefined;
+  address: string;
+}
+
+export const sourceOf = (request: FastifyRequest): SignInSource => ({
+  userAgent: request.headers['user-agent'],
+  address: request.ip,
+});
+
+/** How a sign-in was proven: the password alone, or the password and the second factor. */
+export type SignInProof = 'password' | 'second-factor';
+
+/** Starts a session for the user from this browser and address and returns its token; 403 while their access is paused. */
+export async function signInUser(
+  deps: Pick<PlatformDeps, 'config' | 'db' | 'jobs'> & { tokens: TokenService },
+  userId: string,
+  source: SignInSource,
+  proof: SignInProof,
+  /** Records the sign-in in the activity trail, in the session's transaction. */
+  record?: (tx: Queryable, sessionId: string) => Promise<unknown>,
+): Promise<string> {
+  const { user, session, notified } = await deps.db.transaction(async (tx) => {
+    // The user's row is locked for the session's insert: a suspension (which locks it to update)
+    // waits for this sign-in and then ends its session too, or this one waits and sees the pause.
+    const [user] = await tx
+      .select({
+        role: users.role,
+        propertyId: users.propertyId,
+        propertyFeatures: properties.propertyFeatures,
+        ...pauseColumns,
+      })
+      .from(users)
+      .leftJoin(properties, eq(properties.id, users.propertyId))
+      .where(eq(users.id, userId))
+      .limit(1)
+      .for('share', { of: users });
+    if (!user) throw new Error(`signInUser: no user ${userId}`);
+    refuseWhilePaused(user, deps.config.now());
+    const seen = await browsersSeen(tx, userId, browserLabel(source.userAgent));
+    const started = await startSession(tx, {
+      userId,
+      ...source,
+      now: deps.config.now(),
+      lifetimeSeconds: deps.config.sessionLifetimeSeconds,
+      secondFactorPassed: proof === 'second-factor',
+    });
+    // The first sign-in ever is expected; a later one from a browser never seen before is news.
+    const news = seen.any && !seen.thisBrowser;
+    if (news) await enqueueSecurityNotice(deps.jobs, tx, { userId, event: 'new-browser', sessionId: started.id });
+    await record?.(tx, started.id);
+    return { user, session: started, notified: news };
+  });
+  if (notified) void deps.jobs.kick();
+  return deps.tokens.issue({
+    id: userId,
+    role: user.role,
+    propertyId: user.propertyId,
+    propertyFeatures: (user.propertyFeatures ?? []) as PropertyFeature[],
+    sessionId: session.id,
+    sessionExpiresAt: session.expiresAt,
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "qr_codes" ADD COLUMN "pass_link_sealed" text;
