@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,7 +18,22 @@ function asPostgres(tool: string, args: string[]) {
   return execFileSync(command[0] as string, command[1] as string[], { stdio: 'pipe', timeout: 60_000 }).toString();
 }
 
-let nextPort = 55_432 + (process.pid % 200) * 2;
+// Below the kernel's ephemeral range (32768–60999): a port in that range can be taken at any moment
+// by an outgoing connection's local end (a CI run lost its primary's port 55588 that way).
+let nextPort = 20_000 + (process.pid % 1_000) * 10;
+
+function isFree(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+async function takePort() {
+  while (!(await isFree(nextPort))) nextPort++;
+  return nextPort++;
+}
 
 /**
  * A primary and its streaming replica of our own, made with PostgreSQL's tools in a temporary
@@ -30,19 +46,25 @@ export async function startReplicaPair() {
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', dir]);
   const primaryDir = path.join(dir, 'primary');
   const replicaDir = path.join(dir, 'replica');
-  const primaryPort = nextPort++;
-  const replicaPort = nextPort++;
-  const start = (dataDir: string, port: number) =>
-    asPostgres('pg_ctl', [
-      '-D',
-      dataDir,
-      '-w',
-      '-l',
-      `${dataDir}.log`,
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      'start',
-    ]);
+  const primaryPort = await takePort();
+  const replicaPort = await takePort();
+  const start = (dataDir: string, port: number) => {
+    try {
+      asPostgres('pg_ctl', [
+        '-D',
+        dataDir,
+        '-w',
+        '-l',
+        `${dataDir}.log`,
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+        'start',
+      ]);
+    } catch (error) {
+      const log = fs.existsSync(`${dataDir}.log`) ? fs.readFileSync(`${dataDir}.log`, 'utf8') : '(no log)';
+      throw new Error(`PostgreSQL did not start on port ${port}:\n${log.slice(-2_000)}`, { cause: error });
+    }
+  };
   asPostgres('initdb', ['-D', primaryDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   start(primaryDir, primaryPort);
   asPostgres('pg_basebackup', [
