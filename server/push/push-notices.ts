@@ -7,7 +7,7 @@ import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, skipped } from '../platform/jobs/notification-context';
 import { sendPush } from '../platform/push/push-sender';
-import { type PushNotice, pushNotice, renderNotice } from './push-notice-text';
+import { type PushNotice, type PushRenderers, pushNotice, renderNotice } from './push-notice-text';
 import { openTarget, subscriptionIdsOf } from './push-subscriptions';
 import { pushSubscriptions } from './push-tables';
 
@@ -39,14 +39,14 @@ export async function queuePushNotice(
   if (ids.length) void deps.jobs.kick();
 }
 
-export function registerPushNoticeJob(queue: JobQueue, context: NotificationContext) {
+export function registerPushNoticeJob(queue: JobQueue, context: NotificationContext, renderers: PushRenderers) {
   queue.register(pushNoticeJob, async (payload, running) => {
     const [subscription] = await context.db
       .select()
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.id, payload.subscriptionId));
     if (!subscription) return skipped(context, running, pushNoticeJob.name, 'the device unsubscribed');
-    const message = await renderNotice(context.db, payload.notice);
+    const message = await renderNotice(renderers, context.db, payload.notice);
     if (!message) return skipped(context, running, pushNoticeJob.name, 'what it was about is gone');
     const target = openTarget(context.secret, subscription.subscriptionSealed);
     const outcome = await sendPush(context.vapid, target, JSON.stringify(message), {

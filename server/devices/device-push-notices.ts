@@ -1,0 +1,33 @@
+import { PUSH_MESSAGES } from '@core/api/push-messages';
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../platform/db/connect';
+import { propertyNameColumn } from '../property-records/property-queries';
+import type { PushNotice, PushRenderer } from '../push/push-notice-text';
+import { devices } from './device-tables';
+
+/** The gate's name and its property's, as a push names them; undefined once the gate is deleted. */
+export async function gateNamesOf(db: Queryable, deviceId: string) {
+  const [device] = await db
+    .select({ deviceName: devices.deviceName, propertyName: propertyNameColumn(devices.propertyId) })
+    .from(devices)
+    .where(eq(devices.id, deviceId));
+  return device;
+}
+
+type GateNotice = Extract<PushNotice, { event: 'gate-failed' | 'keypad-locked' | 'device-offline' | 'device-online' }>;
+
+/** The pushes about a gate itself: a failed opening, a locked keypad, a gate gone offline or back. */
+export const renderGateNotice: PushRenderer<GateNotice> = async (db, notice) => {
+  const device = await gateNamesOf(db, notice.deviceId);
+  if (!device) return null;
+  switch (notice.event) {
+    case 'gate-failed':
+      return { body: PUSH_MESSAGES.gateFailed(device.deviceName), url: '/access-gates' };
+    case 'keypad-locked':
+      return { body: PUSH_MESSAGES.keypadLocked(device.deviceName, device.propertyName), url: '/gate-logs' };
+    case 'device-offline':
+      return { body: PUSH_MESSAGES.deviceOffline(device.deviceName, device.propertyName), url: '/dashboard' };
+    case 'device-online':
+      return { body: PUSH_MESSAGES.deviceOnline(device.deviceName, device.propertyName), url: '/dashboard' };
+  }
+};
