@@ -1,10 +1,9 @@
 import type { TriggerRelayResponse } from '@core/api/devices';
-import { gateFailedSentence } from '@core/api/gate-failures';
 import { INTERCOM_WORDS } from '@core/api/intercom';
 import type { Caller } from '../authorization/caller';
 import { findDevice } from '../devices/device-queries';
-import { decideAtGate, type GateDeps } from '../gates/gate-decision';
-import { admitRemoteOpen } from '../gates/remote-open-limit';
+import type { GateDeps } from '../gates/gate-decision';
+import { openAsPerson } from '../gates/person-opening';
 import { conflict, forbidden, notFound } from '../platform/errors/http-error';
 import { findProperty } from '../property-records/property-queries';
 import { type CallRow, markOpened } from './call-store';
@@ -30,33 +29,7 @@ export async function openFromCall(gate: GateDeps, call: CallRow, caller: Caller
     findProperty(gate.db, call.propertyId),
   ]);
   if (!device || !property) throw notFound('Device not found');
-  await admitRemoteOpen(gate.db, caller.userId, device.id, gate.now());
-  const who = {
-    callerType: 'user' as const,
-    credential: 'intercom' as const,
-    actorUserId: caller.userId,
-    userDetails: {
-      firstName: caller.firstName,
-      lastName: caller.lastName,
-      email: caller.email,
-      phoneNumber: caller.phoneNumber,
-    },
-  };
-  const decision = await decideAtGate(
-    gate,
-    { device, property, who, counted: null },
-    { grant: { reason: OPENED_FROM_CALL } },
-  );
-  const opening = decision.opening;
-  // Refused by a property rule (lockdown, hours, suspension): nothing was asked of the relay.
-  if (!opening) throw forbidden(decision.answer.notice ?? decision.answer.reason);
-  if (opening.status !== 'failed') await markOpened(gate.db, call.id, opening.logId, gate.now());
-  const answer = {
-    status: opening.status,
-    relayOperations: opening.relayOperations,
-    totalDuration: opening.totalDurationMs,
-  };
-  if (opening.status === 'success') return { status: 200, answer: { ...answer, message: OPENED_FROM_CALL } };
-  const failure = opening.failure ?? 'error-answer';
-  return { status: 502, answer: { ...answer, failure, message: gateFailedSentence(device.deviceName, failure) } };
+  const opened = await openAsPerson(gate, { device, property }, caller, 'intercom', OPENED_FROM_CALL);
+  if (opened.relayStatus !== 'failed') await markOpened(gate.db, call.id, opened.logId, gate.now());
+  return { status: opened.status, answer: opened.answer };
 }
