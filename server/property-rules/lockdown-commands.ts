@@ -1,6 +1,6 @@
 import { LOCKDOWN_MESSAGES, type StartLockdownRequest } from '@core/api/lockdown';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { users } from '../accounts/account-tables';
+import { managersOf } from '../accounts/property-managers';
 import type { Caller } from '../authorization/caller';
 import { devices } from '../devices/device-tables';
 import { gateHolds } from '../hold-open/hold-open-tables';
@@ -33,10 +33,7 @@ async function queueNotices(jobs: JobQueue, tx: Tx, lockdown: LockdownRow, chang
       endsAt: lockdown.endsAt?.toISOString() ?? null,
     },
   });
-  const managers = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.propertyId, lockdown.propertyId), eq(users.role, 'admin')));
+  const managers = await managersOf(tx, lockdown.propertyId);
   await jobs.enqueueMany(
     tx,
     lockdownNoticeJob,
