@@ -1,6 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { managersOfProperties } from '../accounts/property-managers';
-import { devices } from '../devices/device-tables';
+import { devicePlacesOf } from '../device-records/device-places';
 import type { Tx } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
 import type { PlatformDeps } from '../platform/deps';
@@ -56,15 +56,7 @@ async function claimTransitions(tx: Tx, now: Date) {
   return { wentOffline, cameBack };
 }
 
-type Place = { id: string; propertyId: string; name: string };
-
-/** Where each of these devices is: its property and name. */
-function placesOf(tx: Tx, deviceIds: string[]): Promise<Place[]> {
-  return tx
-    .select({ id: devices.id, propertyId: devices.propertyId, name: devices.deviceName })
-    .from(devices)
-    .where(inArray(devices.id, deviceIds));
-}
+type Place = Awaited<ReturnType<typeof devicePlacesOf>>[number];
 
 /** `device.offline` / `device.online` for each transition, in the transaction that claims it. */
 async function emitHealthEvents(
@@ -92,7 +84,7 @@ async function queueNotices(
   notices: Omit<DeviceHealthNotice, 'managerId'>[],
 ) {
   if (!notices.length) return;
-  const places = await placesOf(
+  const places = await devicePlacesOf(
     tx,
     notices.map((notice) => notice.deviceId),
   );

@@ -2,7 +2,7 @@ import type { TriggerRelayResponse } from '@core/api/devices';
 import { gateFailedSentence } from '@core/api/gate-failures';
 import { INTERCOM_WORDS } from '@core/api/intercom';
 import type { Caller } from '../authorization/caller';
-import { findDevice } from '../devices/device-queries';
+import { findDevice } from '../device-records/device-store';
 import { decideAtGate, type GateDeps } from '../gates/gate-decision';
 import { admitRemoteOpen } from '../gates/remote-open-limit';
 import { conflict, forbidden, notFound } from '../platform/errors/http-error';

@@ -1,7 +1,7 @@
 import { readableTime } from '@core/time/readable-time';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { emailOf } from '../accounts/account-store';
-import { devices } from '../devices/device-tables';
+import { deviceNamesOf } from '../device-records/device-places';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
 import { propertyNameAndTimeZone } from '../property-records/property-queries';
@@ -12,11 +12,7 @@ import { lockdowns } from './property-rule-tables';
 
 async function gateNames(context: NotificationContext, gateIds: string[] | null) {
   if (!gateIds) return 'every gate';
-  const rows = await context.db.select({ name: devices.deviceName }).from(devices).where(inArray(devices.id, gateIds));
-  return rows
-    .map((row) => row.name)
-    .sort()
-    .join(', ');
+  return (await deviceNamesOf(context.db, gateIds)).sort().join(', ');
 }
 
 /**

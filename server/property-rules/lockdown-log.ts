@@ -1,7 +1,6 @@
 import { LOCKDOWN_MESSAGES } from '@core/api/lockdown';
-import { inArray } from 'drizzle-orm';
 import { personAsLogged } from '../accounts/person-as-logged';
-import { devices } from '../devices/device-tables';
+import { deviceNamesOf } from '../device-records/device-places';
 import { writeGateLogIn } from '../gate-log/gate-log-sink';
 import type { PersonDetails } from '../gate-log/person-details';
 import type { Tx } from '../platform/db/connect';
@@ -11,11 +10,7 @@ import type { LockdownRow } from './lockdown-queries';
 /** Which gates the row names: every one, or the chosen ones by name (snapshots, like every log row). */
 async function gatesText(tx: Tx, gateIds: string[] | null) {
   if (!gateIds) return LOCKDOWN_MESSAGES.allGates;
-  const rows = await tx.select({ name: devices.deviceName }).from(devices).where(inArray(devices.id, gateIds));
-  return rows
-    .map((row) => row.name)
-    .sort()
-    .join(', ');
+  return (await deviceNamesOf(tx, gateIds)).sort().join(', ');
 }
 
 /**

@@ -3,7 +3,7 @@ import { PUSH_MESSAGES } from '@core/api/push-messages';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { deliveryPasses } from '../delivery/delivery-tables';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import type { Orm } from '../platform/db/connect';
 import { propertyNameColumn } from '../property-records/property-queries';
 import { lockdowns } from '../property-rules/property-rule-tables';
