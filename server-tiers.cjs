@@ -5,6 +5,7 @@
  */
 module.exports = [
   ['accounts', 'property-records'], // the users and properties tables and their reads, below every reader (decision 0106)
+  ['device-records'], // the devices table and its reads, below every reader; it references properties (decision 0108)
   ['authorization'], // who is calling: sessions, device keys, what a route allows
   ['activity'], // the trail every change is recorded in
   ['gate-log', 'push'], // what records an opening and tells a phone

@@ -7,7 +7,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../server/app/app';
-import { devices } from '../server/devices/device-tables';
+import { devices } from '../server/device-records/device-tables';
 import { sha256Hex } from '../server/platform/crypto/keys';
 import { connectPostgres } from '../server/platform/db/connect';
 import { properties } from '../server/property-records/property-tables';

@@ -4,7 +4,7 @@
 // latency. In-process on PGlite: the cost measured is parsing, not the database.
 // npx tsx bench/hostile-bodies.bench.ts
 
-import { devices } from '../server/devices/device-tables';
+import { devices } from '../server/device-records/device-tables';
 import { randomToken, sha256Hex } from '../server/platform/crypto/keys';
 import { createTestApp, seedProperty } from '../test/support/test-app';
 import { loadAverage, writeResult } from './dashboard-bench-support';

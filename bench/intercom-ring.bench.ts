@@ -7,7 +7,7 @@
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/intercom-ring.bench.ts
 
 import { users } from '../server/accounts/account-tables';
-import { devices } from '../server/devices/device-tables';
+import { devices } from '../server/device-records/device-tables';
 import { hashPassword } from '../server/identity/passwords';
 import { randomToken, sha256Hex } from '../server/platform/crypto/keys';
 import { connectPostgres } from '../server/platform/db/connect';

@@ -11,7 +11,7 @@ import os from 'node:os';
 import { users } from '../server/accounts/account-tables';
 import { buildApp } from '../server/app/app';
 import { sweepDeviceHealth } from '../server/device-health/health-sweep';
-import { devices } from '../server/devices/device-tables';
+import { devices } from '../server/device-records/device-tables';
 import { probeDueRelays } from '../server/devices/relay-probe';
 import { sha256Hex } from '../server/platform/crypto/keys';
 import { connectPostgres } from '../server/platform/db/connect';

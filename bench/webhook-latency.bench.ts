@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { users } from '../server/accounts/account-tables';
-import { devices } from '../server/devices/device-tables';
+import { devices } from '../server/device-records/device-tables';
 import { randomToken, sha256Hex } from '../server/platform/crypto/keys';
 import { connectPostgres } from '../server/platform/db/connect';
 import { properties } from '../server/property-records/property-tables';

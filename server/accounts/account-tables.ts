@@ -2,7 +2,7 @@
 
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { createdAt, searchText } from '../platform/db/columns';
 import { properties } from '../property-records/property-tables';
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { users } from './account-tables';
 
@@ -8,4 +8,12 @@ export function managersOf(db: Queryable, propertyId: string): Promise<{ id: str
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.propertyId, propertyId), eq(users.role, 'admin')));
+}
+
+/** The property managers of any of these properties, each with the property they manage. */
+export function managersOfProperties(db: Queryable, propertyIds: string[]) {
+  return db
+    .select({ id: users.id, propertyId: users.propertyId })
+    .from(users)
+    .where(and(inArray(users.propertyId, propertyIds), eq(users.role, 'admin')));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { watchMqttPresence } from '../device-health/mqtt-presence';
-import { findDeviceLogin } from '../devices/device-queries';
+import { findDeviceLogin } from '../device-records/device-store';
 import type { EmbeddedBroker } from '../platform/mqtt/embedded-broker';
 import type { MqttLink } from '../platform/mqtt/mqtt-link';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedProperty, type TestApp } from '../../test/support/test-app';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { LIMITS } from '../platform/limits/limit-rules';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { type TtlCache, ttlCache } from '../platform/cache/ttl-cache';
 import { sha256Hex } from '../platform/crypto/keys';
 import type { Orm } from '../platform/db/connect';

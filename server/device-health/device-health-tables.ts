@@ -1,5 +1,5 @@
 import { pgTable, uuid } from 'drizzle-orm/pg-core';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { tz } from '../platform/db/columns';
 
 /**

@@ -1,12 +1,10 @@
 import { readableTime } from '@core/time/readable-time';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailOf } from '../accounts/account-store';
-import { devices } from '../devices/device-tables';
+import { deviceWithPropertyOf } from '../device-records/device-places';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
-import { propertyNameColumn, propertyTimeZoneColumn } from '../property-records/property-queries';
 
 /** Tells one property manager that a device went offline (10 minutes ago by now) or is back. */
 export const deviceHealthNoticeJob = jobKind(
@@ -34,14 +32,7 @@ const WHAT_TO_CHECK = {
 export function registerDeviceHealthNoticeJob(queue: JobQueue, context: NotificationContext) {
   queue.register(deviceHealthNoticeJob, async (payload, running) => {
     const managerEmail = await emailOf(context.db, payload.managerId);
-    const [device] = await context.db
-      .select({
-        deviceName: devices.deviceName,
-        propertyName: propertyNameColumn(devices.propertyId),
-        timeZone: propertyTimeZoneColumn(devices.propertyId),
-      })
-      .from(devices)
-      .where(eq(devices.id, payload.deviceId));
+    const device = await deviceWithPropertyOf(context.db, payload.deviceId);
     if (managerEmail === null || !device)
       return skipped(context, running, deviceHealthNoticeJob.name, 'the manager or device is gone');
     const place = `${device.deviceName} at ${device.propertyName}`;

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { users } from '../accounts/account-tables';
-import { devices } from '../devices/device-tables';
+import { sql } from 'drizzle-orm';
+import { managersOfProperties } from '../accounts/property-managers';
+import { devicePlacesOf } from '../device-records/device-places';
 import type { Tx } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
 import type { PlatformDeps } from '../platform/deps';
@@ -56,21 +56,15 @@ async function claimTransitions(tx: Tx, now: Date) {
   return { wentOffline, cameBack };
 }
 
+type Place = Awaited<ReturnType<typeof devicePlacesOf>>[number];
+
 /** `device.offline` / `device.online` for each transition, in the transaction that claims it. */
 async function emitHealthEvents(
   deps: Pick<PlatformDeps, 'jobs'>,
   tx: Tx,
   notices: Omit<DeviceHealthNotice, 'managerId'>[],
+  places: Place[],
 ) {
-  const places = await tx
-    .select({ id: devices.id, propertyId: devices.propertyId, name: devices.deviceName })
-    .from(devices)
-    .where(
-      inArray(
-        devices.id,
-        notices.map((notice) => notice.deviceId),
-      ),
-    );
   for (const notice of notices) {
     const place = places.find((row) => row.id === notice.deviceId);
     if (!place) continue;
@@ -90,21 +84,22 @@ async function queueNotices(
   notices: Omit<DeviceHealthNotice, 'managerId'>[],
 ) {
   if (!notices.length) return;
-  const managers = await tx
-    .select({ managerId: users.id, deviceId: devices.id })
-    .from(devices)
-    .innerJoin(users, and(eq(users.propertyId, devices.propertyId), eq(users.role, 'admin')))
-    .where(
-      inArray(
-        devices.id,
-        notices.map((notice) => notice.deviceId),
-      ),
-    );
+  const places = await devicePlacesOf(
+    tx,
+    notices.map((notice) => notice.deviceId),
+  );
+  const propertyIds = [...new Set(places.map((place) => place.propertyId))];
+  const managersThere = propertyIds.length ? await managersOfProperties(tx, propertyIds) : [];
+  const managers = places.flatMap((place) =>
+    managersThere
+      .filter((manager) => manager.propertyId === place.propertyId)
+      .map((manager) => ({ managerId: manager.id, deviceId: place.id })),
+  );
   const jobs = managers.flatMap(({ managerId, deviceId }) =>
     notices.filter((notice) => notice.deviceId === deviceId).map((notice) => ({ ...notice, managerId })),
   );
   await deps.jobs.enqueueMany(tx, deviceHealthNoticeJob, jobs);
-  await emitHealthEvents(deps, tx, notices);
+  await emitHealthEvents(deps, tx, notices, places);
   for (const notice of notices) {
     const managerIds = managers.filter((row) => row.deviceId === notice.deviceId).map((row) => row.managerId);
     const event = notice.change === 'offline' ? 'device-offline' : 'device-online';

@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { devices } from '../devices/device-tables';
+import { deviceOnTopic } from '../device-records/device-store';
 import type { PlatformDeps } from '../platform/deps';
 import type { MqttLink } from '../platform/mqtt/mqtt-link';
 import { recordRelayResult } from './seen-writes';
@@ -13,7 +12,7 @@ export function watchMqttPresence(mqtt: MqttLink | null, deps: Pick<PlatformDeps
   if (!mqtt) return;
   mqtt.onPresence(({ topic, online }) => {
     void (async () => {
-      const [device] = await deps.db.select({ id: devices.id }).from(devices).where(eq(devices.mqttTopic, topic));
+      const device = await deviceOnTopic(deps.db, topic);
       if (!device) return;
       await recordRelayResult(deps, device.id, [
         { command: online ? 'online' : 'offline (last will)', success: online },

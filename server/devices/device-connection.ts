@@ -1,13 +1,12 @@
 import { addressProblems, DEVICE_MESSAGES, isMqttDriver, type RelayDriverName } from '@core/api/devices';
-import { and, eq, ne } from 'drizzle-orm';
+import type { DeviceRow, DeviceValues } from '../device-records/device-row';
+import { mqttTopicTaken } from '../device-records/device-store';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, conflict } from '../platform/errors/http-error';
 import { assertAllowedDeviceAddress } from './device-address-policy';
-import type { DeviceRow } from './device-queries';
-import { devices } from './device-tables';
 
-type ConnectionColumns = Pick<typeof devices.$inferInsert, 'deviceIpAddress' | 'mqttTopic' | 'mqttPasswordHash'>;
+type ConnectionColumns = Pick<DeviceValues, 'deviceIpAddress' | 'mqttTopic' | 'mqttPasswordHash'>;
 
 /**
  * How a registered or edited device is reached: its IP address (direct HTTP), or its MQTT topic.
@@ -27,12 +26,8 @@ export async function connectionColumns(
     return { columns: { deviceIpAddress: body.deviceIpAddress, mqttTopic: null, mqttPasswordHash: null } };
   }
   const mqttTopic = body.mqttTopic as string;
-  const [taken] = await deps.db
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.mqttTopic, mqttTopic), current ? ne(devices.id, current.id) : undefined))
-    .limit(1);
-  if (taken) throw conflict(DEVICE_MESSAGES.mqttTopicTaken, 'mqttTopic');
+  if (await mqttTopicTaken(deps.db, mqttTopic, current?.id))
+    throw conflict(DEVICE_MESSAGES.mqttTopicTaken, 'mqttTopic');
   if (current?.mqttPasswordHash) return { columns: { deviceIpAddress: null, mqttTopic } };
   const mqttPassword = randomToken(24);
   return { columns: { deviceIpAddress: null, mqttTopic, mqttPasswordHash: sha256Hex(mqttPassword) }, mqttPassword };

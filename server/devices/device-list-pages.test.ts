@@ -1,9 +1,9 @@
 import { DEVICE_LIST_PROPERTIES_PER_PAGE } from '@core/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedUser, type TestApp } from '../../test/support/test-app';
+import { devices } from '../device-records/device-tables';
 import { sha256Hex } from '../platform/crypto/keys';
 import { properties } from '../property-records/property-tables';
-import { devices } from './device-tables';
 
 let t: TestApp;
 beforeAll(async () => {

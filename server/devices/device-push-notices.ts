@@ -1,24 +1,12 @@
 import { PUSH_MESSAGES } from '@core/api/push-messages';
-import { eq } from 'drizzle-orm';
-import type { Queryable } from '../platform/db/connect';
-import { propertyNameColumn } from '../property-records/property-queries';
+import { deviceWithPropertyOf } from '../device-records/device-places';
 import type { PushNotice, PushRenderer } from '../push/push-notice-text';
-import { devices } from './device-tables';
-
-/** The gate's name and its property's, as a push names them; undefined once the gate is deleted. */
-export async function gateNamesOf(db: Queryable, deviceId: string) {
-  const [device] = await db
-    .select({ deviceName: devices.deviceName, propertyName: propertyNameColumn(devices.propertyId) })
-    .from(devices)
-    .where(eq(devices.id, deviceId));
-  return device;
-}
 
 type GateNotice = Extract<PushNotice, { event: 'gate-failed' | 'keypad-locked' | 'device-offline' | 'device-online' }>;
 
 /** The pushes about a gate itself: a failed opening, a locked keypad, a gate gone offline or back. */
 export const renderGateNotice: PushRenderer<GateNotice> = async (db, notice) => {
-  const device = await gateNamesOf(db, notice.deviceId);
+  const device = await deviceWithPropertyOf(db, notice.deviceId);
   if (!device) return null;
   switch (notice.event) {
     case 'gate-failed':

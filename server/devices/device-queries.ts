@@ -1,15 +1,13 @@
 import type { DeviceDto, ListedDeviceDto } from '@core/api/devices';
 import { MAX_UNPAGED_LIST } from '@core/constants';
 import { heldFieldsOf, type StoredHold } from '@core/rules/held-now';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { deviceHealth } from '../device-health/device-health-tables';
+import { inArray } from 'drizzle-orm';
+import { healthOfDevices } from '../device-health/health-queries';
 import { type DeviceHealthRow, healthFieldsOf } from '../device-health/health-rule';
+import type { DeviceRow } from '../device-records/device-row';
+import { devicesOfPropertiesByName } from '../device-records/device-store';
 import { gateHolds } from '../hold-open/hold-open-tables';
 import type { Queryable } from '../platform/db/connect';
-import type { DeviceRow } from './device-row';
-import { devices } from './device-tables';
-
-export type { DeviceRow };
 
 /** What any API may show of a device: never its credentials or key. */
 export function toDeviceDto(row: DeviceRow): DeviceDto {
@@ -39,58 +37,27 @@ export function toListedDeviceDto(
   return { ...toDeviceDto(row), ...healthFieldsOf(health, now), ...heldFieldsOf(hold, now, timeZone) };
 }
 
-export async function findDevice(db: Queryable, id: string): Promise<DeviceRow | null> {
-  const [row] = await db.select().from(devices).where(eq(devices.id, id)).limit(1);
-  return row ?? null;
+/** The stored holds of these gates, by device id (a gate never held is absent). */
+async function holdsOf(db: Queryable, deviceIds: string[]) {
+  if (!deviceIds.length) return new Map<string, typeof gateHolds.$inferSelect>();
+  const rows = await db.select().from(gateHolds).where(inArray(gateHolds.deviceId, deviceIds));
+  return new Map(rows.map((row) => [row.deviceId, row]));
 }
 
-/** The tenancy scope of a device route: the property of the device the request names. */
-export async function deviceScope(db: Queryable, id: string | undefined) {
-  if (!id) return null;
-  const [row] = await db.select({ propertyId: devices.propertyId }).from(devices).where(eq(devices.id, id)).limit(1);
-  return row ? { propertyId: row.propertyId } : null;
-}
-
-/** The MQTT login of the device whose topic is this username (the embedded broker's check). */
-export async function findDeviceLogin(db: Queryable, topic: string) {
-  const [login] = await db
-    .select({ driver: devices.driver, hash: devices.mqttPasswordHash })
-    .from(devices)
-    .where(and(eq(devices.mqttTopic, topic), isNotNull(devices.mqttPasswordHash)))
-    .limit(1);
-  return login ?? null;
-}
-
-/** The devices of these properties by name, each with its health and hold, in one query. */
+/**
+ * The devices of these properties by name, each with its health and hold: the devices from their
+ * owner, then the health and holds of those devices only. One after another: a caller may pass a
+ * transaction, whose single connection must not run queries at once.
+ */
 export async function devicesOfProperties(db: Queryable, propertyIds: string[]) {
-  return (
-    db
-      .select({ device: devices, health: deviceHealth, hold: gateHolds })
-      .from(devices)
-      .leftJoin(deviceHealth, eq(deviceHealth.deviceId, devices.id))
-      .leftJoin(gateHolds, eq(gateHolds.deviceId, devices.id))
-      .where(inArray(devices.propertyId, propertyIds))
-      .orderBy(asc(devices.deviceName))
-      // A page's properties bring all their gates: 50 each on average before any list's bound.
-      .limit(MAX_UNPAGED_LIST)
-  );
-}
-
-type DeviceValues = typeof devices.$inferInsert;
-
-export async function insertDevice(db: Queryable, values: DeviceValues): Promise<DeviceRow> {
-  const [row] = await db.insert(devices).values(values).returning();
-  return row;
-}
-
-/** Changes a device and answers it as changed; null if there is no such device. */
-export async function updateDevice(db: Queryable, id: string, set: Partial<DeviceValues>): Promise<DeviceRow | null> {
-  const [row] = await db.update(devices).set(set).where(eq(devices.id, id)).returning();
-  return row ?? null;
-}
-
-/** Deletes a device and answers what it was; null if there was none. */
-export async function deleteDevice(db: Queryable, id: string): Promise<DeviceRow | null> {
-  const [row] = await db.delete(devices).where(eq(devices.id, id)).returning();
-  return row ?? null;
+  // A page's properties bring all their gates: 50 each on average before any list's bound.
+  const rows = await devicesOfPropertiesByName(db, propertyIds, MAX_UNPAGED_LIST);
+  const ids = rows.map((device) => device.id);
+  const health = await healthOfDevices(db, ids);
+  const holds = await holdsOf(db, ids);
+  return rows.map((device) => ({
+    device,
+    health: health.get(device.id) ?? null,
+    hold: holds.get(device.id) ?? null,
+  }));
 }

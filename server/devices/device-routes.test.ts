@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWED_DEVICE_ADDRESSES, asDeviceAddress } from '../../test/guard-rails/breaking-values';
 import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
+import { devices } from '../device-records/device-tables';
 import { gateLogs } from '../gate-log/gate-log-tables';
 import { sha256Hex } from '../platform/crypto/keys';
-import { devices } from './device-tables';
 
 let t: TestApp;
 const simulator = new RelaySimulator();

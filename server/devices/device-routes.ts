@@ -21,22 +21,14 @@ import { recordActivity } from '../activity/record-activity';
 import { secretChange } from '../activity/secret-fields';
 import { forgetDeviceKeys } from '../authorization/device-key';
 import { allow, callerOf } from '../authorization/route-permissions';
+import type { DeviceRow } from '../device-records/device-row';
+import { deleteDevice, deviceScope, findDevice, insertDevice, updateDevice } from '../device-records/device-store';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors/http-error';
 import { findProperty, visiblePropertyRows } from '../property-records/property-queries';
 import { connectionColumns } from './device-connection';
-import {
-  deleteDevice,
-  deviceScope,
-  devicesOfProperties,
-  findDevice,
-  insertDevice,
-  toDeviceDto,
-  toListedDeviceDto,
-  updateDevice,
-} from './device-queries';
-import type { DeviceRow } from './device-row';
+import { devicesOfProperties, toDeviceDto, toListedDeviceDto } from './device-queries';
 import { relayColumns } from './relay-settings';
 
 const byDeviceId = async (request: { params: unknown }, deps: Pick<PlatformDeps, 'db'>) =>

@@ -2,8 +2,8 @@ import { DEVICE_MESSAGES } from '@core/api/devices';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
+import { devices } from '../device-records/device-tables';
 import { sha256Hex } from '../platform/crypto/keys';
-import { devices } from './device-tables';
 
 let t: TestApp;
 let token: string;

@@ -1,11 +1,11 @@
 import { isMqttDriver } from '@core/api/devices';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { recordRelayResult } from '../device-health/seen-writes';
+import { devicesAmong, httpRelaysStamped } from '../device-records/device-store';
 import { rowsOf } from '../platform/db/rows';
 import type { PlatformDeps } from '../platform/deps';
 import { RELAY_DRIVER_BY_NAME } from '../platform/relays/drivers';
 import { relaySender } from '../platform/relays/relay-http';
-import { devices } from './device-tables';
 import { httpRelayTarget } from './relay-target';
 
 /** Each HTTP relay's status is asked once a minute, by one process. */
@@ -24,29 +24,19 @@ const PROBED_DRIVERS = Object.values(RELAY_DRIVER_BY_NAME)
  */
 async function claimDueProbes(deps: Pick<PlatformDeps, 'config' | 'db' | 'log'>, now: Date) {
   const dueBefore = new Date(now.getTime() - RELAY_PROBE_EVERY_MS).toISOString();
-  const drivers = sql.join(
-    PROBED_DRIVERS.map((name) => sql`${name}`),
-    sql`, `,
-  );
   const claimed = rowsOf<{ device_id: string }>(
     await deps.db.execute(sql`
       insert into device_health (device_id, relay_probed_at)
-      select id, ${now.toISOString()}::timestamptz from devices
-      where device_ip_address is not null and driver in (${drivers})
+      ${httpRelaysStamped(PROBED_DRIVERS, sql`${now.toISOString()}::timestamptz`)}
       on conflict (device_id) do update set relay_probed_at = excluded.relay_probed_at
       where device_health.relay_probed_at is null or device_health.relay_probed_at <= ${dueBefore}::timestamptz
       returning device_id`),
   );
   if (!claimed.length) return [];
-  return deps.db
-    .select()
-    .from(devices)
-    .where(
-      inArray(
-        devices.id,
-        claimed.map((row) => row.device_id),
-      ),
-    );
+  return devicesAmong(
+    deps.db,
+    claimed.map((row) => row.device_id),
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { UpdateDeviceBody } from '@core/api/devices';
+import type { DeviceValues } from '../device-records/device-row';
 import { badRequest } from '../platform/errors/http-error';
 import { sealCredentials } from './device-credentials';
-import type { devices } from './device-tables';
 
 type RelayColumns = Partial<
-  Pick<typeof devices.$inferInsert, 'driver' | 'channel' | 'pulseSeconds' | 'driverSettings' | 'credentialsEncrypted'>
+  Pick<DeviceValues, 'driver' | 'channel' | 'pulseSeconds' | 'driverSettings' | 'credentialsEncrypted'>
 >;
 
 /**

@@ -1,11 +1,11 @@
+import type { DeviceRow } from '../device-records/device-row';
 import type { PlatformDeps } from '../platform/deps';
 import type { RelayTarget } from '../platform/relays/relay-driver';
 import { parseDeviceAddress } from './device-address';
 import { openCredentials } from './device-credentials';
-import type { devices } from './device-tables';
 
 /** Where and how to reach a device's HTTP relay, credentials opened. */
-export function httpRelayTarget(deps: Pick<PlatformDeps, 'config'>, device: typeof devices.$inferSelect): RelayTarget {
+export function httpRelayTarget(deps: Pick<PlatformDeps, 'config'>, device: DeviceRow): RelayTarget {
   const { host, port } = parseDeviceAddress(device.deviceIpAddress ?? '');
   return {
     host,

@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { users } from '../accounts/account-tables';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { properties } from '../property-records/property-tables';
 import { qrCodes, visitors } from '../visitors/visitor-tables';
 import { type GateLogEntry, writeGateLog } from './gate-log-sink';

@@ -41,7 +41,7 @@ import { type AccessRule, type Refusal, refusal } from '@core/rules/access-rule'
 import { ACCESS_RULE_MESSAGES, refusalLogWords } from '@core/rules/access-rule-messages';
 import { wallTimeAt } from '@core/time/zoned-time';
 import { recordRelayResult } from '../device-health/seen-writes';
-import type { DeviceRow } from '../devices/device-row';
+import type { DeviceRow } from '../device-records/device-row';
 import { httpRelayTarget } from '../devices/relay-target';
 import {
   commitGateLog,

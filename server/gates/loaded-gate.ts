@@ -11,8 +11,8 @@ import {
   noteCurrentCaller,
 } from '../authorization/caller';
 import type { Scope } from '../authorization/route-permissions';
-import type { DeviceRow } from '../devices/device-row';
-import { devices } from '../devices/device-tables';
+import type { DeviceRow } from '../device-records/device-row';
+import { devices } from '../device-records/device-tables';
 import { sessions } from '../identity/identity-tables';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';

@@ -1,7 +1,7 @@
 import type { TriggerRelayResponse } from '@core/api/devices';
 import { gateFailedSentence } from '@core/api/gate-failures';
 import type { Caller } from '../authorization/caller';
-import type { DeviceRow } from '../devices/device-row';
+import type { DeviceRow } from '../device-records/device-row';
 import { forbidden } from '../platform/errors/http-error';
 import { decideAtGate, type GateDeps } from './gate-decision';
 import { admitRemoteOpen } from './remote-open-limit';

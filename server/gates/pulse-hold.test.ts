@@ -4,7 +4,7 @@ import { seedMqttGate, seedSimulatedGate } from '../../test/support/gate-test-su
 import { createTestApp, seedProperty, type TestApp, testConfig } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
-import type { DeviceRow } from '../devices/device-row';
+import type { DeviceRow } from '../device-records/device-row';
 import { gateLogs } from '../gate-log/gate-log-tables';
 import { type GateDeps, gateDependencies, openGate } from './gate-decision';
 import { pulseHoldMs } from './relay-pulse';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { DEVICE_MESSAGES, isMqttDriver } from '@core/api/devices';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceRow } from '../devices/device-row';
+import type { DeviceRow } from '../device-records/device-row';
 import type { Orm } from '../platform/db/connect';
 import { rowsOf } from '../platform/db/rows';
 import type { GatehouseMetrics } from '../platform/metrics/metrics';

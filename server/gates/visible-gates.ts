@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Caller } from '../authorization/caller';
 import { deviceHealth } from '../device-health/device-health-tables';
 import { healthFieldsOf } from '../device-health/health-rule';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { gateHolds } from '../hold-open/hold-open-tables';
 import type { Queryable } from '../platform/db/connect';
 import { properties } from '../property-records/property-tables';

@@ -18,7 +18,7 @@ import type { ActivityChanges } from '../activity/activity-changes';
 import { changesBetween } from '../activity/activity-changes';
 import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
-import { deviceScope, findDevice } from '../devices/device-queries';
+import { deviceScope, findDevice } from '../device-records/device-store';
 import type { GateDeps } from '../gates/gate-decision';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';

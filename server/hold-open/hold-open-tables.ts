@@ -1,7 +1,7 @@
 import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { AccessSchedule } from '../../core/rules/schedule';
 import { users } from '../accounts/account-tables';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { tz } from '../platform/db/columns';
 import { properties } from '../property-records/property-tables';
 

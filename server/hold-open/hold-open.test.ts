@@ -8,7 +8,7 @@ import type { SimulatedProtocol } from '../../tools/relay-simulator/device-proto
 import { MQTT_PROTOCOLS } from '../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { gateLogs } from '../gate-log/gate-log-tables';
 import { gateDependencies, HELD_OPEN_REASON, openGate } from '../gates/gate-decision';
 import { HOLD_UNSUPPORTED } from '../platform/relays/relay-driver';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type ExpectedHold, expectedHold, type HoldFacts, holdChangeWords } from '@core/rules/hold-open';
 import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { writeGateLogIn } from '../gate-log/gate-log-sink';
 import type { GateDeps } from '../gates/gate-decision';
 import { pulseLeaseMs, statusOf } from '../gates/relay-pulse';

@@ -1,5 +1,5 @@
 import { DEVICE_MESSAGES, isMqttDriver } from '@core/api/devices';
-import type { DeviceRow } from '../devices/device-row';
+import type { DeviceRow } from '../device-records/device-row';
 import type { RelayDeps } from '../gates/relay-pulse';
 import { MQTT_RELAY_DRIVER_BY_NAME, RELAY_DRIVER_BY_NAME } from '../platform/relays/drivers';
 import { templateCanHold } from '../platform/relays/http-template';

@@ -1,7 +1,7 @@
 import type { TriggerRelayResponse } from '@core/api/devices';
 import { INTERCOM_WORDS } from '@core/api/intercom';
 import type { Caller } from '../authorization/caller';
-import { findDevice } from '../devices/device-queries';
+import { findDevice } from '../device-records/device-store';
 import type { GateDeps } from '../gates/gate-decision';
 import { openAsPerson } from '../gates/person-opening';
 import { conflict, forbidden, notFound } from '../platform/errors/http-error';

@@ -6,7 +6,7 @@ import { createTestApp, login, seedProperty, seedUser, type TestApp } from '../.
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { activity } from '../activity/activity-tables';
 import { runGateLogUpkeep } from '../app/retention-jobs';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { gateLogs } from '../gate-log/gate-log-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { intercomCalls } from './intercom-tables';

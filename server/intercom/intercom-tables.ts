@@ -15,7 +15,7 @@ import {
 // Relative, not '@core': drizzle-kit loads this file without the path alias.
 import { CALL_END_REASONS, CALL_STATUSES, type SignalMessage } from '../../core/api/intercom';
 import { users } from '../accounts/account-tables';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { properties } from '../property-records/property-tables';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,7 +1,7 @@
 import { ROLE_LABELS, ROLES } from '@core/roles';
 import { count, eq } from 'drizzle-orm';
 import { peopleByRoleAt } from '../accounts/account-store';
-import { devices } from '../devices/device-tables';
+import { deviceCountAt } from '../device-records/property-gates';
 import type { Queryable } from '../platform/db/connect';
 import { visitors } from '../visitors/visitor-tables';
 
@@ -11,12 +11,12 @@ const counted = (n: number, word: string) => (n ? `${n} ${word}${n === 1 ? '' : 
 export async function propertyDependents(db: Queryable, propertyId: string): Promise<string | null> {
   // One after another: callers pass a transaction, whose single connection must not run queries at once.
   const people = await peopleByRoleAt(db, propertyId);
-  const [gates] = await db.select({ n: count() }).from(devices).where(eq(devices.propertyId, propertyId));
+  const gates = await deviceCountAt(db, propertyId);
   const [guests] = await db.select({ n: count() }).from(visitors).where(eq(visitors.propertyId, propertyId));
   const peopleOf = (role: string) => people.find((group) => group.role === role)?.n ?? 0;
   const parts = [
     ...ROLES.map((role) => counted(peopleOf(role), ROLE_LABELS[role].toLowerCase())),
-    counted(gates.n, 'device'),
+    counted(gates, 'device'),
     counted(guests.n, 'visitor'),
   ].filter(Boolean);
   if (!parts.length) return null;

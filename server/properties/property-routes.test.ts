@@ -8,7 +8,7 @@ import {
   seedUser,
   type TestApp,
 } from '../../test/support/test-app';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { properties } from '../property-records/property-tables';
 

@@ -97,6 +97,24 @@ export async function propertyTimeZone(db: Queryable, id: string): Promise<strin
   return row?.timeZone ?? 'UTC';
 }
 
+/** A property's name and location as a gate log row keeps them; null when there is no such property. */
+export async function propertyAsLogged(db: Queryable, id: string) {
+  const [row] = await db
+    .select({ propertyName: properties.propertyName, propertyLocation: properties.propertyLocation })
+    .from(properties)
+    .where(eq(properties.id, id));
+  return row ?? null;
+}
+
+/** A property's name and the time zone its times are told in; null when there is no such property. */
+export async function propertyNameAndTimeZone(db: Queryable, id: string) {
+  const [row] = await db
+    .select({ propertyName: properties.propertyName, timeZone: properties.timeZone })
+    .from(properties)
+    .where(eq(properties.id, id));
+  return row ?? null;
+}
+
 /** The same name and location twice (any case or spacing) answers 409 instead of a second entry. */
 async function refusingDuplicates<T>(write: Promise<T>): Promise<T> {
   try {

@@ -1,8 +1,8 @@
 import { ACCESS_GROUP_MESSAGES, type AccessGroupBody } from '@core/api/access-groups';
 import type { AccessSchedule } from '@core/rules/schedule';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { residentsAmong } from '../accounts/account-store';
-import { devices } from '../devices/device-tables';
+import { gateCountAt, gatesOfPropertyAmong } from '../device-records/property-gates';
 import type { Orm, Tx } from '../platform/db/connect';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { conflict, HttpError, notFound } from '../platform/errors/http-error';
@@ -18,14 +18,7 @@ export const listedMembers = (group: GroupInput) => (group.allResidents ? [] : g
 async function refuseForeignIds(tx: Tx, propertyId: string, group: GroupInput) {
   const memberIds = listedMembers(group);
   const [gates, residents] = await Promise.all([
-    group.gateIds.length
-      ? tx
-          .select({ id: devices.id })
-          .from(devices)
-          .where(
-            and(inArray(devices.id, group.gateIds), eq(devices.propertyId, propertyId), eq(devices.deviceType, 'gate')),
-          )
-      : [],
+    group.gateIds.length ? gatesOfPropertyAmong(tx, propertyId, group.gateIds) : [],
     memberIds.length ? residentsAmong(tx, propertyId, memberIds) : [],
   ]);
   const fieldErrors: Record<string, string> = {};
@@ -78,11 +71,7 @@ export function createGroup(db: Orm, propertyId: string, group: GroupInput, reco
 
 /** Whether the chosen gates are every gate the property has now. */
 async function namesEveryGate(tx: Tx, propertyId: string, gateIds: string[]) {
-  const [row] = await tx
-    .select({ count: count() })
-    .from(devices)
-    .where(and(eq(devices.propertyId, propertyId), eq(devices.deviceType, 'gate')));
-  return gateIds.length === row.count;
+  return gateIds.length === (await gateCountAt(tx, propertyId));
 }
 
 /**

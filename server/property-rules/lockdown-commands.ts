@@ -1,8 +1,8 @@
 import { LOCKDOWN_MESSAGES, type StartLockdownRequest } from '@core/api/lockdown';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { users } from '../accounts/account-tables';
+import { managersOf } from '../accounts/property-managers';
 import type { Caller } from '../authorization/caller';
-import { devices } from '../devices/device-tables';
+import { devicesOfPropertyAmong, devicesOfPropertyQuery } from '../device-records/property-gates';
 import { gateHolds } from '../hold-open/hold-open-tables';
 import type { Orm, Tx } from '../platform/db/connect';
 import { isUniqueViolation } from '../platform/db/unique-violation';
@@ -33,10 +33,7 @@ async function queueNotices(jobs: JobQueue, tx: Tx, lockdown: LockdownRow, chang
       endsAt: lockdown.endsAt?.toISOString() ?? null,
     },
   });
-  const managers = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.propertyId, lockdown.propertyId), eq(users.role, 'admin')));
+  const managers = await managersOf(tx, lockdown.propertyId);
   await jobs.enqueueMany(
     tx,
     lockdownNoticeJob,
@@ -87,10 +84,7 @@ export function endExpiredLockdowns(jobs: JobQueue, tx: Tx, where: { propertyId?
 async function refuseOtherPropertysGates(tx: Tx, propertyId: string, gateIds: string[] | undefined) {
   if (!gateIds) return;
   const unique = [...new Set(gateIds)];
-  const found = await tx
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.propertyId, propertyId), inArray(devices.id, unique)));
+  const found = await devicesOfPropertyAmong(tx, propertyId, unique);
   if (found.length !== unique.length) throw badRequest(LOCKDOWN_MESSAGES.notThisPropertysGate, 'gateIds');
 }
 
@@ -99,10 +93,7 @@ async function refuseOtherPropertysGates(tx: Tx, propertyId: string, gateIds: st
  * ends, those gates stay closed until someone holds them again. Schedules and releases stay.
  */
 async function endManualHolds(tx: Tx, propertyId: string, gateIds: string[] | null) {
-  const covered = tx
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.propertyId, propertyId), gateIds ? inArray(devices.id, gateIds) : undefined));
+  const covered = devicesOfPropertyQuery(tx, propertyId, gateIds);
   await tx
     .update(gateHolds)
     .set({ manualState: null, manualUntil: null, manualBy: null })

@@ -1,10 +1,10 @@
 import { readableTime } from '@core/time/readable-time';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { users } from '../accounts/account-tables';
-import { devices } from '../devices/device-tables';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { emailOf } from '../accounts/account-store';
+import { deviceNamesOf } from '../device-records/device-places';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
-import { properties } from '../property-records/property-tables';
+import { propertyNameAndTimeZone } from '../property-records/property-queries';
 import { endExpiredLockdowns } from './lockdown-commands';
 import { lockdownExpiryJob, lockdownNoticeJob } from './lockdown-job-kinds';
 import { lockdownById } from './lockdown-queries';
@@ -12,11 +12,7 @@ import { lockdowns } from './property-rule-tables';
 
 async function gateNames(context: NotificationContext, gateIds: string[] | null) {
   if (!gateIds) return 'every gate';
-  const rows = await context.db.select({ name: devices.deviceName }).from(devices).where(inArray(devices.id, gateIds));
-  return rows
-    .map((row) => row.name)
-    .sort()
-    .join(', ');
+  return (await deviceNamesOf(context.db, gateIds)).sort().join(', ');
 }
 
 /**
@@ -29,17 +25,11 @@ export function registerLockdownJobs(
   onLockdownChange?: (propertyId: string) => Promise<void>,
 ) {
   queue.register(lockdownNoticeJob, async (payload, running) => {
-    const [manager] = await context.db
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, payload.managerId));
+    const managerEmail = await emailOf(context.db, payload.managerId);
     const lockdown = await lockdownById(context.db, payload.lockdownId);
-    if (!manager || !lockdown)
+    if (managerEmail === null || !lockdown)
       return skipped(context, running, lockdownNoticeJob.name, 'the manager or lockdown is gone');
-    const [property] = await context.db
-      .select({ propertyName: properties.propertyName, timeZone: properties.timeZone })
-      .from(properties)
-      .where(eq(properties.id, lockdown.propertyId));
+    const property = await propertyNameAndTimeZone(context.db, lockdown.propertyId);
     if (!property) return skipped(context, running, lockdownNoticeJob.name, 'the property is gone');
     const when = (iso: string) => readableTime(iso, property.timeZone);
     const gates = await gateNames(context, lockdown.gateIds);
@@ -63,7 +53,7 @@ export function registerLockdownJobs(
               (lockdown.endedBy ? `, ended by ${lockdown.endedBy.name}.` : ', at its end time.') +
               ' The gates open as usual again.',
           };
-    await context.sendMail({ to: manager.email, ...message }, sendOptionsOf(running));
+    await context.sendMail({ to: managerEmail, ...message }, sendOptionsOf(running));
   });
 
   queue.register(lockdownExpiryJob, async (payload) => {

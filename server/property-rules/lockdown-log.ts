@@ -1,34 +1,16 @@
 import { LOCKDOWN_MESSAGES } from '@core/api/lockdown';
-import { eq, inArray } from 'drizzle-orm';
-import { users } from '../accounts/account-tables';
-import { devices } from '../devices/device-tables';
+import { personAsLogged } from '../accounts/person-as-logged';
+import { deviceNamesOf } from '../device-records/device-places';
 import { writeGateLogIn } from '../gate-log/gate-log-sink';
 import type { PersonDetails } from '../gate-log/person-details';
 import type { Tx } from '../platform/db/connect';
-import { properties } from '../property-records/property-tables';
+import { propertyAsLogged } from '../property-records/property-queries';
 import type { LockdownRow } from './lockdown-queries';
 
 /** Which gates the row names: every one, or the chosen ones by name (snapshots, like every log row). */
 async function gatesText(tx: Tx, gateIds: string[] | null) {
   if (!gateIds) return LOCKDOWN_MESSAGES.allGates;
-  const rows = await tx.select({ name: devices.deviceName }).from(devices).where(inArray(devices.id, gateIds));
-  return rows
-    .map((row) => row.name)
-    .sort()
-    .join(', ');
-}
-
-async function personDetails(tx: Tx, userId: string): Promise<PersonDetails | null> {
-  const [row] = await tx
-    .select({
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phoneNumber: users.phoneNumber,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
+  return (await deviceNamesOf(tx, gateIds)).sort().join(', ');
 }
 
 /**
@@ -40,12 +22,9 @@ export async function logLockdownChange(
   lockdown: LockdownRow,
   change: { kind: 'started' | 'ended'; byUserId: string | null; at: Date },
 ) {
-  const [property] = await tx
-    .select({ propertyName: properties.propertyName, propertyLocation: properties.propertyLocation })
-    .from(properties)
-    .where(eq(properties.id, lockdown.propertyId));
-  const userDetails = change.byUserId
-    ? await personDetails(tx, change.byUserId)
+  const property = await propertyAsLogged(tx, lockdown.propertyId);
+  const userDetails: PersonDetails | null = change.byUserId
+    ? await personAsLogged(tx, change.byUserId)
     : { firstName: LOCKDOWN_MESSAGES.scheduledEnd, lastName: '', email: '' };
   const reason =
     change.kind === 'started'
@@ -63,7 +42,7 @@ export async function logLockdownChange(
     actorUserId: change.byUserId,
     userDetails,
     deviceDetails: { deviceName: await gatesText(tx, lockdown.gateIds), deviceType: 'lockdown' },
-    propertyDetails: property ?? null,
+    propertyDetails: property,
   };
   await writeGateLogIn(tx, entry);
 }

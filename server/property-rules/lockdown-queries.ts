@@ -1,16 +1,10 @@
 import type { LockdownDto } from '@core/api/lockdown';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/account-tables';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { personNameColumn } from '../accounts/person-name-column';
 import type { Queryable } from '../platform/db/connect';
 import { lockdowns } from './property-rule-tables';
 
 export type LockdownRow = typeof lockdowns.$inferSelect;
-
-const starter = alias(users, 'starter');
-const ender = alias(users, 'ender');
-const nameOf = (person: typeof starter | typeof ender) =>
-  sql<string | null>`nullif(trim(${person.firstName} || ' ' || ${person.lastName}), '')`;
 
 /** Not ended, and its end time (if any) not yet reached: the decision's own test (rule-facts.ts). */
 export const inForceAt = (now: Date) =>
@@ -19,10 +13,12 @@ export const inForceAt = (now: Date) =>
 /** A lockdown with the names of who started and ended it. */
 async function lockdownsWhere(db: Queryable, where: ReturnType<typeof and>): Promise<LockdownDto[]> {
   const rows = await db
-    .select({ lockdown: lockdowns, starterName: nameOf(starter), enderName: nameOf(ender) })
+    .select({
+      lockdown: lockdowns,
+      starterName: personNameColumn(lockdowns.startedBy),
+      enderName: personNameColumn(lockdowns.endedBy),
+    })
     .from(lockdowns)
-    .leftJoin(starter, eq(starter.id, lockdowns.startedBy))
-    .leftJoin(ender, eq(ender.id, lockdowns.endedBy))
     .where(where);
   return rows.map(({ lockdown, starterName, enderName }) => ({
     _id: lockdown.id,

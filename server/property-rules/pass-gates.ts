@@ -1,6 +1,5 @@
 import { PASS_GATE_MESSAGES } from '@core/api/pass-gates';
-import { and, eq, inArray } from 'drizzle-orm';
-import { devices } from '../devices/device-tables';
+import { devicesOfPropertyAmong } from '../device-records/property-gates';
 import type { Queryable } from '../platform/db/connect';
 import { badRequest } from '../platform/errors/http-error';
 import { gateSchedulesOfUser } from './gate-schedules';
@@ -22,10 +21,7 @@ export async function passGatesOf(
     throw badRequest(PASS_GATE_MESSAGES.noGateWouldAccept);
   if (!gateIds) return null;
   const wanted = [...new Set(gateIds)];
-  const ofProperty = await db
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.propertyId, propertyId), inArray(devices.id, wanted)));
+  const ofProperty = await devicesOfPropertyAmong(db, propertyId, wanted);
   const usable =
     creator.role === 'resident'
       ? new Set((await gateSchedulesOfUser(db, creator.userId)).keys())

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AccessSchedule } from '../../core/rules/schedule';
 import { users } from '../accounts/account-tables';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { createdAt, tz } from '../platform/db/columns';
 import { properties } from '../property-records/property-tables';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneCall } from '../../test/support/push-devices';
 import { readUntil } from '../../test/support/read-until';
 import { createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { jobs } from '../platform/jobs/job-tables';
 import type { HostResolver } from '../platform/net/outbound-address-policy';

@@ -6,7 +6,7 @@ import { phoneCall, subscribeDevice } from '../../test/support/push-devices';
 import { PushService } from '../../test/support/push-service';
 import { readUntil } from '../../test/support/read-until';
 import { createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { assignSecurePin } from '../gate-credentials/secure-pin';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { jobs } from '../platform/jobs/job-tables';

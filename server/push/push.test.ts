@@ -18,7 +18,7 @@ import {
 import { betweenDatesBody, decodeQrAttachment, registerAs } from '../../test/support/visitor-test-support';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { users } from '../accounts/account-tables';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { jobs } from '../platform/jobs/job-tables';
 import { pushSubscriptions } from './push-tables';

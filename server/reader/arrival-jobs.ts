@@ -1,7 +1,7 @@
 import { readableTime } from '@core/time/readable-time';
 import { z } from 'zod';
 import { findPerson } from '../accounts/account-store';
-import { findDevice } from '../devices/device-queries';
+import { findDevice } from '../device-records/device-store';
 import type { PlatformDeps } from '../platform/deps';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';

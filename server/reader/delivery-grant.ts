@@ -3,7 +3,7 @@ import type { EntryAnswer } from '@core/api/entry';
 import type { DeliveryPassRow } from '../delivery/delivery-pass-queries';
 import { giveDeliveryUseBack, takeDeliveryUse } from '../delivery/delivery-use';
 import { queueDeliveryUseNotice } from '../delivery/delivery-use-jobs';
-import type { DeviceRow } from '../devices/device-row';
+import type { DeviceRow } from '../device-records/device-row';
 import { decideAtGate, type GateDeps, type GateLogDetails } from '../gates/gate-decision';
 import type { PlatformDeps } from '../platform/deps';
 

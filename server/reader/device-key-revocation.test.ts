@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { UNKNOWN_DEVICE_KEY } from '../authorization/route-permissions';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { gateLogs } from '../gate-log/gate-log-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 

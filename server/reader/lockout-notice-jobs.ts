@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailOf } from '../accounts/account-store';
 import { managersOf } from '../accounts/property-managers';
-import { findDevice } from '../devices/device-queries';
+import { findDevice } from '../device-records/device-store';
 import type { Tx } from '../platform/db/connect';
 import type { PlatformDeps } from '../platform/deps';
 import { jobKind } from '../platform/jobs/job-kind';

@@ -12,7 +12,7 @@ import {
 import { betweenDatesBody, decodeQrAttachment, registerAs } from '../../test/support/visitor-test-support';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { users } from '../accounts/account-tables';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { gateLogs } from '../gate-log/gate-log-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { LIMITS } from '../platform/limits/limit-rules';

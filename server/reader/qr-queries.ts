@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/account-tables';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { sha256Hex } from '../platform/crypto/keys';
 import { coalescing } from '../platform/db/coalescing';
 import type { Orm } from '../platform/db/connect';

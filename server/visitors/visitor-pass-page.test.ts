@@ -18,7 +18,7 @@ import {
   registerAs,
 } from '../../test/support/visitor-test-support';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { devices } from '../devices/device-tables';
+import { devices } from '../device-records/device-tables';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 
 let t: TestApp;

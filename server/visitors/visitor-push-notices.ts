@@ -1,6 +1,6 @@
 import { PUSH_MESSAGES } from '@core/api/push-messages';
 import { eq } from 'drizzle-orm';
-import { gateNamesOf } from '../devices/device-push-notices';
+import { deviceWithPropertyOf } from '../device-records/device-places';
 import type { PushNotice, PushRenderer } from '../push/push-notice-text';
 import { qrCodes } from './visitor-tables';
 
@@ -9,7 +9,7 @@ export const renderVisitorArrived: PushRenderer<Extract<PushNotice, { event: 'vi
   db,
   notice,
 ) => {
-  const device = await gateNamesOf(db, notice.deviceId);
+  const device = await deviceWithPropertyOf(db, notice.deviceId);
   if (!device) return null;
   const [code] = await db
     .select({ firstName: qrCodes.qrFirstName })

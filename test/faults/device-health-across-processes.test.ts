@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/accounts/account-tables';
 import { deviceHealth } from '../../server/device-health/device-health-tables';
 import { OFFLINE_NOTICE_AFTER_MS, READER_OFFLINE_AFTER_MS } from '../../server/device-health/health-rule';
-import { devices } from '../../server/devices/device-tables';
+import { devices } from '../../server/device-records/device-tables';
 import { hashPassword } from '../../server/identity/passwords';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';

@@ -1,7 +1,7 @@
 import { parseCardNumber } from '@core/cards/card-number';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/accounts/account-tables';
-import { devices } from '../../server/devices/device-tables';
+import { devices } from '../../server/device-records/device-tables';
 import { cardLookupHash } from '../../server/gate-credentials/card-number-hash';
 import { cards } from '../../server/gate-credentials/card-tables';
 import { assignSecurePin } from '../../server/gate-credentials/secure-pin';

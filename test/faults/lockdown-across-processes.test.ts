@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/accounts/account-tables';
-import { devices } from '../../server/devices/device-tables';
+import { devices } from '../../server/device-records/device-tables';
 import { gateLogs } from '../../server/gate-log/gate-log-tables';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { users } from '../../server/accounts/account-tables';
-import { devices } from '../../server/devices/device-tables';
+import { devices } from '../../server/device-records/device-tables';
 import { sha256Hex } from '../../server/platform/crypto/keys';
 import { properties } from '../../server/property-records/property-tables';
 import { qrCodes, visitors } from '../../server/visitors/visitor-tables';

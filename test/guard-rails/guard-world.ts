@@ -8,7 +8,7 @@ import { newApiKey } from '../../server/api-keys/api-key-secret';
 import { insertApiKey, revokeApiKey } from '../../server/api-keys/api-key-store';
 import { endAllSessions, endSession, startSession } from '../../server/authorization/session-queries';
 import { TokenService } from '../../server/authorization/tokens';
-import { devices } from '../../server/devices/device-tables';
+import { devices } from '../../server/device-records/device-tables';
 import { sha256Hex } from '../../server/platform/crypto/keys';
 import { properties } from '../../server/property-records/property-tables';
 

@@ -5,7 +5,7 @@ import * as people from '../../server/accounts/account-tables';
 import * as activity from '../../server/activity/activity-tables';
 import * as delivery from '../../server/delivery/delivery-tables';
 import * as deviceHealth from '../../server/device-health/device-health-tables';
-import * as devices from '../../server/devices/device-tables';
+import * as devices from '../../server/device-records/device-tables';
 import * as gateCredentials from '../../server/gate-credentials/card-tables';
 import * as gateLog from '../../server/gate-log/gate-log-tables';
 import * as gates from '../../server/gates/gate-tables';

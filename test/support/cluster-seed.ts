@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { devices } from '../../server/devices/device-tables';
+import { devices } from '../../server/device-records/device-tables';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import type { Orm } from '../../server/platform/db/connect';
 import type { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { devices } from '../../server/device-records/device-tables';
 import { sealCredentials } from '../../server/devices/device-credentials';
-import { devices } from '../../server/devices/device-tables';
 import { pulseHoldMs } from '../../server/gates/relay-pulse';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import type { SimulatedProtocol } from '../../tools/relay-simulator/device-protocols';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { devices } from '../../server/devices/device-tables';
+import { devices } from '../../server/device-records/device-tables';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { bearer, type SeededUser, seedProperty, seedUser } from './test-app';
 

@@ -9,7 +9,7 @@ import {
   seedUser,
   type TestApp,
 } from '../../../test/support/test-app';
-import { devices } from '../../devices/device-tables';
+import { devices } from '../../device-records/device-tables';
 import { randomToken, sha256Hex } from '../crypto/keys';
 import { SERVER_MESSAGES } from '../errors/server-messages';
 import { FRAMEWORK_ERROR_MESSAGES, MAX_PATH_PART_LENGTH } from './framework-errors';

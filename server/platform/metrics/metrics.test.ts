@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSimulatedGate } from '../../../test/support/gate-test-support';
 import { createTestApp, seedProperty, type TestApp } from '../../../test/support/test-app';
 import { RelaySimulator } from '../../../tools/relay-simulator/relay-simulator';
-import { devices } from '../../devices/device-tables';
+import { devices } from '../../device-records/device-tables';
 import { gateDependencies, openGate } from '../../gates/gate-decision';
 import { randomToken, sha256Hex } from '../crypto/keys';
 
