@@ -50,6 +50,12 @@ export async function findPersonSummary(db: Queryable, userId: string) {
   return row ?? null;
 }
 
+/** The property a person belongs to (null for a super administrator), for a permission's scope; null if there is no such person. */
+export async function findPersonProperty(db: Queryable, userId: string): Promise<{ propertyId: string | null } | null> {
+  const [row] = await db.select({ propertyId: users.propertyId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
 /**
  * The account of this role with this email (any case), and which second factors it has; null if
  * none. `hasPasskey` is the passkeys' owner's column, read in the same statement.

@@ -3,7 +3,8 @@ import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import type { PropertyFeature } from '@core/constants';
 import { MAX_UNPAGED_LIST } from '@core/constants';
 import type { Role } from '@core/roles';
-import { asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../platform/db/connect';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { conflict } from '../platform/errors/http-error';
@@ -138,3 +139,13 @@ export async function featuresOfProperties(db: Queryable, ids: string[]) {
     .from(properties)
     .where(inArray(properties.id, ids));
 }
+
+/**
+ * The properties as the source a read of another domain joins to its own rows in one statement
+ * (`.leftJoin(propertyRows, eq(propertyRows.id, …))`, its columns `propertyRows.timeZone` and so on).
+ * A subquery named `properties`, which PostgreSQL flattens into the join on the table it was.
+ */
+export const propertyRows = new QueryBuilder().select(getTableColumns(properties)).from(properties).as('properties');
+
+/** The whole property row of propertyRows, to select as one object. */
+export const propertyRowColumns = propertyRows._.selectedFields;
