@@ -1,5 +1,5 @@
-import { getTableColumns } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from './account-tables';
 
 /**
@@ -12,3 +12,10 @@ export const accountRows = new QueryBuilder().select(getTableColumns(users)).fro
 
 /** The whole account row of accountRows, to select as one object. */
 export const accountRowColumns = accountRows._.selectedFields;
+
+/**
+ * A lock (`.for('share', ofAccountRows)`) of the account rows a read from accountRows reads, and of
+ * nothing it joins. PostgreSQL takes the subquery's name (`for share of users`); Drizzle's type
+ * names tables only, hence the cast.
+ */
+export const ofAccountRows = { of: sql.identifier('users') as unknown as PgTable };

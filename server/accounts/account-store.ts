@@ -56,23 +56,36 @@ export async function findPersonProperty(db: Queryable, userId: string): Promise
   return row ?? null;
 }
 
+/** An account's name, role and property for a sign-in, and which second factors it has (`hasPasskey`, the passkeys' owner's column). */
+const signInColumns = (hasPasskey: SQL<boolean>) => ({
+  id: users.id,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  propertyId: users.propertyId,
+  hasAuthenticatorApp: sql<boolean>`${users.totpSecretSealed} is not null`,
+  hasPasskey,
+});
+
 /**
  * The account of this role with this email (any case), and which second factors it has; null if
  * none. `hasPasskey` is the passkeys' owner's column, read in the same statement.
  */
 export async function accountByEmail(db: Queryable, email: string, role: Role, hasPasskey: SQL<boolean>) {
   const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      propertyId: users.propertyId,
-      hasAuthenticatorApp: sql<boolean>`${users.totpSecretSealed} is not null`,
-      hasPasskey,
-    })
+    .select(signInColumns(hasPasskey))
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.role, role)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The account with this email (given in lower case) for a password sign-in, with its password hash; null if none. */
+export async function accountWithPasswordByEmail(db: Queryable, email: string, hasPasskey: SQL<boolean>) {
+  const [row] = await db
+    .select({ ...signInColumns(hasPasskey), passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
     .limit(1);
   return row ?? null;
 }
