@@ -1,21 +1,21 @@
-import { getTableColumns, sql } from 'drizzle-orm';
-import { type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
+import { getViewSelectedFields } from 'drizzle-orm';
+import { type PgTable, pgView } from 'drizzle-orm/pg-core';
 import { users } from './account-tables';
 
 /**
  * The accounts as the source of another domain's read that joins its own rows to an account in one
- * statement (the caller check, sign-in, pause facts): `.from(accountRows)`, its columns
- * `accountRows.role` and so on. A subquery named `users`, which PostgreSQL flattens: the read is
- * planned as the join on the table it was, and raw SQL naming `users.id` still finds the account.
+ * statement (the caller check, sign-in, pause facts, the account scope): `.from(accountRows)`, its
+ * columns `accountRows.role` and so on. Read-only: Drizzle takes it for a view named `users`, so it
+ * builds selects only; PostgreSQL reads the table of that name, in the very statement the table
+ * itself would give (no view is created: drizzle-kit reads the `-tables.ts` files only).
  */
-export const accountRows = new QueryBuilder().select(getTableColumns(users)).from(users).as('users');
+export const accountRows = pgView('users').as((qb) => qb.select().from(users));
 
 /** The whole account row of accountRows, to select as one object. */
-export const accountRowColumns = accountRows._.selectedFields;
+export const accountRowColumns = getViewSelectedFields(accountRows);
 
 /**
  * A lock (`.for('share', ofAccountRows)`) of the account rows a read from accountRows reads, and of
- * nothing it joins. PostgreSQL takes the subquery's name (`for share of users`); Drizzle's type
- * names tables only, hence the cast.
+ * nothing it joins (`for share of "users"`). Drizzle types the names a lock takes as tables only.
  */
-export const ofAccountRows = { of: sql.identifier('users') as unknown as PgTable };
+export const ofAccountRows = { of: accountRows as unknown as PgTable };
