@@ -1,6 +1,7 @@
 import type { Preferences } from '@core/api/accounts';
 import type { Role } from '@core/roles';
 import { and, count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../platform/db/connect';
 import { users } from './account-tables';
 
@@ -10,6 +11,11 @@ export type PersonRow = typeof users.$inferSelect;
 export async function findPerson(db: Queryable, userId: string): Promise<PersonRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row ?? null;
+}
+
+/** Locks the person's row for this transaction without reading it, so their changes run one after another. */
+export async function lockPersonRow(db: Queryable, userId: string) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /** The person, their row locked for a change in this transaction; null if there is none. */
@@ -50,23 +56,46 @@ export async function findPersonSummary(db: Queryable, userId: string) {
   return row ?? null;
 }
 
+/** The property a person belongs to (null for a super administrator), for a permission's scope; null if there is no such person. */
+export async function findPersonProperty(db: Queryable, userId: string): Promise<{ propertyId: string | null } | null> {
+  const [row] = await db.select({ propertyId: users.propertyId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * An account's name, role and property for a sign-in (and `extra` of its columns), then which second
+ * factors it has (`hasPasskey`, the passkeys' owner's column).
+ */
+const signInColumns = <Extra extends Record<string, AnyPgColumn>>(hasPasskey: SQL<boolean>, extra: Extra) => ({
+  id: users.id,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  propertyId: users.propertyId,
+  ...extra,
+  hasAuthenticatorApp: sql<boolean>`${users.totpSecretSealed} is not null`,
+  hasPasskey,
+});
+
 /**
  * The account of this role with this email (any case), and which second factors it has; null if
  * none. `hasPasskey` is the passkeys' owner's column, read in the same statement.
  */
 export async function accountByEmail(db: Queryable, email: string, role: Role, hasPasskey: SQL<boolean>) {
   const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      propertyId: users.propertyId,
-      hasAuthenticatorApp: sql<boolean>`${users.totpSecretSealed} is not null`,
-      hasPasskey,
-    })
+    .select(signInColumns(hasPasskey, {}))
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.role, role)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The account with this email (given in lower case) for a password sign-in, with its password hash; null if none. */
+export async function accountWithPasswordByEmail(db: Queryable, email: string, hasPasskey: SQL<boolean>) {
+  const [row] = await db
+    .select(signInColumns(hasPasskey, { passwordHash: users.passwordHash }))
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
     .limit(1);
   return row ?? null;
 }

@@ -1,20 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../accounts/account-tables';
+import { accountRowColumns, accountRows } from '../accounts/account-rows';
+import { findPersonProperty, type PersonRow } from '../accounts/account-store';
 import type { Queryable } from '../platform/db/connect';
 import type { PlatformDeps } from '../platform/deps';
-import { properties } from '../property-records/property-tables';
+import { propertyRows } from '../property-records/property-queries';
+import { propertyOfAccount } from './account-and-property';
 import type { Caller } from './caller';
 import { callerOf, type Scope } from './route-permissions';
 
-export type AccountRow = typeof users.$inferSelect & { propertyFeatures: string[] };
+export type AccountRow = PersonRow & { propertyFeatures: string[] };
 
 export async function findAccount(db: Queryable, userId: string): Promise<AccountRow | null> {
   const [row] = await db
-    .select({ user: users, propertyFeatures: properties.propertyFeatures })
-    .from(users)
-    .leftJoin(properties, eq(properties.id, users.propertyId))
-    .where(eq(users.id, userId))
+    .select({ user: accountRowColumns, propertyFeatures: propertyRows.propertyFeatures })
+    .from(accountRows)
+    .leftJoin(propertyRows, propertyOfAccount)
+    .where(eq(accountRows.id, userId))
     .limit(1);
   return row ? { ...row.user, propertyFeatures: row.propertyFeatures ?? [] } : null;
 }
@@ -45,6 +47,5 @@ export function targetAccountOf(request: FastifyRequest): AccountRow {
 /** Scope of a user record for the access preHandler: their property. */
 export async function userScope(db: Queryable, userId: string | undefined) {
   if (!userId) return null;
-  const [row] = await db.select({ propertyId: users.propertyId }).from(users).where(eq(users.id, userId)).limit(1);
-  return row ? { propertyId: row.propertyId } : null;
+  return findPersonProperty(db, userId);
 }

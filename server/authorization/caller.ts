@@ -8,14 +8,15 @@ import type { Role } from '@core/roles';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../accounts/account-tables';
+import { accountRows } from '../accounts/account-rows';
 import { sessions } from '../identity/identity-tables';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import type { PlatformDeps } from '../platform/deps';
 import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
-import { properties } from '../property-records/property-tables';
+import { propertyRows } from '../property-records/property-queries';
+import { propertyOfAccount } from './account-and-property';
 import { mustEnrolSecondFactor } from './enrolment-rule';
 import { pauseFactsOf } from './pause-facts';
 import { sessionEndReason, touchSession } from './session-queries';
@@ -52,34 +53,39 @@ export interface Caller {
 }
 
 /**
- * The columns a Caller is read from; `propertyFeatures` is that column of the user's property,
- * joined, and the session columns come from a join on liveSessionOfUser.
+ * The columns a Caller is read from, in a read from accountRows (whose name, `users`, is also the
+ * table's: a read from the table itself can select them too); `propertyFeatures` is that column of
+ * the user's property, joined, and the session columns come from a join on liveSessionOfUser.
  */
 export function callerColumns<
   Features extends AnyPgColumn<{ data: string[] }>,
   Requires extends AnyPgColumn<{ data: boolean }>,
 >(property: { propertyFeatures: Features; managersNeedSecondFactor: Requires }) {
   return {
-    userId: users.id,
-    role: users.role,
-    propertyId: users.propertyId,
+    userId: accountRows.id,
+    role: accountRows.role,
+    propertyId: accountRows.propertyId,
     propertyFeatures: property.propertyFeatures,
     propertyRequiresSecondFactor: property.managersNeedSecondFactor,
-    secondFactorEnrolled: sql<boolean>`(${users.totpSecretSealed} is not null or ${hasPasskey()})`,
+    secondFactorEnrolled: sql<boolean>`(${accountRows.totpSecretSealed} is not null or ${hasPasskey()})`,
     secondFactorPassed: sql<boolean>`(${sessions.secondFactorAt} is not null)`,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-    phoneNumber: users.phoneNumber,
+    firstName: accountRows.firstName,
+    lastName: accountRows.lastName,
+    email: accountRows.email,
+    phoneNumber: accountRows.phoneNumber,
     sessionId: sessions.id,
     sessionSeenAt: sessions.lastSeenAt,
-    hasPassword: users.passwordHash,
+    hasPassword: accountRows.passwordHash,
   };
 }
 
 /** The join condition to the token's session (placeholder `sessionId`), only while it has not ended. */
 export function liveSessionOfUser(): SQL | undefined {
-  return and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id), isNull(sessions.endedAt));
+  return and(
+    eq(sessions.id, sql.placeholder('sessionId')),
+    eq(sessions.userId, accountRows.id),
+    isNull(sessions.endedAt),
+  );
 }
 
 type CallerRow = Omit<Caller, 'propertyFeatures' | 'sessionId' | 'sessionSeenAt' | 'propertyRequiresSecondFactor'> & {
@@ -110,11 +116,11 @@ export function callerOfRow(row: CallerRow | null | undefined): Caller | null {
 
 const callerBySession = preparedPerDatabase((db: Orm) =>
   db
-    .select(callerColumns(properties))
-    .from(users)
-    .leftJoin(properties, eq(properties.id, users.propertyId))
+    .select(callerColumns(propertyRows))
+    .from(accountRows)
+    .leftJoin(propertyRows, propertyOfAccount)
     .leftJoin(sessions, liveSessionOfUser())
-    .where(eq(users.id, sql.placeholder('userId')))
+    .where(eq(accountRows.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('caller_by_session'),
 );

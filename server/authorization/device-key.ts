@@ -10,7 +10,7 @@ import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { TooManyRequests } from '../platform/errors/too-many';
 import { LIMITS } from '../platform/limits/limit-rules';
 import { reserve } from '../platform/limits/rate-limit';
-import { properties } from '../property-records/property-tables';
+import { type PropertyRow, propertyRowColumns, propertyRows } from '../property-records/property-queries';
 
 type DeviceRow = typeof devices.$inferSelect;
 
@@ -18,7 +18,7 @@ type DeviceRow = typeof devices.$inferSelect;
  * The one way a gate reader is identified: its key → the device holding that key's hash → the
  * device's property. Every device route goes through identifyDevice (installPermissionChecks).
  */
-export type GateProperty = typeof properties.$inferSelect;
+export type GateProperty = PropertyRow;
 export const DEVICE_KEY_REQUIRED = 'Device key required';
 export const UNKNOWN_DEVICE_KEY = 'Unknown device key';
 
@@ -47,9 +47,9 @@ declare module 'fastify' {
 
 const deviceByKeyHash = preparedPerDatabase((db: Orm) =>
   db
-    .select({ device: devices, property: properties })
+    .select({ device: devices, property: propertyRowColumns })
     .from(devices)
-    .innerJoin(properties, eq(properties.id, devices.propertyId))
+    .innerJoin(propertyRows, eq(propertyRows.id, devices.propertyId))
     .where(eq(devices.deviceKeyHash, sql.placeholder('keyHash')))
     .limit(1)
     .prepare('device_by_key_hash'),

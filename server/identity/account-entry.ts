@@ -1,7 +1,6 @@
 import type { ActivityAction } from '@core/activity/activity-actions';
 import type { Role } from '@core/roles';
-import { eq } from 'drizzle-orm';
-import { users } from '../accounts/account-tables';
+import { findPersonSummary } from '../accounts/account-store';
 import type { ActivityChanges } from '../activity/activity-changes';
 import type { ActivityEntry } from '../activity/record-activity';
 import { personName } from '../activity/record-activity';
@@ -10,20 +9,7 @@ import type { Queryable } from '../platform/db/connect';
 /** An account as the trail names it when no one is signed in yet (sign-ins, links from emails). */
 export type TrailAccount = { id: string; role: Role; firstName: string; lastName: string; propertyId: string | null };
 
-export async function trailAccountOf(db: Queryable, userId: string): Promise<TrailAccount | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      propertyId: users.propertyId,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
-}
+export const trailAccountOf: (db: Queryable, userId: string) => Promise<TrailAccount | null> = findPersonSummary;
 
 /** An entry about the account, acted by the account itself (whoever holds its password, code or link). */
 export function accountEntry(

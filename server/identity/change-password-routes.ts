@@ -3,13 +3,14 @@ import { errorResponse, messageResponse } from '@core/api/common';
 import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { passwordOf } from '../accounts/account-credentials';
 import { ownAccount, personName, recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { badRequest } from '../platform/errors/http-error';
 import { loginThrottle } from './login-throttle';
 import { verifyPassword } from './passwords';
 import { enqueueSecurityNotice } from './security-notice-jobs';
-import { passwordOf, setPassword } from './set-password';
+import { setPassword } from './set-password';
 
 /**
  * Change password from Profile: the current password proves it is the owner, and each

@@ -8,6 +8,7 @@ import { errorResponse, messageResponse } from '@core/api/common';
 import { RESET_TOKEN_MINUTES } from '@core/constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountIdByEmail } from '../accounts/account-credentials';
 import { recordActivity } from '../activity/record-activity';
 import { publicPermission } from '../authorization/route-permissions';
 import { badRequest } from '../platform/errors/http-error';
@@ -15,7 +16,7 @@ import { LIMITS } from '../platform/limits/limit-rules';
 import { linkEmailPayloadOf, passwordResetEmailJob } from './account-email-jobs';
 import { accountEntry, trailAccountOf } from './account-entry';
 import { checkAccountToken, consumeAccountToken, createAccountToken, retireAccountTokens } from './account-tokens';
-import { accountIdByEmail, setPassword } from './set-password';
+import { setPassword } from './set-password';
 
 const RESET_LIFETIME_MS = RESET_TOKEN_MINUTES * 60 * 1000;
 

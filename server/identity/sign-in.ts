@@ -1,8 +1,10 @@
 import type { PropertyFeature } from '@core/constants';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../accounts/account-tables';
+import { accountRows, ofAccountRows } from '../accounts/account-rows';
+import { accountWithPasswordByEmail } from '../accounts/account-store';
 import { refuseWhilePaused } from '../authorization/access-pause';
+import { propertyOfAccount } from '../authorization/account-and-property';
 import { browserLabel } from '../authorization/browser-label';
 import { hasPasskey } from '../authorization/caller';
 import { pauseColumns } from '../authorization/pause-facts';
@@ -10,7 +12,7 @@ import { startSession } from '../authorization/session-queries';
 import type { TokenService } from '../authorization/tokens';
 import type { Queryable } from '../platform/db/connect';
 import type { PlatformDeps } from '../platform/deps';
-import { properties } from '../property-records/property-tables';
+import { propertyRows } from '../property-records/property-queries';
 import { sessions } from './identity-tables';
 import { enqueueSecurityNotice } from './security-notice-jobs';
 
@@ -27,22 +29,8 @@ async function browsersSeen(db: Queryable, userId: string, label: string) {
 }
 
 /** The account with this email (given in lower case) for a password sign-in: its hash and second factors; null if none. */
-export async function passwordAccountByEmail(db: Queryable, email: string) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      propertyId: users.propertyId,
-      passwordHash: users.passwordHash,
-      hasAuthenticatorApp: sql<boolean>`${users.totpSecretSealed} is not null`,
-      hasPasskey: hasPasskey(),
-    })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email))
-    .limit(1);
-  return user ?? null;
+export function passwordAccountByEmail(db: Queryable, email: string) {
+  return accountWithPasswordByEmail(db, email, hasPasskey());
 }
 
 /** Where a sign-in comes from: the browser's user agent and the client's address. */
@@ -73,16 +61,16 @@ export async function signInUser(
     // waits for this sign-in and then ends its session too, or this one waits and sees the pause.
     const [user] = await tx
       .select({
-        role: users.role,
-        propertyId: users.propertyId,
-        propertyFeatures: properties.propertyFeatures,
+        role: accountRows.role,
+        propertyId: accountRows.propertyId,
+        propertyFeatures: propertyRows.propertyFeatures,
         ...pauseColumns,
       })
-      .from(users)
-      .leftJoin(properties, eq(properties.id, users.propertyId))
-      .where(eq(users.id, userId))
+      .from(accountRows)
+      .leftJoin(propertyRows, propertyOfAccount)
+      .where(eq(accountRows.id, userId))
       .limit(1)
-      .for('share', { of: users });
+      .for('share', ofAccountRows);
     if (!user) throw new Error(`signInUser: no user ${userId}`);
     refuseWhilePaused(user, deps.config.now());
     const seen = await browsersSeen(tx, userId, browserLabel(source.userAgent));

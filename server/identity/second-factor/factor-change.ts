@@ -1,6 +1,6 @@
 import { MESSAGES } from '@core/messages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { users } from '../../accounts/account-tables';
+import { lockPersonRow } from '../../accounts/account-store';
 import { endAllSessions } from '../../authorization/session-queries';
 import type { Queryable } from '../../platform/db/connect';
 import { HttpError } from '../../platform/errors/http-error';
@@ -19,7 +19,7 @@ export async function changeFactorFromThisSessionOnly(
   caller: { userId: string; sessionId: string },
   now: Date,
 ) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.userId)).for('update');
+  await lockPersonRow(tx, caller.userId);
   const kept = await tx
     .update(sessions)
     .set({ secondFactorAt: sql`coalesce(${sessions.secondFactorAt}, ${now.toISOString()}::timestamptz)` })

@@ -1,6 +1,5 @@
 import { SECOND_FACTOR_MESSAGES } from '@core/api/second-factor';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { users } from '../../accounts/account-tables';
+import { authenticatorAppOf, recordTotpStep } from '../../accounts/account-credentials';
 import { deriveKey } from '../../platform/crypto/keys';
 import { open } from '../../platform/crypto/secret-box';
 import type { PlatformDeps } from '../../platform/deps';
@@ -30,23 +29,14 @@ async function acceptTotp(
   userId: string,
   code: string,
 ): Promise<CodeCheck> {
-  const [user] = await deps.db
-    .select({ sealed: users.totpSecretSealed, lastStep: users.totpLastStep })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = await authenticatorAppOf(deps.db, userId);
   if (!user?.sealed) return 'refused';
   const secret = open(secondFactorKeys(deps.config.secret).totp, user.sealed);
   const now = deps.config.now();
   const step = await matchingTimeStep(secret, code, now, user.lastStep);
   // Refused by the replay guard alone: the code matches a step at or before the last one accepted.
   if (step === null) return (await matchingTimeStep(secret, code, now, null)) === null ? 'refused' : 'just-used';
-  const recorded = await deps.db
-    .update(users)
-    .set({ totpLastStep: step })
-    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-    .returning({ id: users.id });
-  return recorded.length > 0 ? 'accepted' : 'just-used';
+  return (await recordTotpStep(deps.db, userId, step)) ? 'accepted' : 'just-used';
 }
 
 /** Second-factor tries are limited like passwords: per account and source, and a paced account ceiling. */

@@ -9,6 +9,7 @@ import {
 } from '@core/api/second-factor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasAuthenticatorApp } from '../../accounts/account-credentials';
 import { ownAccount, personName, recordActivity } from '../../activity/record-activity';
 import { userScope } from '../../authorization/account-scope';
 import { mustEnrolSecondFactor } from '../../authorization/enrolment-rule';
@@ -19,7 +20,7 @@ import { SERVER_MESSAGES } from '../../platform/errors/server-messages';
 import { accountEntry, sessionStarted, trailAccountOf } from '../account-entry';
 import { enqueueSecurityNotice } from '../security-notice-jobs';
 import { signInUser, sourceOf } from '../sign-in';
-import { hasAuthenticatorApp, removeAuthenticatorApp } from './authenticator-app-queries';
+import { removeAuthenticatorApp } from './authenticator-app-queries';
 import { changeFactorFromThisSessionOnly } from './factor-change';
 import { passkeysOf, removeAllPasskeys } from './passkeys/passkey-queries';
 import { recoveryCodesLeft } from './recovery-codes';

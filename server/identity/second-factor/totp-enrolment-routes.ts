@@ -8,6 +8,7 @@ import {
 import { MESSAGES } from '@core/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasAuthenticatorApp, turnOnAuthenticatorApp } from '../../accounts/account-credentials';
 import { ownAccount, personName, recordActivity } from '../../activity/record-activity';
 import { allowDuringEnrolment, callerOf } from '../../authorization/route-permissions';
 import { open, seal } from '../../platform/crypto/secret-box';
@@ -19,7 +20,6 @@ import { LIMITS } from '../../platform/limits/limit-rules';
 import { release, reserve } from '../../platform/limits/rate-limit';
 import { pendingTotpOf, setPendingTotp } from '../own-session-queries';
 import { enqueueSecurityNotice } from '../security-notice-jobs';
-import { hasAuthenticatorApp, turnOnAuthenticatorApp } from './authenticator-app-queries';
 import { changeFactorFromThisSessionOnly } from './factor-change';
 import { replaceRecoveryCodes } from './recovery-codes';
 import { secondFactorKeys } from './second-factor-check';
