@@ -9,7 +9,6 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { accountRows } from '../accounts/account-rows';
-import { sessions } from '../identity/identity-tables';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import type { PlatformDeps } from '../platform/deps';
@@ -20,6 +19,7 @@ import { propertyOfAccount } from './account-and-property';
 import { mustEnrolSecondFactor } from './enrolment-rule';
 import { pauseFactsOf } from './pause-facts';
 import { sessionEndReason, touchSession } from './session-queries';
+import { sessions } from './session-tables';
 import type { TokenService } from './tokens';
 
 /*

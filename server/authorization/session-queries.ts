@@ -1,8 +1,8 @@
 import type { SessionEndReason } from '@core/api/session-end';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { sessions } from '../identity/identity-tables';
 import type { Queryable } from '../platform/db/connect';
 import { browserLabel } from './browser-label';
+import { sessions } from './session-tables';
 
 export interface StartedSession {
   id: string;
@@ -98,4 +98,31 @@ export async function sessionEndReason(db: Queryable, userId: string, sessionId:
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNotNull(sessions.endedAt)))
     .limit(1);
   return row?.reason ?? null;
+}
+
+/** When a session that has not ended expires; null if it has ended or does not exist. */
+export async function openSessionExpiry(db: Queryable, sessionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+    .limit(1);
+  return row?.expiresAt ?? null;
+}
+
+/**
+ * Records that the user's live session passed the second factor now, unless it already had;
+ * false when it is not theirs or has ended.
+ */
+export async function markSecondFactorPassed(
+  db: Queryable,
+  session: { userId: string; sessionId: string },
+  now: Date,
+): Promise<boolean> {
+  const kept = await db
+    .update(sessions)
+    .set({ secondFactorAt: sql`coalesce(${sessions.secondFactorAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  return kept.length > 0;
 }

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailOf } from '../accounts/account-store';
+import { sessionBrowser } from '../authorization/person-sessions';
 import type { Queryable } from '../platform/db/connect';
 import { jobKind } from '../platform/jobs/job-kind';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
-import { sessions } from './identity-tables';
 
 export const SECURITY_EVENTS = [
   'new-browser',
@@ -76,12 +75,7 @@ export function registerSecurityNoticeJob(queue: JobQueue, context: Notification
   queue.register(securityNoticeJob, async (payload, running) => {
     const email = await emailOf(context.db, payload.userId);
     if (email === null) return skipped(context, running, securityNoticeJob.name, 'the user is gone');
-    const [session] = payload.sessionId
-      ? await context.db
-          .select({ label: sessions.label, address: sessions.address })
-          .from(sessions)
-          .where(eq(sessions.id, payload.sessionId))
-      : [];
+    const session = payload.sessionId ? await sessionBrowser(context.db, payload.sessionId) : undefined;
     const message = { to: email, subject: SUBJECTS[payload.event], text: bodyOf(payload.event, session) };
     await context.sendMail(message, sendOptionsOf(running));
   });

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedUser, type TestApp } from '../../test/support/test-app';
-import { sessions, webauthnChallenges } from './identity-tables';
+import { sessions } from '../authorization/session-tables';
+import { webauthnChallenges } from './identity-tables';
 
 // Ended and expired sessions are deleted after their retention by the job queue's purge.
 let t: TestApp;

@@ -4,10 +4,10 @@ import { ROLES } from '@core/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownAccount, personName, recordActivity } from '../activity/record-activity';
+import { liveSessionsOf, sessionOwner } from '../authorization/person-sessions';
 import { allow, allowDuringEnrolment, callerOf, type Permission } from '../authorization/route-permissions';
 import { endAllSessions, endSession } from '../authorization/session-queries';
 import { notFound } from '../platform/errors/http-error';
-import { liveSessionsOf, sessionOwner } from './own-session-queries';
 import { enqueueSecurityNotice } from './security-notice-jobs';
 
 /** A session reaches only its own user: anyone else, superadmins too, gets 404. */

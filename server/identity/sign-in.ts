@@ -1,5 +1,5 @@
 import type { PropertyFeature } from '@core/constants';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { accountRows, ofAccountRows } from '../accounts/account-rows';
 import { accountWithPasswordByEmail } from '../accounts/account-store';
@@ -8,25 +8,13 @@ import { propertyOfAccount } from '../authorization/account-and-property';
 import { browserLabel } from '../authorization/browser-label';
 import { hasPasskey } from '../authorization/caller';
 import { pauseColumns } from '../authorization/pause-facts';
+import { browsersSeen } from '../authorization/person-sessions';
 import { startSession } from '../authorization/session-queries';
 import type { TokenService } from '../authorization/tokens';
 import type { Queryable } from '../platform/db/connect';
 import type { PlatformDeps } from '../platform/deps';
 import { propertyRows } from '../property-records/property-queries';
-import { sessions } from './identity-tables';
 import { enqueueSecurityNotice } from './security-notice-jobs';
-
-/** Whether the user signed in before at all, and from a browser with this label. */
-async function browsersSeen(db: Queryable, userId: string, label: string) {
-  const [row] = await db
-    .select({
-      any: sql<boolean>`count(*) > 0`,
-      thisBrowser: sql<boolean>`coalesce(bool_or(${sessions.label} = ${label}), false)`,
-    })
-    .from(sessions)
-    .where(eq(sessions.userId, userId));
-  return { any: row?.any === true, thisBrowser: row?.thisBrowser === true };
-}
 
 /** The account with this email (given in lower case) for a password sign-in: its hash and second factors; null if none. */
 export function passwordAccountByEmail(db: Queryable, email: string) {

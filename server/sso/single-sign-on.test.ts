@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider } from '../../test/support/oidc-provider';
 import { createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { activity } from '../activity/activity-tables';
-import { sessions } from '../identity/identity-tables';
+import { sessions } from '../authorization/session-tables';
 
 const APP_URL = 'http://gatehouse.test';
 const CALLBACK = `${APP_URL}/api/auth/oidc/callback`;

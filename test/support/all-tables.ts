@@ -3,6 +3,7 @@ import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as people from '../../server/accounts/account-tables';
 import * as activity from '../../server/activity/activity-tables';
+import * as authorization from '../../server/authorization/session-tables';
 import * as delivery from '../../server/delivery/delivery-tables';
 import * as deviceHealth from '../../server/device-health/device-health-tables';
 import * as devices from '../../server/device-records/device-tables';
@@ -20,6 +21,7 @@ import * as visitors from '../../server/visitors/visitor-tables';
 
 export const allTables = {
   ...activity,
+  ...authorization,
   ...delivery,
   ...deviceHealth,
   ...devices,

@@ -1,10 +1,8 @@
 import { MESSAGES } from '@core/messages';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { lockPersonRow } from '../../accounts/account-store';
-import { endAllSessions } from '../../authorization/session-queries';
+import { endAllSessions, markSecondFactorPassed } from '../../authorization/session-queries';
 import type { Queryable } from '../../platform/db/connect';
 import { HttpError } from '../../platform/errors/http-error';
-import { sessions } from '../identity-tables';
 
 /**
  * Starts a change to the user's second factor (one added or removed) from one of their sessions, in
@@ -20,11 +18,7 @@ export async function changeFactorFromThisSessionOnly(
   now: Date,
 ) {
   await lockPersonRow(tx, caller.userId);
-  const kept = await tx
-    .update(sessions)
-    .set({ secondFactorAt: sql`coalesce(${sessions.secondFactorAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(sessions.id, caller.sessionId), eq(sessions.userId, caller.userId), isNull(sessions.endedAt)))
-    .returning({ id: sessions.id });
-  if (!kept.length) throw new HttpError(401, MESSAGES.sessionExpired);
+  const kept = await markSecondFactorPassed(tx, caller, now);
+  if (!kept) throw new HttpError(401, MESSAGES.sessionExpired);
   await endAllSessions(tx, caller.userId, now, caller.sessionId, 'second-factor-changed');
 }
