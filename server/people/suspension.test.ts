@@ -15,7 +15,7 @@ import {
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { users } from '../accounts/account-tables';
-import { endPausedSessions } from '../identity/paused-sessions';
+import { endPausedSessions } from '../authorization/paused-sessions';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
