@@ -11,9 +11,9 @@ import {
   noteCurrentCaller,
 } from '../authorization/caller';
 import type { Scope } from '../authorization/route-permissions';
+import { sessions } from '../authorization/session-tables';
 import type { DeviceRow } from '../device-records/device-row';
 import { devices } from '../device-records/device-tables';
-import { sessions } from '../identity/identity-tables';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import type { PlatformDeps } from '../platform/deps';

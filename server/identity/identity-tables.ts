@@ -77,9 +77,3 @@ export const webauthnChallenges = pgTable(
     index('webauthn_challenges_expires_idx').on(t.expiresAt),
   ],
 );
-
-/**
- * Owned by authorization (decision 0109); named here only until gates/loaded-gate.ts imports it
- * from there. Delete this line then.
- */
-export { sessions } from '../authorization/session-tables';
