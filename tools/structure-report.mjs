@@ -3,11 +3,13 @@
 // tests left out, as .dependency-cruiser.cjs sets):
 // the circles between its top-level folders (strongly connected components) and the files no
 // entry point reaches (server/main.ts and the operator tools), and the reach of every table file: the
-// modules and folders that import it (a domain's tables are its own: docs/decisions/0081).
+// modules and folders that import it (a domain's tables are its own: docs/decisions/0081), and of
+// every row view (a file defining a pgView: a read-only view of an owner's table, for one-statement joins).
 // Imports of table files are left out of the circles: each is a crossing of ownership, counted
 // here and frozen by lint's tables-owned-by-their-domain rule until it is gone.
 // `node tools/structure-report.mjs [-v] [--check]`: --check exits 1 on a circle (npm run lint).
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const verbose = process.argv.includes('-v');
 const check = process.argv.includes('--check');
@@ -86,20 +88,42 @@ console.log(`server files no entry point reaches: ${unreached.length}`);
 if (verbose) for (const u of unreached) console.log(`  ${u}`);
 
 const ownerOf = (file) => file.match(/^server\/(platform\/[^/]+|[^/]+)\//)?.[1];
-const tableReach = new Map();
-for (const m of modules) {
-  for (const d of m.dependencies) {
-    if (!d.resolved.endsWith('-tables.ts') || m.source.endsWith('-tables.ts')) continue;
-    if (!tableReach.has(d.resolved)) tableReach.set(d.resolved, []);
-    tableReach.get(d.resolved).push(m.source);
+
+/** The modules importing each file `isTarget` picks (other such files left out), largest reach first. */
+function reachOf(isTarget) {
+  const reach = new Map();
+  for (const m of modules) {
+    for (const d of m.dependencies) {
+      if (!isTarget(d.resolved) || isTarget(m.source)) continue;
+      if (!reach.has(d.resolved)) reach.set(d.resolved, []);
+      reach.get(d.resolved).push(m.source);
+    }
+  }
+  return [...reach].sort((a, b) => b[1].length - a[1].length);
+}
+
+function printReach(title, reach) {
+  console.log(`${title}: modules importing each (outside its domain), folders outside its domain`);
+  for (const [file, importers] of reach) {
+    const outside = importers.filter((importer) => ownerOf(importer) !== ownerOf(file));
+    const folders = [...new Set(outside.map(ownerOf))].sort();
+    console.log(
+      `  ${file}: ${importers.length} (${outside.length} outside)${folders.length ? ` ${folders.join(' ')}` : ''}`,
+    );
   }
 }
-console.log('table files: modules importing each (outside its domain), folders outside its domain');
-for (const [table, importers] of [...tableReach].sort((a, b) => b[1].length - a[1].length)) {
-  const outside = importers.filter((file) => ownerOf(file) !== ownerOf(table));
-  const folders = [...new Set(outside.map(ownerOf))].sort();
-  console.log(
-    `  ${table}: ${importers.length} (${outside.length} outside)${folders.length ? ` ${folders.join(' ')}` : ''}`,
-  );
-}
+
+printReach(
+  'table files',
+  reachOf((file) => file.endsWith('-tables.ts')),
+);
+// A row view (decision 0110) is the one way another domain reads an owner's rows inside its own
+// statement: its readers are the table's reach beyond the owner's functions.
+const viewFiles = new Map();
+const definesView = (file) => {
+  if (!viewFiles.has(file))
+    viewFiles.set(file, file.startsWith('server/') && readFileSync(file, 'utf8').includes('pgView('));
+  return viewFiles.get(file);
+};
+printReach('row views', reachOf(definesView));
 if (check && circles.length) process.exit(1);
