@@ -1,12 +1,12 @@
 import type { DeliveryPassDto } from '@core/api/delivery-passes';
 import { and, asc, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { users } from '../accounts/account-tables';
+import { accountRowColumns, accountRows } from '../accounts/account-rows';
 import { findUserByPin, pinLookupHmac, randomPin } from '../gate-credentials/secure-pin';
 import { deriveKey, randomToken, sha256Hex } from '../platform/crypto/keys';
 import { open, seal } from '../platform/crypto/secret-box';
 import type { Queryable } from '../platform/db/connect';
 import { isUniqueViolation } from '../platform/db/unique-violation';
-import { properties } from '../property-records/property-tables';
+import { propertyRows as properties, propertyRowColumns } from '../property-records/property-queries';
 import { deliveryPasses } from './delivery-tables';
 
 export type DeliveryPassRow = typeof deliveryPasses.$inferSelect;
@@ -161,7 +161,7 @@ export function listDeliveryPasses(db: Queryable, filter: { propertyId?: string;
 /** The pass a courier's page link names, with its property, in one query; or null. */
 export async function findDeliveryPassByLink(db: Queryable, linkToken: string) {
   const [row] = await db
-    .select({ pass: deliveryPasses, property: properties })
+    .select({ pass: deliveryPasses, property: propertyRowColumns })
     .from(deliveryPasses)
     .innerJoin(properties, eq(properties.id, deliveryPasses.propertyId))
     .where(eq(deliveryPasses.linkHash, sha256Hex(linkToken)))
@@ -187,10 +187,10 @@ export async function cancelDeliveryPass(db: Queryable, passId: string, now: Dat
 /** The pass with its property and creator, in one query. */
 export async function findDeliveryPassWithPeople(db: Queryable, passId: string) {
   const [row] = await db
-    .select({ pass: deliveryPasses, property: properties, creator: users })
+    .select({ pass: deliveryPasses, property: propertyRowColumns, creator: accountRowColumns })
     .from(deliveryPasses)
     .innerJoin(properties, eq(properties.id, deliveryPasses.propertyId))
-    .innerJoin(users, eq(users.id, deliveryPasses.createdBy))
+    .innerJoin(accountRows, eq(accountRows.id, deliveryPasses.createdBy))
     .where(eq(deliveryPasses.id, passId))
     .limit(1);
   return row ?? null;

@@ -1,12 +1,12 @@
 import { CARD_MESSAGES, type CardDto } from '@core/api/cards';
 import { asc, desc, eq } from 'drizzle-orm';
-import { users } from '../accounts/account-tables';
+import { accountRows } from '../accounts/account-rows';
 import type { Queryable } from '../platform/db/connect';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { conflict } from '../platform/errors/http-error';
 import { cards } from './card-tables';
 
-const cardWithPerson = { card: cards, firstName: users.firstName, lastName: users.lastName };
+const cardWithPerson = { card: cards, firstName: accountRows.firstName, lastName: accountRows.lastName };
 type CardRow = { card: typeof cards.$inferSelect; firstName: string; lastName: string };
 
 export const toCardDto = ({ card, firstName, lastName }: CardRow): CardDto => ({
@@ -26,7 +26,7 @@ export async function cardsOfProperty(db: Queryable, propertyId: string): Promis
   const rows = await db
     .select(cardWithPerson)
     .from(cards)
-    .innerJoin(users, eq(users.id, cards.userId))
+    .innerJoin(accountRows, eq(accountRows.id, cards.userId))
     .where(eq(cards.propertyId, propertyId))
     .orderBy(desc(cards.createdAt), cards.id);
   return rows.map(toCardDto);
@@ -36,7 +36,7 @@ export async function findCard(db: Queryable, cardId: string): Promise<CardDto |
   const [row] = await db
     .select(cardWithPerson)
     .from(cards)
-    .innerJoin(users, eq(users.id, cards.userId))
+    .innerJoin(accountRows, eq(accountRows.id, cards.userId))
     .where(eq(cards.id, cardId))
     .limit(1);
   return row ? toCardDto(row) : null;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../accounts/account-tables';
+import { accountRows } from '../accounts/account-rows';
 import {
   type ClaimedCaller,
   callerColumns,
@@ -13,25 +13,24 @@ import {
 import type { Scope } from '../authorization/route-permissions';
 import { sessions } from '../authorization/session-tables';
 import type { DeviceRow } from '../device-records/device-row';
-import { devices } from '../device-records/device-tables';
+import { deviceRowColumns, deviceRows } from '../device-records/device-rows';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import type { PlatformDeps } from '../platform/deps';
-import type { PropertyRow } from '../property-records/property-queries';
-import { properties } from '../property-records/property-tables';
+import { type PropertyRow, propertyRowColumns, propertyRows } from '../property-records/property-queries';
 
-const callerProperty = alias(properties, 'caller_property');
+const callerProperty = alias(propertyRows, 'caller_property');
 
 // The caller's row comes first: a deleted user is refused (401) whether or not the gate exists.
 const callerAndGate = preparedPerDatabase((db: Orm) =>
   db
-    .select({ caller: callerColumns(callerProperty), device: devices, property: properties })
-    .from(users)
-    .leftJoin(callerProperty, eq(callerProperty.id, users.propertyId))
+    .select({ caller: callerColumns(callerProperty), device: deviceRowColumns, property: propertyRowColumns })
+    .from(accountRows)
+    .leftJoin(callerProperty, eq(callerProperty.id, accountRows.propertyId))
     .leftJoin(sessions, liveSessionOfUser())
-    .leftJoin(devices, eq(devices.id, sql.placeholder('deviceId')))
-    .leftJoin(properties, eq(properties.id, devices.propertyId))
-    .where(eq(users.id, sql.placeholder('userId')))
+    .leftJoin(deviceRows, eq(deviceRows.id, sql.placeholder('deviceId')))
+    .leftJoin(propertyRows, eq(propertyRows.id, deviceRows.propertyId))
+    .where(eq(accountRows.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('caller_and_gate'),
 );

@@ -4,12 +4,12 @@ import { gateHoursAt } from '@core/rules/gate-hours';
 import { heldFieldsOf } from '@core/rules/held-now';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Caller } from '../authorization/caller';
-import { deviceHealth } from '../device-health/device-health-tables';
+import { healthRowColumns, healthRows } from '../device-health/health-rows';
 import { healthFieldsOf } from '../device-health/health-rule';
-import { devices } from '../device-records/device-tables';
+import { deviceRowColumns, deviceRows } from '../device-records/device-rows';
 import { gateHolds } from '../hold-open/hold-open-tables';
 import type { Queryable } from '../platform/db/connect';
-import { properties } from '../property-records/property-tables';
+import { propertyRows as properties } from '../property-records/property-queries';
 import { gateSchedulesOfUser } from '../property-rules/gate-schedules';
 
 /**
@@ -21,18 +21,23 @@ export async function visibleGates(db: Queryable, caller: Caller, now: Date): Pr
   if (caller.role !== 'superadmin' && !caller.propertyId) return [];
   const schedules = caller.role === 'resident' ? await gateSchedulesOfUser(db, caller.userId) : null;
   const rows = await db
-    .select({ device: devices, health: deviceHealth, timeZone: properties.timeZone, hold: gateHolds })
-    .from(devices)
-    .innerJoin(properties, eq(properties.id, devices.propertyId))
-    .leftJoin(deviceHealth, eq(deviceHealth.deviceId, devices.id))
-    .leftJoin(gateHolds, eq(gateHolds.deviceId, devices.id))
+    .select({
+      device: deviceRowColumns,
+      health: healthRowColumns,
+      timeZone: properties.timeZone,
+      hold: gateHolds,
+    })
+    .from(deviceRows)
+    .innerJoin(properties, eq(properties.id, deviceRows.propertyId))
+    .leftJoin(healthRows, eq(healthRows.deviceId, deviceRows.id))
+    .leftJoin(gateHolds, eq(gateHolds.deviceId, deviceRows.id))
     .where(
       and(
-        eq(devices.deviceType, 'gate'),
-        caller.role === 'superadmin' ? undefined : eq(devices.propertyId, caller.propertyId as string),
+        eq(deviceRows.deviceType, 'gate'),
+        caller.role === 'superadmin' ? undefined : eq(deviceRows.propertyId, caller.propertyId as string),
       ),
     )
-    .orderBy(asc(devices.deviceName))
+    .orderBy(asc(deviceRows.deviceName))
     .limit(MAX_UNPAGED_LIST);
   const hoursOf = (deviceId: string, timeZone: string) =>
     schedules ? gateHoursAt(schedules.get(deviceId) ?? [], now, timeZone) : { allowedNow: true, opensAt: null };

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { type ExpectedHold, expectedHold, type HoldFacts, holdChangeWords } from '@core/rules/hold-open';
 import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { devices } from '../device-records/device-tables';
+import { deviceRowColumns, deviceRows } from '../device-records/device-rows';
 import { writeGateLogIn } from '../gate-log/gate-log-sink';
 import type { GateDeps } from '../gates/gate-decision';
 import { pulseLeaseMs, statusOf } from '../gates/relay-pulse';
 import type { Tx } from '../platform/db/connect';
 import { emitEvent } from '../platform/events/domain-events';
-import { properties } from '../property-records/property-tables';
+import { propertyRows as properties, propertyRowColumns } from '../property-records/property-queries';
 import { lockdownCovers } from '../property-rules/lockdown-cover';
 import { gateHolds } from './hold-open-tables';
 import { latchRelay } from './latch-relay';
@@ -38,14 +38,18 @@ export async function loadHolds(deps: Pick<HoldDeps, 'db'>, now: Date, where: SQ
   return deps.db
     .select({
       hold: gateHolds,
-      device: devices,
-      property: properties,
-      lockdown: lockdownCovers(sql`${devices.propertyId}`, sql`${devices.id}`, sql`${now.toISOString()}::timestamptz`),
+      device: deviceRowColumns,
+      property: propertyRowColumns,
+      lockdown: lockdownCovers(
+        sql`${deviceRows.propertyId}`,
+        sql`${deviceRows.id}`,
+        sql`${now.toISOString()}::timestamptz`,
+      ),
       pulsed: pulsedSinceAsserted,
     })
     .from(gateHolds)
-    .innerJoin(devices, eq(devices.id, gateHolds.deviceId))
-    .innerJoin(properties, eq(properties.id, devices.propertyId))
+    .innerJoin(deviceRows, eq(deviceRows.id, gateHolds.deviceId))
+    .innerJoin(properties, eq(properties.id, deviceRows.propertyId))
     .where(where);
 }
 type LoadedHold = Awaited<ReturnType<typeof loadHolds>>[number];

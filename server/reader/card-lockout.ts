@@ -1,9 +1,7 @@
 import { CARD_ACCESS_REASONS } from '@core/api/cards';
 import type { CardNumber } from '@core/cards/card-number';
-import { sql } from 'drizzle-orm';
-import { users } from '../accounts/account-tables';
 import { cardLookupHash } from '../gate-credentials/card-number-hash';
-import { cards } from '../gate-credentials/card-tables';
+import { cardTapLookup } from '../gate-credentials/card-tap-lookup';
 import type { PlatformDeps } from '../platform/deps';
 import { type Guess, GuessLockout, type GuessReader } from '../platform/limits/guess-lockout';
 import { LIMITS } from '../platform/limits/limit-rules';
@@ -72,15 +70,7 @@ export class CardLockout {
    */
   tap(reader: GuessReader, card: CardNumber): Promise<CardTap> {
     const lookup = cardLookupHash(this.app.config.secret, reader.propertyId, card);
-    return this.lockout.guess(
-      reader,
-      sql`select card.id as card_id, card.enabled, holder.id as holder_id, holder.first_name, holder.last_name,
-          holder.email, holder.phone_number
-        from ${cards} as card join ${users} as holder on holder.id = card.user_id
-          and holder.property_id = card.property_id and holder.role <> 'superadmin'
-        where card.property_id = ${reader.propertyId} and card.lookup_hash = ${lookup} limit 1`,
-      cardOf,
-    );
+    return this.lockout.guess(reader, cardTapLookup(reader.propertyId, lookup), cardOf);
   }
 
   /** An unrecognised card; the one that used up an allowance locks it and alerts the managers. */

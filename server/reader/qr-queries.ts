@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/account-tables';
-import { devices } from '../device-records/device-tables';
+import { accountRows } from '../accounts/account-rows';
+import { deviceRowColumns, deviceRows } from '../device-records/device-rows';
 import { sha256Hex } from '../platform/crypto/keys';
 import { coalescing } from '../platform/db/coalescing';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
-import { properties } from '../property-records/property-tables';
-import { qrCodes, visitors } from '../visitors/visitor-tables';
+import { propertyRows } from '../property-records/property-queries';
+import { qrCodeRows, visitorRows } from '../visitors/scanned-code-rows';
 
-const codeProperty = alias(properties, 'code_property');
+const codeProperty = alias(propertyRows, 'code_property');
 
 /** Most scans one lookup answers; a fuller batch waits for the next lookup. */
 const SCANS_PER_LOOKUP = 8;
@@ -31,45 +31,45 @@ const scanQuery = preparedPerDatabase((db: Orm) =>
   db
     .select({
       n: sql<number>`scan_request.n::integer`.mapWith(Number),
-      device: devices,
+      device: deviceRowColumns,
       property: {
-        propertyName: properties.propertyName,
-        propertyLocation: properties.propertyLocation,
-        timeZone: properties.timeZone,
+        propertyName: propertyRows.propertyName,
+        propertyLocation: propertyRows.propertyLocation,
+        timeZone: propertyRows.timeZone,
       },
       code: {
-        id: qrCodes.id,
-        propertyId: qrCodes.propertyId,
-        qrFirstName: qrCodes.qrFirstName,
-        qrLastName: qrCodes.qrLastName,
-        qrType: qrCodes.qrType,
-        startDate: qrCodes.startDate,
-        endDate: qrCodes.endDate,
-        lifetimeValidity: qrCodes.lifetimeValidity,
-        recurringDays: qrCodes.recurringDays,
-        multipleDays: qrCodes.multipleDays,
-        qrNotification: qrCodes.qrNotification,
-        gateIds: qrCodes.gateIds,
+        id: qrCodeRows.id,
+        propertyId: qrCodeRows.propertyId,
+        qrFirstName: qrCodeRows.qrFirstName,
+        qrLastName: qrCodeRows.qrLastName,
+        qrType: qrCodeRows.qrType,
+        startDate: qrCodeRows.startDate,
+        endDate: qrCodeRows.endDate,
+        lifetimeValidity: qrCodeRows.lifetimeValidity,
+        recurringDays: qrCodeRows.recurringDays,
+        multipleDays: qrCodeRows.multipleDays,
+        qrNotification: qrCodeRows.qrNotification,
+        gateIds: qrCodeRows.gateIds,
       },
-      visitor: { firstName: visitors.firstName, lastName: visitors.lastName, email: visitors.email },
+      visitor: { firstName: visitorRows.firstName, lastName: visitorRows.lastName, email: visitorRows.email },
       creator: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        phoneNumber: users.phoneNumber,
-        prefEmail: users.prefEmail,
-        prefSms: users.prefSms,
+        id: accountRows.id,
+        firstName: accountRows.firstName,
+        lastName: accountRows.lastName,
+        email: accountRows.email,
+        phoneNumber: accountRows.phoneNumber,
+        prefEmail: accountRows.prefEmail,
+        prefSms: accountRows.prefSms,
       },
       timeZone: codeProperty.timeZone,
     })
     .from(scanRequests)
-    .innerJoin(devices, eq(devices.deviceKeyHash, sql`scan_request.device_key_hash`))
-    .innerJoin(properties, eq(properties.id, devices.propertyId))
-    .leftJoin(qrCodes, eq(qrCodes.tokenHash, sql`scan_request.token_hash`))
-    .leftJoin(visitors, eq(visitors.id, qrCodes.visitorId))
-    .leftJoin(users, eq(users.id, qrCodes.createdBy))
-    .leftJoin(codeProperty, eq(codeProperty.id, qrCodes.propertyId))
+    .innerJoin(deviceRows, eq(deviceRows.deviceKeyHash, sql`scan_request.device_key_hash`))
+    .innerJoin(propertyRows, eq(propertyRows.id, deviceRows.propertyId))
+    .leftJoin(qrCodeRows, eq(qrCodeRows.tokenHash, sql`scan_request.token_hash`))
+    .leftJoin(visitorRows, eq(visitorRows.id, qrCodeRows.visitorId))
+    .leftJoin(accountRows, eq(accountRows.id, qrCodeRows.createdBy))
+    .leftJoin(codeProperty, eq(codeProperty.id, qrCodeRows.propertyId))
     .prepare('access_qr_find_scans'),
 );
 
