@@ -3,7 +3,7 @@ import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import type { PropertyFeature } from '@core/constants';
 import { MAX_UNPAGED_LIST } from '@core/constants';
 import type { Role } from '@core/roles';
-import { asc, eq, getViewSelectedFields, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { pgView } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../platform/db/connect';
 import { isUniqueViolation } from '../platform/db/unique-violation';
@@ -167,5 +167,9 @@ export async function featuresOfProperties(db: Queryable, ids: string[]) {
  */
 export const propertyRows = pgView('properties').as((qb) => qb.select().from(properties));
 
-/** The whole property row of propertyRows, to select as one object. */
-export const propertyRowColumns = getViewSelectedFields(propertyRows);
+/**
+ * The whole property row of propertyRows, to select as one object: the table's own columns, which render as
+ * the view's (it has the table's name) and map a row without the view's proxies (a tenth of the scan's
+ * server time, bench/results/issue-42-gate-path-fragments-access-qr.json).
+ */
+export const propertyRowColumns = getTableColumns(properties);

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { accountRows } from '../accounts/account-rows';
+import { accountRowColumns, accountRows } from '../accounts/account-rows';
 import { deviceRowColumns, deviceRows } from '../device-records/device-rows';
 import { sha256Hex } from '../platform/crypto/keys';
 import { coalescing } from '../platform/db/coalescing';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
-import { propertyRows } from '../property-records/property-queries';
-import { qrCodeRows, visitorRows } from '../visitors/scanned-code-rows';
+import { propertyRowColumns, propertyRows } from '../property-records/property-queries';
+import { qrCodeColumns, qrCodeRows, visitorColumns, visitorRows } from '../visitors/scanned-code-rows';
 
 const codeProperty = alias(propertyRows, 'code_property');
 
@@ -33,33 +33,33 @@ const scanQuery = preparedPerDatabase((db: Orm) =>
       n: sql<number>`scan_request.n::integer`.mapWith(Number),
       device: deviceRowColumns,
       property: {
-        propertyName: propertyRows.propertyName,
-        propertyLocation: propertyRows.propertyLocation,
-        timeZone: propertyRows.timeZone,
+        propertyName: propertyRowColumns.propertyName,
+        propertyLocation: propertyRowColumns.propertyLocation,
+        timeZone: propertyRowColumns.timeZone,
       },
       code: {
-        id: qrCodeRows.id,
-        propertyId: qrCodeRows.propertyId,
-        qrFirstName: qrCodeRows.qrFirstName,
-        qrLastName: qrCodeRows.qrLastName,
-        qrType: qrCodeRows.qrType,
-        startDate: qrCodeRows.startDate,
-        endDate: qrCodeRows.endDate,
-        lifetimeValidity: qrCodeRows.lifetimeValidity,
-        recurringDays: qrCodeRows.recurringDays,
-        multipleDays: qrCodeRows.multipleDays,
-        qrNotification: qrCodeRows.qrNotification,
-        gateIds: qrCodeRows.gateIds,
+        id: qrCodeColumns.id,
+        propertyId: qrCodeColumns.propertyId,
+        qrFirstName: qrCodeColumns.qrFirstName,
+        qrLastName: qrCodeColumns.qrLastName,
+        qrType: qrCodeColumns.qrType,
+        startDate: qrCodeColumns.startDate,
+        endDate: qrCodeColumns.endDate,
+        lifetimeValidity: qrCodeColumns.lifetimeValidity,
+        recurringDays: qrCodeColumns.recurringDays,
+        multipleDays: qrCodeColumns.multipleDays,
+        qrNotification: qrCodeColumns.qrNotification,
+        gateIds: qrCodeColumns.gateIds,
       },
-      visitor: { firstName: visitorRows.firstName, lastName: visitorRows.lastName, email: visitorRows.email },
+      visitor: { firstName: visitorColumns.firstName, lastName: visitorColumns.lastName, email: visitorColumns.email },
       creator: {
-        id: accountRows.id,
-        firstName: accountRows.firstName,
-        lastName: accountRows.lastName,
-        email: accountRows.email,
-        phoneNumber: accountRows.phoneNumber,
-        prefEmail: accountRows.prefEmail,
-        prefSms: accountRows.prefSms,
+        id: accountRowColumns.id,
+        firstName: accountRowColumns.firstName,
+        lastName: accountRowColumns.lastName,
+        email: accountRowColumns.email,
+        phoneNumber: accountRowColumns.phoneNumber,
+        prefEmail: accountRowColumns.prefEmail,
+        prefSms: accountRowColumns.prefSms,
       },
       timeZone: codeProperty.timeZone,
     })

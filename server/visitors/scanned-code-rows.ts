@@ -1,3 +1,4 @@
+import { getTableColumns } from 'drizzle-orm';
 import { pgView } from 'drizzle-orm/pg-core';
 import { qrCodes, visitors } from './visitor-tables';
 
@@ -8,3 +9,7 @@ import { qrCodes, visitors } from './visitor-tables';
  */
 export const qrCodeRows = pgView('qr_codes').as((qb) => qb.select().from(qrCodes));
 export const visitorRows = pgView('visitors').as((qb) => qb.select().from(visitors));
+
+/** Their columns to select: the tables' own, which render as the views' and map a row without the views' proxies. */
+export const qrCodeColumns = getTableColumns(qrCodes);
+export const visitorColumns = getTableColumns(visitors);
