@@ -4,7 +4,7 @@ import { accountRowColumns, accountRows } from '../accounts/account-rows';
 import { findPersonProperty, type PersonRow } from '../accounts/account-store';
 import type { Queryable } from '../platform/db/connect';
 import type { PlatformDeps } from '../platform/deps';
-import { propertyRows } from '../property-records/property-queries';
+import { propertyRows } from '../property-records/property-rows';
 import { propertyOfAccount } from './account-and-property';
 import type { Caller } from './caller';
 import { callerOf, type Scope } from './route-permissions';

@@ -8,13 +8,13 @@ import type { Role } from '@core/roles';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { accountRows } from '../accounts/account-rows';
+import { accountRowColumns, accountRows } from '../accounts/account-rows';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import type { PlatformDeps } from '../platform/deps';
 import { HttpError } from '../platform/errors/http-error';
 import { SERVER_MESSAGES } from '../platform/errors/server-messages';
-import { propertyRows } from '../property-records/property-queries';
+import { propertyRows } from '../property-records/property-rows';
 import { propertyOfAccount } from './account-and-property';
 import { mustEnrolSecondFactor } from './enrolment-rule';
 import { pauseFactsOf } from './pause-facts';
@@ -61,21 +61,23 @@ export function callerColumns<
   Features extends AnyPgColumn<{ data: string[] }>,
   Requires extends AnyPgColumn<{ data: boolean }>,
 >(property: { propertyFeatures: Features; managersNeedSecondFactor: Requires }) {
+  // The table's own columns: they render as accountRows' (same name) and map a row without its proxies.
+  const account = accountRowColumns;
   return {
-    userId: accountRows.id,
-    role: accountRows.role,
-    propertyId: accountRows.propertyId,
+    userId: account.id,
+    role: account.role,
+    propertyId: account.propertyId,
     propertyFeatures: property.propertyFeatures,
     propertyRequiresSecondFactor: property.managersNeedSecondFactor,
-    secondFactorEnrolled: sql<boolean>`(${accountRows.totpSecretSealed} is not null or ${hasPasskey()})`,
+    secondFactorEnrolled: sql<boolean>`(${account.totpSecretSealed} is not null or ${hasPasskey()})`,
     secondFactorPassed: sql<boolean>`(${sessions.secondFactorAt} is not null)`,
-    firstName: accountRows.firstName,
-    lastName: accountRows.lastName,
-    email: accountRows.email,
-    phoneNumber: accountRows.phoneNumber,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    email: account.email,
+    phoneNumber: account.phoneNumber,
     sessionId: sessions.id,
     sessionSeenAt: sessions.lastSeenAt,
-    hasPassword: accountRows.passwordHash,
+    hasPassword: account.passwordHash,
   };
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { devices } from '../device-records/device-tables';
+import type { DeviceRow } from '../device-records/device-row';
+import { deviceRowColumns, deviceRows } from '../device-records/device-rows';
 import { type TtlCache, ttlCache } from '../platform/cache/ttl-cache';
 import { sha256Hex } from '../platform/crypto/keys';
 import type { Orm } from '../platform/db/connect';
@@ -10,9 +11,8 @@ import { SERVER_MESSAGES } from '../platform/errors/server-messages';
 import { TooManyRequests } from '../platform/errors/too-many';
 import { LIMITS } from '../platform/limits/limit-rules';
 import { reserve } from '../platform/limits/rate-limit';
-import { type PropertyRow, propertyRowColumns, propertyRows } from '../property-records/property-queries';
-
-type DeviceRow = typeof devices.$inferSelect;
+import type { PropertyRow } from '../property-records/property-queries';
+import { propertyRowColumns, propertyRows } from '../property-records/property-rows';
 
 /**
  * The one way a gate reader is identified: its key → the device holding that key's hash → the
@@ -47,10 +47,10 @@ declare module 'fastify' {
 
 const deviceByKeyHash = preparedPerDatabase((db: Orm) =>
   db
-    .select({ device: devices, property: propertyRowColumns })
-    .from(devices)
-    .innerJoin(propertyRows, eq(propertyRows.id, devices.propertyId))
-    .where(eq(devices.deviceKeyHash, sql.placeholder('keyHash')))
+    .select({ device: deviceRowColumns, property: propertyRowColumns })
+    .from(deviceRows)
+    .innerJoin(propertyRows, eq(propertyRows.id, deviceRows.propertyId))
+    .where(eq(deviceRows.deviceKeyHash, sql.placeholder('keyHash')))
     .limit(1)
     .prepare('device_by_key_hash'),
 );

@@ -2,7 +2,7 @@ import type { PauseFacts } from '@core/api/paused-access';
 import { eq } from 'drizzle-orm';
 import { accountRows } from '../accounts/account-rows';
 import type { Queryable } from '../platform/db/connect';
-import { propertyRows } from '../property-records/property-queries';
+import { propertyRows } from '../property-records/property-rows';
 import { propertyOfAccount } from './account-and-property';
 
 /** The columns that say whether a person's access is paused, and the property whose calendar counts. */

@@ -6,7 +6,7 @@ import { deriveKey, randomToken, sha256Hex } from '../platform/crypto/keys';
 import { open, seal } from '../platform/crypto/secret-box';
 import type { Queryable } from '../platform/db/connect';
 import { isUniqueViolation } from '../platform/db/unique-violation';
-import { propertyRows as properties, propertyRowColumns } from '../property-records/property-queries';
+import { propertyRows as properties, propertyRowColumns } from '../property-records/property-rows';
 import { deliveryPasses } from './delivery-tables';
 
 export type DeliveryPassRow = typeof deliveryPasses.$inferSelect;

@@ -11,13 +11,14 @@ import {
   noteCurrentCaller,
 } from '../authorization/caller';
 import type { Scope } from '../authorization/route-permissions';
-import { sessions } from '../authorization/session-tables';
+import { sessionRows } from '../authorization/session-rows';
 import type { DeviceRow } from '../device-records/device-row';
 import { deviceRowColumns, deviceRows } from '../device-records/device-rows';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import type { PlatformDeps } from '../platform/deps';
-import { type PropertyRow, propertyRowColumns, propertyRows } from '../property-records/property-queries';
+import type { PropertyRow } from '../property-records/property-queries';
+import { propertyRowColumns, propertyRows } from '../property-records/property-rows';
 
 const callerProperty = alias(propertyRows, 'caller_property');
 
@@ -27,7 +28,7 @@ const callerAndGate = preparedPerDatabase((db: Orm) =>
     .select({ caller: callerColumns(callerProperty), device: deviceRowColumns, property: propertyRowColumns })
     .from(accountRows)
     .leftJoin(callerProperty, eq(callerProperty.id, accountRows.propertyId))
-    .leftJoin(sessions, liveSessionOfUser())
+    .leftJoin(sessionRows, liveSessionOfUser())
     .leftJoin(deviceRows, eq(deviceRows.id, sql.placeholder('deviceId')))
     .leftJoin(propertyRows, eq(propertyRows.id, deviceRows.propertyId))
     .where(eq(accountRows.id, sql.placeholder('userId')))

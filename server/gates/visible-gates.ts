@@ -9,7 +9,7 @@ import { healthFieldsOf } from '../device-health/health-rule';
 import { deviceRowColumns, deviceRows } from '../device-records/device-rows';
 import { gateHolds } from '../hold-open/hold-open-tables';
 import type { Queryable } from '../platform/db/connect';
-import { propertyRows as properties } from '../property-records/property-queries';
+import { propertyRows as properties } from '../property-records/property-rows';
 import { gateSchedulesOfUser } from '../property-rules/gate-schedules';
 
 /**

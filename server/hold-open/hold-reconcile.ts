@@ -7,7 +7,7 @@ import type { GateDeps } from '../gates/gate-decision';
 import { pulseLeaseMs, statusOf } from '../gates/relay-pulse';
 import type { Tx } from '../platform/db/connect';
 import { emitEvent } from '../platform/events/domain-events';
-import { propertyRows as properties, propertyRowColumns } from '../property-records/property-queries';
+import { propertyRows as properties, propertyRowColumns } from '../property-records/property-rows';
 import { lockdownCovers } from '../property-rules/lockdown-cover';
 import { gateHolds } from './hold-open-tables';
 import { latchRelay } from './latch-relay';

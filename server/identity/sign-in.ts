@@ -13,7 +13,7 @@ import { startSession } from '../authorization/session-queries';
 import type { TokenService } from '../authorization/tokens';
 import type { Queryable } from '../platform/db/connect';
 import type { PlatformDeps } from '../platform/deps';
-import { propertyRows } from '../property-records/property-queries';
+import { propertyRows } from '../property-records/property-rows';
 import { enqueueSecurityNotice } from './security-notice-jobs';
 
 /** The account with this email (given in lower case) for a password sign-in: its hash and second factors; null if none. */

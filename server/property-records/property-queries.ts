@@ -3,8 +3,7 @@ import { PROPERTY_MESSAGES } from '@core/api/property-messages';
 import type { PropertyFeature } from '@core/constants';
 import { MAX_UNPAGED_LIST } from '@core/constants';
 import type { Role } from '@core/roles';
-import { asc, eq, getTableColumns, inArray, type SQLWrapper, sql } from 'drizzle-orm';
-import { pgView } from 'drizzle-orm/pg-core';
+import { asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/connect';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { conflict } from '../platform/errors/http-error';
@@ -157,19 +156,3 @@ export async function featuresOfProperties(db: Queryable, ids: string[]) {
     .from(properties)
     .where(inArray(properties.id, ids));
 }
-
-/**
- * The properties as what a read of another domain joins to its own rows in one statement
- * (`.leftJoin(propertyRows, eq(propertyRows.id, …))`, its columns `propertyRows.timeZone` and so on).
- * Read-only: Drizzle takes it for a view named `properties`, so it builds selects only; PostgreSQL
- * reads the table of that name, in the very statement the table itself would give (no view is
- * created: drizzle-kit reads the `-tables.ts` files only).
- */
-export const propertyRows = pgView('properties').as((qb) => qb.select().from(properties));
-
-/**
- * The whole property row of propertyRows, to select as one object: the table's own columns, which render as
- * the view's (it has the table's name) and map a row without the view's proxies (a tenth of the scan's
- * server time, bench/results/issue-42-gate-path-fragments-access-qr.json).
- */
-export const propertyRowColumns = getTableColumns(properties);

@@ -2,7 +2,7 @@ import type { RuleFacts, RulePerson } from '@core/rules/access-rule';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
-import { propertyRows as properties } from '../property-records/property-queries';
+import { propertyRows as properties } from '../property-records/property-rows';
 import { groupHasGate, groupHasMember } from './group-membership';
 import { lockdownCovers } from './lockdown-cover';
 

@@ -6,7 +6,7 @@ import { sha256Hex } from '../platform/crypto/keys';
 import { coalescing } from '../platform/db/coalescing';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
-import { propertyRowColumns, propertyRows } from '../property-records/property-queries';
+import { propertyRowColumns, propertyRows } from '../property-records/property-rows';
 import { qrCodeColumns, qrCodeRows, visitorColumns, visitorRows } from '../visitors/scanned-code-rows';
 
 const codeProperty = alias(propertyRows, 'code_property');

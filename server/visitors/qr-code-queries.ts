@@ -3,7 +3,7 @@ import { MAX_UNPAGED_LIST } from '@core/constants';
 import { and, desc, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Scope } from '../authorization/route-permissions';
 import type { Queryable } from '../platform/db/connect';
-import { propertyRows as properties } from '../property-records/property-queries';
+import { propertyRows as properties } from '../property-records/property-rows';
 import { qrCodes, visitors } from './visitor-tables';
 
 export type QrCodeRow = typeof qrCodes.$inferSelect;
