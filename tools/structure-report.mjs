@@ -106,7 +106,7 @@ function printReach(title, reach) {
   console.log(`${title}: modules importing each (outside its domain), folders outside its domain`);
   for (const [file, importers] of reach) {
     const outside = importers.filter((importer) => ownerOf(importer) !== ownerOf(file));
-    const folders = [...new Set(outside.map(ownerOf))].sort();
+    const folders = [...new Set(outside.map((importer) => ownerOf(importer) ?? importer.split('/')[0]))].sort();
     console.log(
       `  ${file}: ${importers.length} (${outside.length} outside)${folders.length ? ` ${folders.join(' ')}` : ''}`,
     );
