@@ -117,7 +117,7 @@ printReach(
   'table files',
   reachOf((file) => file.endsWith('-tables.ts')),
 );
-// A row view (decision 0110) is the one way another domain reads an owner's rows inside its own
+// A row view (decision 0112) is the one way another domain reads an owner's rows inside its own
 // statement: its readers are the table's reach beyond the owner's functions.
 const viewFiles = new Map();
 const definesView = (file) => {
