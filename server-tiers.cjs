@@ -9,10 +9,10 @@ module.exports = [
   ['authorization'], // who is calling: sessions, device keys, what a route allows
   ['activity'], // the trail every change is recorded in
   ['gate-log', 'push'], // what records an opening and tells a phone
-  ['identity', 'properties', 'gate-credentials', 'device-health', 'wallet'], // accounts, places, PINs and cards, device health, wallet passes
+  ['identity', 'gate-credentials', 'device-health', 'wallet'], // accounts, PINs and cards, device health, wallet passes
   ['property-rules', 'devices'], // groups, schedules, lockdown; the gate devices
-  ['people', 'delivery'], // residents and managers; delivery passes
-  ['visitors', 'gates', 'api-keys', 'sso', 'webhooks'], // visitors and their passes; the gate decision and the pulse; API keys; single sign-on; webhooks
-  ['reader', 'hold-open', 'bulk', 'intercom'], // what arrives at a gate, holds, bulk upload, the intercom
+  ['delivery', 'visitors'], // delivery passes; visitors and their passes
+  ['people', 'properties', 'gates', 'api-keys', 'webhooks'], // residents and managers and places, above the visitors they count (decision 0111); the gate decision and the pulse; API keys; webhooks
+  ['reader', 'hold-open', 'bulk', 'intercom', 'sso'], // what arrives at a gate, holds, bulk upload, the intercom; single sign-on (it signs people in)
   ['own-data'], // a person's own data: export and erasure call every domain that holds some (decision 0105)
 ];

@@ -8,8 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { userListQueries } from '../server/accounts/account-list-queries';
 import { buildApp } from '../server/app/app';
+import { userListFilter } from '../server/authorization/user-list-filter';
 import { signInUser } from '../server/identity/sign-in';
-import { userListFilter } from '../server/people/manage-user-queries';
 import { connectPostgres } from '../server/platform/db/connect';
 import { EXACT_LIST_TOTAL, EXACT_SEARCH_TOTAL } from '../server/platform/db/paged-search';
 import { rowsOf } from '../server/platform/db/rows';

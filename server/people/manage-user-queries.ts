@@ -1,44 +1,10 @@
-import type { ListQuery, ManagedUser, UserListResponse } from '@core/api/dashboard';
-import { count, inArray, sql } from 'drizzle-orm';
+import type { ManagedUser, UserListResponse } from '@core/api/dashboard';
 import { type UserListFilter, userListQueries } from '../accounts/account-list-queries';
-import type { Caller } from '../authorization/caller';
 import type { Queryable } from '../platform/db/connect';
 import { paginationOf, runListQueries } from '../platform/db/paged-search';
 import { propertiesById } from '../property-records/property-queries';
 import { groupNamesOfUsers } from '../property-rules/access-group-queries';
-import { visitors } from '../visitors/visitor-tables';
-
-// Matches no property: an admin without one sees nothing rather than everything.
-const NO_PROPERTY = '00000000-0000-0000-0000-000000000000';
-
-/** The filter a caller may use: an admin's property filter is always their own property. */
-export function userListFilter(query: ListQuery, caller: Caller): UserListFilter {
-  const ownProperty = caller.role === 'admin' ? (caller.propertyId ?? NO_PROPERTY) : null;
-  return {
-    search: query.search || undefined,
-    propertyId: ownProperty ?? (query.property || undefined),
-    role: query.role || undefined,
-    suspendedOnly: query.status === 'suspended',
-    page: query.page,
-    limit: query.limit,
-    cursor: query.cursor,
-  };
-}
-
-/** Visitor emails and counts of the users on one page, in one grouped query. */
-async function visitorsByCreator(db: Queryable, userIds: string[]) {
-  if (!userIds.length) return new Map<string, { emails: string[]; total: number }>();
-  const rows = await db
-    .select({
-      createdBy: visitors.createdBy,
-      emails: sql<string[]>`array_agg(${visitors.email} order by ${visitors.createdAt}, ${visitors.id})`,
-      total: count(),
-    })
-    .from(visitors)
-    .where(inArray(visitors.createdBy, userIds))
-    .groupBy(visitors.createdBy);
-  return new Map(rows.map((row) => [row.createdBy, { emails: row.emails, total: row.total }]));
-}
+import { visitorsByCreator } from '../visitors/visitor-counts';
 
 /** One page of users. It carries whether each has a secure PIN, never the PIN (revealed one at a time). */
 export async function listManagedUsers(db: Queryable, filter: UserListFilter): Promise<UserListResponse> {

@@ -7,10 +7,11 @@ import { changesBetween, removed } from '../activity/activity-changes';
 import { personName, recordActivity } from '../activity/record-activity';
 import { userScope } from '../authorization/account-scope';
 import { allow, callerOf, withApiKeyScope } from '../authorization/route-permissions';
+import { userListFilter } from '../authorization/user-list-filter';
 import type { PlatformDeps } from '../platform/deps';
 import { heavyRead } from '../platform/http/fresh-reads';
 import { deleteManagedUser, personFields, updateManagedUser } from './manage-user-commands';
-import { listManagedUsers, userListFilter } from './manage-user-queries';
+import { listManagedUsers } from './manage-user-queries';
 
 const MANAGERS = SCREEN_ROLES.dashboard;
 const targetUser = async (request: FastifyRequest, deps: Pick<PlatformDeps, 'db'>) =>

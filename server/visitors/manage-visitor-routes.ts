@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf, withApiKeyScope } from '../authorization/route-permissions';
-import { userListFilter } from '../people/manage-user-queries';
+import { userListFilter } from '../authorization/user-list-filter';
 import type { PlatformDeps } from '../platform/deps';
 import { heavyRead } from '../platform/http/fresh-reads';
 import { deleteManagedVisitor, updateManagedVisitor, visitorScope } from './manage-visitor-commands';
