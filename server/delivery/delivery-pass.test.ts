@@ -13,9 +13,9 @@ import {
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
-import { assignSecurePin } from '../gate-credentials/secure-pin';
 import { gateLogs } from '../gate-log/gate-log-tables';
 import { GATE_DID_NOT_OPEN } from '../gates/gate-decision';
+import { assignResidentPin } from '../people/resident-pin';
 import { createDeliveryPass } from './delivery-pass-queries';
 import { deliveryPasses } from './delivery-tables';
 import { giveDeliveryUseBack, takeDeliveryUse } from './delivery-use';
@@ -152,7 +152,7 @@ describe('delivery passes', () => {
   });
 
   it('never hands out a resident’s PIN as a guest PIN', async () => {
-    const residentPin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: neighbour.id, propertyId });
+    const residentPin = await assignResidentPin(t.app.db, t.app.config.secret, { userId: neighbour.id, propertyId });
     const offered = [residentPin, residentPin, '482913'];
     const row = await createDeliveryPass(
       t.app.db,
@@ -168,7 +168,7 @@ describe('delivery passes', () => {
     const guestPin = (await create(resident)).json().pass.pin;
     const tried = [guestPin, '593104'];
     expect(
-      await assignSecurePin(
+      await assignResidentPin(
         t.app.db,
         t.app.config.secret,
         { userId: neighbour.id, propertyId },

@@ -7,7 +7,7 @@ import {
   seedUser,
   type TestApp,
 } from '../../test/support/test-app';
-import { assignSecurePin } from './secure-pin';
+import { assignResidentPin } from '../people/resident-pin';
 
 let t: TestApp;
 let propertyA: Awaited<ReturnType<typeof seedProperty>>;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   residents = await Promise.all(
     [propertyA.id, propertyA.id, propertyB.id].map(async (propertyId, index) => {
       const user = await seedUser(t.app, { role: 'resident', propertyId, firstName: `Pinholder${index}` });
-      return { user, pin: await assignSecurePin(t.app.db, t.app.config.secret, { userId: user.id, propertyId }) };
+      return { user, pin: await assignResidentPin(t.app.db, t.app.config.secret, { userId: user.id, propertyId }) };
     }),
   );
 });

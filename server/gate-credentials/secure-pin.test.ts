@@ -2,7 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { users } from '../accounts/account-tables';
-import { assignSecurePin, findUserByPin, readSecurePin } from './secure-pin';
+import { assignResidentPin } from '../people/resident-pin';
+import { findUserByPin, readSecurePin } from './secure-pin';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +18,10 @@ describe('secure PINs', () => {
   it('are stored encrypted with a lookup HMAC, never in plain text', async () => {
     const property = await seedProperty(t.app, { propertyFeatures: ['qr', 'securepin'] });
     const resident = await seedUser(t.app, { role: 'resident', propertyId: property.id });
-    const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
+    const pin = await assignResidentPin(t.app.db, t.app.config.secret, {
+      userId: resident.id,
+      propertyId: property.id,
+    });
     const [row] = await t.app.db.select().from(users).where(eq(users.id, resident.id));
     expect(JSON.stringify(row)).not.toContain(pin);
     expect(readSecurePin(t.app.config.secret, row.securePinEncrypted)).toBe(pin);
@@ -31,10 +35,10 @@ describe('secure PINs', () => {
     const first = await seedUser(t.app, { role: 'resident', propertyId: property.id });
     const second = await seedUser(t.app, { role: 'resident', propertyId: property.id });
     const secret = t.app.config.secret;
-    await assignSecurePin(t.app.db, secret, { userId: first.id, propertyId: property.id }, () => '284716');
+    await assignResidentPin(t.app.db, secret, { userId: first.id, propertyId: property.id }, () => '284716');
     const candidates = ['284716', '284716', '395827'];
     const pin = await t.app.db.transaction((tx) =>
-      assignSecurePin(tx, secret, { userId: second.id, propertyId: property.id }, () => candidates.shift()!),
+      assignResidentPin(tx, secret, { userId: second.id, propertyId: property.id }, () => candidates.shift()!),
     );
     expect(pin).toBe('395827');
     expect(candidates).toEqual([]);
@@ -42,7 +46,7 @@ describe('secure PINs', () => {
     const elsewhere = await seedProperty(t.app, { propertyFeatures: ['securepin'] });
     const third = await seedUser(t.app, { role: 'resident', propertyId: elsewhere.id });
     expect(
-      await assignSecurePin(t.app.db, secret, { userId: third.id, propertyId: elsewhere.id }, () => '284716'),
+      await assignResidentPin(t.app.db, secret, { userId: third.id, propertyId: elsewhere.id }, () => '284716'),
     ).toBe('284716');
   });
 

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import { isTrivialPin, SECURE_PIN_DIGITS } from '@core/pins/trivial-pin';
-import { and, eq } from 'drizzle-orm';
 import { personWithPinHmac, setSecurePin } from '../accounts/account-store';
-import { deliveryPasses } from '../delivery/delivery-tables';
 import { deriveKey, hmacHex } from '../platform/crypto/keys';
 import { open, seal } from '../platform/crypto/secret-box';
 import type { Queryable } from '../platform/db/connect';
@@ -40,20 +38,11 @@ export function readSecurePin(secret: Buffer, encrypted: string | null): string 
   return encrypted ? open(pinKeys(secret).sealKey, encrypted) : null;
 }
 
-/** Whether a delivery pass of the property holds this PIN (until its PIN is freed, after it ended). */
-async function isGuestPin(db: Queryable, secret: Buffer, propertyId: string, pin: string) {
-  const [found] = await db
-    .select({ id: deliveryPasses.id })
-    .from(deliveryPasses)
-    .where(
-      and(
-        eq(deliveryPasses.propertyId, propertyId),
-        eq(deliveryPasses.pinLookup, pinLookupHmac(secret, propertyId, pin)),
-      ),
-    )
-    .limit(1);
-  return Boolean(found);
-}
+/**
+ * Whether another holder of the property's PINs holds this one (a delivery pass, until its PIN is
+ * freed after it ended): given by the caller, since those holders sit above gate credentials.
+ */
+export type PinHeldElsewhere = (db: Queryable, propertyId: string, lookupHmac: string) => Promise<boolean>;
 
 /**
  * Gives a user a fresh PIN unique within their property and returns it. Each try runs in its own
@@ -64,11 +53,13 @@ export async function assignSecurePin(
   db: Queryable,
   secret: Buffer,
   user: { userId: string; propertyId: string },
+  heldElsewhere: PinHeldElsewhere,
   nextPin: () => string = randomPin,
 ): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const pin = nextPin();
-    if ((await isGuestPin(db, secret, user.propertyId, pin)) && attempt < MAX_ATTEMPTS) continue;
+    const held = await heldElsewhere(db, user.propertyId, pinLookupHmac(secret, user.propertyId, pin));
+    if (held && attempt < MAX_ATTEMPTS) continue;
     try {
       await db.transaction(async (savepoint) => {
         await setSecurePin(savepoint, user.userId, {

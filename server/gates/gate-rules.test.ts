@@ -9,8 +9,8 @@ import { bearer, createTestApp, seedProperty, seedUser, type TestApp } from '../
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { users } from '../accounts/account-tables';
 import { deliveryPasses } from '../delivery/delivery-tables';
-import { assignSecurePin } from '../gate-credentials/secure-pin';
 import { gateLogs } from '../gate-log/gate-log-tables';
+import { assignResidentPin } from '../people/resident-pin';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { accessGroupGates, accessGroupMembers, accessGroups, lockdowns } from '../property-rules/property-rule-tables';
 import { qrCodes } from '../visitors/visitor-tables';
@@ -55,7 +55,7 @@ async function world() {
       return { relayId: relay.id, deviceId: device.id, key: await giveDeviceKey(t.app, device.id) };
     }),
   );
-  const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
+  const pin = await assignResidentPin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
   const card = '04:A2:3B:1C';
   const enrolled = await t.app.inject({
     method: 'POST',

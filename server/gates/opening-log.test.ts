@@ -13,8 +13,8 @@ import {
 } from '../../test/support/test-app';
 import { betweenDatesBody, decodeQrAttachment, registerAs } from '../../test/support/visitor-test-support';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { assignSecurePin } from '../gate-credentials/secure-pin';
 import { gateLogs } from '../gate-log/gate-log-tables';
+import { assignResidentPin } from '../people/resident-pin';
 import { openingsInFlight } from './gate-tables';
 
 // An opening is in the log before its relay is asked (a crash mid-pulse still leaves a row), and a normal one
@@ -86,7 +86,7 @@ describe('the gate log of an opening', () => {
     const visitorEmail = 'vera.opening@example.com';
     await registerAs(t, resident, betweenDatesBody({ email: visitorEmail }));
     const qrCode = decodeQrAttachment((await sentEmailsTo(t.app, visitorEmail))[0]);
-    const securePin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId });
+    const securePin = await assignResidentPin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId });
     const enrolled = await t.app.inject({
       method: 'POST',
       url: '/api/cards',

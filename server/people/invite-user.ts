@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@core/api/accounts';
 import type { Role } from '@core/roles';
 import { emailTaken, insertPeople } from '../accounts/account-store';
-import { assignSecurePin } from '../gate-credentials/secure-pin';
 import { invitationEmailJob, linkEmailPayloadOf } from '../identity/account-email-jobs';
 import { createAccountToken, INVITE_LIFETIME_MS } from '../identity/account-tokens';
 import type { Queryable } from '../platform/db/connect';
@@ -9,6 +8,7 @@ import { isUniqueViolation } from '../platform/db/unique-violation';
 import type { PlatformDeps } from '../platform/deps';
 import { conflict, notFound } from '../platform/errors/http-error';
 import { findProperty } from '../property-records/property-queries';
+import { assignResidentPin } from './resident-pin';
 
 export interface NewUser {
   firstName: string;
@@ -56,7 +56,7 @@ export async function inviteUser(
 
   const wantsPin = property?.propertyFeatures.includes('securepin') && input.role !== 'superadmin';
   const securePin =
-    property && wantsPin ? await assignSecurePin(tx, deps.config.secret, { userId, propertyId: property.id }) : null;
+    property && wantsPin ? await assignResidentPin(tx, deps.config.secret, { userId, propertyId: property.id }) : null;
   const token = await createAccountToken(tx, { userId, kind: 'invite', now, lifetimeMs: INVITE_LIFETIME_MS });
   await deps.jobs.enqueue(tx, invitationEmailJob, linkEmailPayloadOf(deps.config.secret, userId, token));
   return { userId, securePin };

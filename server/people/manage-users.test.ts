@@ -11,9 +11,9 @@ import {
   type TestApp,
 } from '../../test/support/test-app';
 import { users } from '../accounts/account-tables';
-import { assignSecurePin } from '../gate-credentials/secure-pin';
 import { gateLogSubjects, gateLogs } from '../gate-log/gate-log-tables';
 import { qrCodes, visitors } from '../visitors/visitor-tables';
+import { assignResidentPin } from './resident-pin';
 
 let t: TestApp;
 let propertyA: Awaited<ReturnType<typeof seedProperty>>;
@@ -72,7 +72,7 @@ describe('GET /api/resident/get-all', () => {
 
   it('shows the property, visitor emails and whether a secure PIN is set, never the PIN', async () => {
     const resident = await seedUser(t.app, { role: 'resident', propertyId: propertyA.id, firstName: 'Pinned' });
-    await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: propertyA.id });
+    await assignResidentPin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: propertyA.id });
     await seedVisitorWithCode(t.app, { propertyId: propertyA.id, createdBy: resident.id, email: 'one@example.com' });
     await seedVisitorWithCode(t.app, { propertyId: propertyA.id, createdBy: resident.id, email: 'two@example.com' });
     const [row] = (await getAll(adminA.token, '?search=pinned')).json().users;

@@ -12,7 +12,7 @@ import {
 } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { deliveryPasses } from '../delivery/delivery-tables';
-import { assignSecurePin } from '../gate-credentials/secure-pin';
+import { assignResidentPin } from '../people/resident-pin';
 import { accessGroups } from './property-rule-tables';
 
 let t: TestApp;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   ).id;
   manager = await seedUser(t.app, { role: 'admin', propertyId });
   resident = await seedUser(t.app, { role: 'resident', propertyId, firstName: 'Rita' });
-  pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId });
+  pin = await assignResidentPin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId });
   for (const name of ['Front gate', 'Side gate']) {
     const { device } = await seedSimulatedGate(t.app, simulator, propertyId, { name });
     const gate = { id: device.id, key: await giveDeviceKey(t.app, device.id) };

@@ -7,7 +7,7 @@ import { PushService } from '../../test/support/push-service';
 import { readUntil } from '../../test/support/read-until';
 import { createTestApp, type SeededUser, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { devices } from '../device-records/device-tables';
-import { assignSecurePin } from '../gate-credentials/secure-pin';
+import { assignResidentPin } from '../people/resident-pin';
 import { randomToken, sha256Hex } from '../platform/crypto/keys';
 import { jobs } from '../platform/jobs/job-tables';
 import { LIMITS } from '../platform/limits/limit-rules';
@@ -98,7 +98,10 @@ describe('a keypad locking', () => {
   it("pushes to the property's managers that the keypad is locked", async () => {
     const device = await subscribeDevice(t.app, pushService, manager);
     const resident = await seedUser(t.app, { role: 'resident', propertyId: property.id });
-    const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
+    const pin = await assignResidentPin(t.app.db, t.app.config.secret, {
+      userId: resident.id,
+      propertyId: property.id,
+    });
     const wrong = pin === '482913' ? '482914' : '482913';
     const lockout = new KeypadLockout(t.app);
     const keypad = { id: brokenGate, propertyId: property.id };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveDeviceKey, seedSimulatedGate } from '../../test/support/gate-test-support';
 import { createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { assignSecurePin } from '../gate-credentials/secure-pin';
+import { assignResidentPin } from '../people/resident-pin';
 import { LIMITS } from '../platform/limits/limit-rules';
 
 // A keypad checks at most 5 wrong PINs per lockout period, however the PINs arrive.
@@ -25,7 +25,7 @@ async function newKeypad() {
   const { device } = await seedSimulatedGate(t.app, simulator, property.id);
   const key = await giveDeviceKey(t.app, device.id);
   const resident = await seedUser(t.app, { role: 'resident', propertyId: property.id });
-  const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
+  const pin = await assignResidentPin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
   const wrong = pin === '482913' ? '482914' : '482913';
   const enter = (entered = wrong) =>
     t.app.inject({

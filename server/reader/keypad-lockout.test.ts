@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
-import { assignSecurePin } from '../gate-credentials/secure-pin';
+import { assignResidentPin } from '../people/resident-pin';
 import type { Orm } from '../platform/db/connect';
 import { TooManyRequests } from '../platform/errors/too-many';
 import { LIMITS } from '../platform/limits/limit-rules';
@@ -34,7 +34,7 @@ function countingStatements(db: Orm) {
 async function keypad() {
   const property = await seedProperty(t.app, { propertyFeatures: ['securepin'] });
   const resident = await seedUser(t.app, { role: 'resident', propertyId: property.id, firstName: 'Pia' });
-  const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
+  const pin = await assignResidentPin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
   const counting = countingStatements(t.app.db);
   const app = Object.create(t.app, { db: { value: counting.db } }) as FastifyInstance;
   const device = { id: crypto.randomUUID(), propertyId: property.id };

@@ -4,8 +4,8 @@ import { giveDeviceKey, seedSimulatedGate } from '../../test/support/gate-test-s
 import { sentEmailsTo } from '../../test/support/sent-mail';
 import { createTestApp, seedProperty, seedUser, type TestApp } from '../../test/support/test-app';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
-import { assignSecurePin } from '../gate-credentials/secure-pin';
 import { gateLogs } from '../gate-log/gate-log-tables';
+import { assignResidentPin } from '../people/resident-pin';
 
 let t: TestApp;
 const simulator = new RelaySimulator();
@@ -23,7 +23,7 @@ async function keypadWithResident(features: ('securepin' | 'qr')[] = ['qr', 'sec
   const { relay, device } = await seedSimulatedGate(t.app, simulator, property.id);
   const key = await giveDeviceKey(t.app, device.id);
   const resident = await seedUser(t.app, { role: 'resident', propertyId: property.id, firstName: 'Pia' });
-  const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
+  const pin = await assignResidentPin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
   const enter = (entered: string, deviceKey = key) =>
     t.app.inject({
       method: 'POST',

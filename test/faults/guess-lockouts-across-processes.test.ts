@@ -4,7 +4,7 @@ import { users } from '../../server/accounts/account-tables';
 import { devices } from '../../server/device-records/device-tables';
 import { cardLookupHash } from '../../server/gate-credentials/card-number-hash';
 import { cards } from '../../server/gate-credentials/card-tables';
-import { assignSecurePin } from '../../server/gate-credentials/secure-pin';
+import { assignResidentPin } from '../../server/people/resident-pin';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';
 import { LIMITS } from '../../server/platform/limits/limit-rules';
@@ -92,7 +92,7 @@ const reasons = (answers: { status: number; body: { reason?: string } }[], reaso
 describe('guess lockouts shared by two processes', () => {
   it(`checks exactly ${LIMITS.keypadFailures.max} of ${BURST} wrong PINs split across the processes, at each of ${KEYPADS} new keypads`, async () => {
     const { propertyId, residentId } = await newProperty(['securepin']);
-    const pin = await assignSecurePin(orm.orm, Buffer.from(SECRET, 'utf8'), { userId: residentId, propertyId });
+    const pin = await assignResidentPin(orm.orm, Buffer.from(SECRET, 'utf8'), { userId: residentId, propertyId });
     const wrong = pin === '111222' ? '111223' : '111222';
     const keys = await Promise.all(Array.from({ length: KEYPADS }, () => newReader(propertyId)));
     const perBurst = [];

@@ -2,8 +2,8 @@ import { generate } from 'otplib/functional';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/accounts/account-tables';
 import { devices } from '../../server/device-records/device-tables';
-import { assignSecurePin } from '../../server/gate-credentials/secure-pin';
 import { hashPassword } from '../../server/identity/passwords';
+import { assignResidentPin } from '../../server/people/resident-pin';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { connectPostgres, type Database } from '../../server/platform/db/connect';
 import { LIMITS } from '../../server/platform/limits/limit-rules';
@@ -53,7 +53,7 @@ beforeAll(async () => {
       passwordHash: await hashPassword(PASSWORD, 256),
     })
     .returning();
-  const pin = await assignSecurePin(orm.orm, Buffer.from(SECRET, 'utf8'), {
+  const pin = await assignResidentPin(orm.orm, Buffer.from(SECRET, 'utf8'), {
     userId: resident.id,
     propertyId: property.id,
   });

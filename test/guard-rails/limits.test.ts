@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE } from '@core/constants';
 import { REQUEST_BODY_LIMIT_BYTES } from '@core/limits/request-size';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assignSecurePin } from '../../server/gate-credentials/secure-pin';
+import { assignResidentPin } from '../../server/people/resident-pin';
 import { SERVER_MESSAGES } from '../../server/platform/errors/server-messages';
 import { LIMITS } from '../../server/platform/limits/limit-rules';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
@@ -145,7 +145,10 @@ describe('guessing a secret at a reader', () => {
     const property = await seedProperty(t.app, { propertyFeatures: ['qr', 'securepin', 'rfid'] });
     const manager = await seedUser(t.app, { role: 'admin', propertyId: property.id });
     const resident = await seedUser(t.app, { role: 'resident', propertyId: property.id });
-    const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
+    const pin = await assignResidentPin(t.app.db, t.app.config.secret, {
+      userId: resident.id,
+      propertyId: property.id,
+    });
     const card = '91:4242';
     const enrolled = await t.app.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { assignSecurePin } from '../../server/gate-credentials/secure-pin';
+import { assignResidentPin } from '../../server/people/resident-pin';
 import { randomToken, sha256Hex } from '../../server/platform/crypto/keys';
 import { qrCodes } from '../../server/visitors/visitor-tables';
 import type { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
@@ -25,7 +25,7 @@ export async function seedRuleWorld(t: TestApp, simulator: RelaySimulator) {
   }
   const manager = await seedUser(t.app, { role: 'admin', propertyId: property.id, firstName: 'Mona' });
   const resident = await seedUser(t.app, { role: 'resident', propertyId: property.id, firstName: 'Rita' });
-  const pin = await assignSecurePin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
+  const pin = await assignResidentPin(t.app.db, t.app.config.secret, { userId: resident.id, propertyId: property.id });
   const card = cardNumber(++cards);
   const enrolled = await t.app.inject({
     method: 'POST',

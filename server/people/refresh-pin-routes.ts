@@ -6,8 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { personName, recordActivity } from '../activity/record-activity';
 import { accountScope, targetAccountOf } from '../authorization/account-scope';
 import { allow } from '../authorization/route-permissions';
-import { recordPinShown, refuseWithoutSecurePin } from './pin-disclosure';
-import { assignSecurePin } from './secure-pin';
+import { recordPinShown, refuseWithoutSecurePin } from '../gate-credentials/pin-disclosure';
+import { assignResidentPin } from './resident-pin';
 
 export async function refreshPinRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +27,10 @@ export async function refreshPinRoutes(app: FastifyInstance) {
       const target = targetAccountOf(request);
       refuseWithoutSecurePin(target);
       const securePin = await app.db.transaction(async (tx) => {
-        const pin = await assignSecurePin(tx, app.config.secret, { userId: target.id, propertyId: target.propertyId });
+        const pin = await assignResidentPin(tx, app.config.secret, {
+          userId: target.id,
+          propertyId: target.propertyId,
+        });
         await recordActivity(tx, request, {
           summary: `Replaced the secure PIN of ${personName(target)}`,
           object: { kind: 'person', id: target.id, propertyId: target.propertyId },
