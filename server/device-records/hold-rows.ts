@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { pgView } from 'drizzle-orm/pg-core';
 import { gateHolds } from './hold-tables';
 
@@ -14,3 +14,10 @@ export const holdRows = pgView('gate_holds').as((qb) => qb.select().from(gateHol
  * the view's (it has the table's name) and map a row without the view's proxies (see deviceRowColumns).
  */
 export const holdRowColumns = getTableColumns(gateHolds);
+
+/**
+ * Whether this gate's relay is latched on now, as a column of the caller's one statement (the gate
+ * decision's rule facts): the table is named in SQL, the hold row's owner writes the words.
+ */
+export const relayHeldOnColumn = (deviceId: SQL) =>
+  sql<boolean>`exists (select 1 from gate_holds h where h.device_id = ${deviceId} and h.asserted_on)`;
