@@ -1,12 +1,11 @@
 import type { DeviceDto, ListedDeviceDto } from '@core/api/devices';
 import { MAX_UNPAGED_LIST } from '@core/constants';
 import { heldFieldsOf, type StoredHold } from '@core/rules/held-now';
-import { inArray } from 'drizzle-orm';
 import { healthOfDevices } from '../device-health/health-queries';
 import { type DeviceHealthRow, healthFieldsOf } from '../device-health/health-rule';
 import type { DeviceRow } from '../device-records/device-row';
 import { devicesOfPropertiesByName } from '../device-records/device-store';
-import { gateHolds } from '../hold-open/hold-open-tables';
+import { holdsOfDevices } from '../device-records/hold-store';
 import type { Queryable } from '../platform/db/connect';
 
 /** What any API may show of a device: never its credentials or key. */
@@ -37,13 +36,6 @@ export function toListedDeviceDto(
   return { ...toDeviceDto(row), ...healthFieldsOf(health, now), ...heldFieldsOf(hold, now, timeZone) };
 }
 
-/** The stored holds of these gates, by device id (a gate never held is absent). */
-async function holdsOf(db: Queryable, deviceIds: string[]) {
-  if (!deviceIds.length) return new Map<string, typeof gateHolds.$inferSelect>();
-  const rows = await db.select().from(gateHolds).where(inArray(gateHolds.deviceId, deviceIds));
-  return new Map(rows.map((row) => [row.deviceId, row]));
-}
-
 /**
  * The devices of these properties by name, each with its health and hold: the devices from their
  * owner, then the health and holds of those devices only. One after another: a caller may pass a
@@ -54,7 +46,7 @@ export async function devicesOfProperties(db: Queryable, propertyIds: string[]) 
   const rows = await devicesOfPropertiesByName(db, propertyIds, MAX_UNPAGED_LIST);
   const ids = rows.map((device) => device.id);
   const health = await healthOfDevices(db, ids);
-  const holds = await holdsOf(db, ids);
+  const holds = await holdsOfDevices(db, ids);
   return rows.map((device) => ({
     device,
     health: health.get(device.id) ?? null,

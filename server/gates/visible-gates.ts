@@ -7,7 +7,7 @@ import type { Caller } from '../authorization/caller';
 import { healthRowColumns, healthRows } from '../device-health/health-rows';
 import { healthFieldsOf } from '../device-health/health-rule';
 import { deviceRowColumns, deviceRows } from '../device-records/device-rows';
-import { gateHolds } from '../hold-open/hold-open-tables';
+import { holdRowColumns, holdRows } from '../device-records/hold-rows';
 import type { Queryable } from '../platform/db/connect';
 import { propertyRows as properties } from '../property-records/property-rows';
 import { gateSchedulesOfUser } from '../property-rules/gate-schedules';
@@ -25,12 +25,12 @@ export async function visibleGates(db: Queryable, caller: Caller, now: Date): Pr
       device: deviceRowColumns,
       health: healthRowColumns,
       timeZone: properties.timeZone,
-      hold: gateHolds,
+      hold: holdRowColumns,
     })
     .from(deviceRows)
     .innerJoin(properties, eq(properties.id, deviceRows.propertyId))
     .leftJoin(healthRows, eq(healthRows.deviceId, deviceRows.id))
-    .leftJoin(gateHolds, eq(gateHolds.deviceId, deviceRows.id))
+    .leftJoin(holdRows, eq(holdRows.deviceId, deviceRows.id))
     .where(
       and(
         eq(deviceRows.deviceType, 'gate'),

@@ -19,12 +19,13 @@ import { changesBetween } from '../activity/activity-changes';
 import { recordActivity } from '../activity/record-activity';
 import { allow, callerOf } from '../authorization/route-permissions';
 import { deviceScope, findDevice } from '../device-records/device-store';
+import { ensureHoldRow, type HoldChange, storedHold, writeHold } from '../device-records/hold-store';
 import type { GateDeps } from '../gates/gate-decision';
 import type { PlatformDeps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';
 import { HOLD_UNSUPPORTED } from '../platform/relays/relay-driver';
 import { propertyTimeZone } from '../property-records/property-queries';
-import { ensureHoldRow, type HoldChange, loadHoldOf, storedHold, writeHold } from './hold-open-queries';
+import { loadHoldOf } from './hold-open-queries';
 import { factsOf, type HoldActor, reconcileHold } from './hold-reconcile';
 import { canHold } from './latch-relay';
 

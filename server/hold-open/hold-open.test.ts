@@ -9,11 +9,11 @@ import { MQTT_PROTOCOLS } from '../../tools/relay-simulator/mqtt-device';
 import { RelaySimulator } from '../../tools/relay-simulator/relay-simulator';
 import { buildApp } from '../app/app';
 import { devices } from '../device-records/device-tables';
+import { gateHolds } from '../device-records/hold-tables';
 import { gateLogs } from '../gate-log/gate-log-tables';
 import { gateDependencies, HELD_OPEN_REASON, openGate } from '../gates/gate-decision';
 import { HOLD_UNSUPPORTED } from '../platform/relays/relay-driver';
 import { lockdowns } from '../property-rules/property-rule-tables';
-import { gateHolds } from './hold-open-tables';
 import { reassertHolds, sweepHolds } from './hold-sweep';
 
 /** Weekdays 07:00–09:00, closed on 2026-12-25. */

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import { type ExpectedHold, expectedHold, type HoldFacts, holdChangeWords } from '@core/rules/hold-open';
-import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { deviceRowColumns, deviceRows } from '../device-records/device-rows';
+import { claimHoldLease, type HoldLease, recordAsserted, releaseHoldLease } from '../device-records/hold-lease';
+import { holdRowColumns, holdRows } from '../device-records/hold-rows';
+import { dropManualOverride } from '../device-records/hold-store';
 import { writeGateLogIn } from '../gate-log/gate-log-sink';
 import type { GateDeps } from '../gates/gate-decision';
 import { pulseLeaseMs, statusOf } from '../gates/relay-pulse';
@@ -9,7 +12,6 @@ import type { Tx } from '../platform/db/connect';
 import { emitEvent } from '../platform/events/domain-events';
 import { propertyRows as properties, propertyRowColumns } from '../property-records/property-rows';
 import { lockdownCovers } from '../property-rules/lockdown-cover';
-import { gateHolds } from './hold-open-tables';
 import { latchRelay } from './latch-relay';
 
 /** What driving a gate's hold needs: the gate decision's relay dependencies (gateDependencies). */
@@ -31,13 +33,13 @@ export interface HoldActor {
  */
 const pulsedSinceAsserted = sql<boolean>`exists (
   select 1 from device_pulses p
-  where p.device_id = ${gateHolds.deviceId} and p.started_at >= ${gateHolds.assertedAt})`;
+  where p.device_id = ${holdRowColumns.deviceId} and p.started_at >= ${holdRowColumns.assertedAt})`;
 
 /** Every hold row matching `where`, with its device, property and lockdown: one query. */
 export async function loadHolds(deps: Pick<HoldDeps, 'db'>, now: Date, where: SQL | undefined) {
   return deps.db
     .select({
-      hold: gateHolds,
+      hold: holdRowColumns,
       device: deviceRowColumns,
       property: propertyRowColumns,
       lockdown: lockdownCovers(
@@ -47,8 +49,8 @@ export async function loadHolds(deps: Pick<HoldDeps, 'db'>, now: Date, where: SQ
       ),
       pulsed: pulsedSinceAsserted,
     })
-    .from(gateHolds)
-    .innerJoin(deviceRows, eq(deviceRows.id, gateHolds.deviceId))
+    .from(holdRows)
+    .innerJoin(deviceRows, eq(deviceRows.id, holdRows.deviceId))
     .innerJoin(properties, eq(properties.id, deviceRows.propertyId))
     .where(where);
 }
@@ -95,29 +97,25 @@ export async function reconcileHold(
   const leaseMs = pulseLeaseMs(deps.timeouts);
   const deadline = performance.now() + (actor ? leaseMs + 1000 : 0);
   for (;;) {
-    const leaseId = await claimLease(deps, deviceId, leaseMs);
-    if (leaseId) return driveUnderLease(deps, deviceId, leaseId, actor);
+    const lease = await claimLease(deps, deviceId, leaseMs);
+    if (lease) return driveUnderLease(deps, lease, actor);
     if (performance.now() >= deadline) return { driven: false, on: null };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
-async function claimLease(deps: HoldDeps, deviceId: string, leaseMs: number): Promise<string | null> {
+async function claimLease(deps: HoldDeps, deviceId: string, leaseMs: number): Promise<HoldLease | null> {
   const now = deps.now();
-  const leaseId = crypto.randomUUID();
-  const claimed = await deps.db
-    .update(gateHolds)
-    .set({ leaseId, leaseUntil: new Date(now.getTime() + leaseMs) })
-    .where(and(eq(gateHolds.deviceId, deviceId), or(isNull(gateHolds.leaseUntil), lt(gateHolds.leaseUntil, now))))
-    .returning({ leaseId: gateHolds.leaseId });
-  return claimed[0]?.leaseId === leaseId ? leaseId : null;
+  const lease = { deviceId, leaseId: crypto.randomUUID() };
+  const claimed = await claimHoldLease(deps.db, lease, now, new Date(now.getTime() + leaseMs));
+  return claimed ? lease : null;
 }
 
-async function driveUnderLease(deps: HoldDeps, deviceId: string, leaseId: string, actor?: HoldActor) {
+async function driveUnderLease(deps: HoldDeps, lease: HoldLease, actor?: HoldActor) {
   const now = deps.now();
-  const ownLease = and(eq(gateHolds.deviceId, deviceId), eq(gateHolds.leaseId, leaseId));
+  const { deviceId } = lease;
   try {
-    const [row] = await loadHolds(deps, now, eq(gateHolds.deviceId, deviceId));
+    const [row] = await loadHolds(deps, now, eq(holdRows.deviceId, deviceId));
     if (!row) return { driven: false, on: null };
     const facts = factsOf(row);
     const expected = expectedHold(facts, now);
@@ -132,23 +130,18 @@ async function driveUnderLease(deps: HoldDeps, deviceId: string, leaseId: string
     await deps.db.transaction(async (tx) => {
       if (change || actor) await logChange(tx, row, { expected: worded, facts, outcome, actor, at: now });
       if (change) await emitHoldEvent(deps, tx, row, { expected: worded, facts, outcome, actor, at: now });
-      await tx
-        .update(gateHolds)
-        .set({
-          assertedOn: expected.on,
-          assertedCause: expected.on ? expected.cause : null,
-          assertedAt: now,
-          needsAssert: Boolean(outcome.error),
-        })
-        .where(ownLease);
+      await recordAsserted(tx, lease, {
+        assertedOn: expected.on,
+        assertedCause: expected.on ? expected.cause : null,
+        assertedAt: now,
+        needsAssert: Boolean(outcome.error),
+      });
     });
     return { driven: true, on: expected.on, error: outcome.error };
   } finally {
-    await deps.db
-      .update(gateHolds)
-      .set({ leaseId: null, leaseUntil: null })
-      .where(ownLease)
-      .catch((error) => deps.log.error({ err: error, deviceId }, 'hold lease not given back'));
+    await releaseHoldLease(deps.db, lease).catch((error) =>
+      deps.log.error({ err: error, deviceId }, 'hold lease not given back'),
+    );
   }
 }
 
@@ -156,16 +149,7 @@ async function driveUnderLease(deps: HoldDeps, deviceId: string, leaseId: string
 async function dropEndedOverride(deps: HoldDeps, row: LoadedHold, expected: ExpectedHold) {
   const { manualState, manualUntil } = row.hold;
   if (manualState === null || expected.manualInForce) return;
-  await deps.db
-    .update(gateHolds)
-    .set({ manualState: null, manualUntil: null, manualBy: null })
-    .where(
-      and(
-        eq(gateHolds.deviceId, row.device.id),
-        eq(gateHolds.manualState, manualState),
-        manualUntil ? eq(gateHolds.manualUntil, manualUntil) : isNull(gateHolds.manualUntil),
-      ),
-    );
+  await dropManualOverride(deps.db, row.device.id, { manualState, manualUntil });
 }
 
 interface HoldChange {

@@ -1,6 +1,7 @@
 import { expectedHold } from '@core/rules/hold-open';
-import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import { gateHolds } from './hold-open-tables';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
+import { holdRows } from '../device-records/hold-rows';
+import { markHoldsToReassert } from '../device-records/hold-store';
 import { factsOf, type HoldDeps, loadHolds, needsWork, reconcileHold } from './hold-reconcile';
 
 /** How often each process looks for hold-open changes due: a range's start or end is late by this at most. */
@@ -8,10 +9,10 @@ export const HOLD_SWEEP_MS = 10_000;
 
 /** The rows that may need the relay told something: any schedule, override, latched relay or failed command. */
 const LIVE = or(
-  isNotNull(gateHolds.schedule),
-  isNotNull(gateHolds.manualState),
-  eq(gateHolds.assertedOn, true),
-  eq(gateHolds.needsAssert, true),
+  isNotNull(holdRows.schedule),
+  isNotNull(holdRows.manualState),
+  eq(holdRows.assertedOn, true),
+  eq(holdRows.needsAssert, true),
 );
 
 /**
@@ -21,7 +22,7 @@ const LIVE = or(
  */
 export async function sweepHolds(deps: HoldDeps, propertyId?: string): Promise<number> {
   const now = deps.now();
-  const rows = await loadHolds(deps, now, propertyId ? and(LIVE, eq(gateHolds.propertyId, propertyId)) : LIVE);
+  const rows = await loadHolds(deps, now, propertyId ? and(LIVE, eq(holdRows.propertyId, propertyId)) : LIVE);
   const due = rows.filter((row) => needsWork(row, expectedHold(factsOf(row), now)));
   let driven = 0;
   for (const row of due) {
@@ -42,7 +43,7 @@ export function reassertHolds(deps: HoldDeps, propertyId: string): Promise<numbe
 /** Devices that came back online (device health) are told their state again at the next sweep. */
 export async function reassertAfterOutage(deps: Pick<HoldDeps, 'db'>, deviceIds: string[]) {
   if (!deviceIds.length) return;
-  await deps.db.update(gateHolds).set({ needsAssert: true }).where(inArray(gateHolds.deviceId, deviceIds));
+  await markHoldsToReassert(deps.db, deviceIds);
 }
 
 /** Sweeps every HOLD_SWEEP_MS until stopped (the answer stops it). */

@@ -3,9 +3,9 @@ import { deletePerson, lockPerson, type PersonRow } from '../accounts/account-st
 import { changesAbout, rewriteTrail, takeErasureNumber, trailMentions } from '../activity/activity-rewrite';
 import type { Caller } from '../authorization/caller';
 import { deliveryPassIdsMadeBy } from '../delivery/delivery-pass-queries';
+import { renameHoldsBy } from '../device-records/hold-store';
 import { cardIdsOf } from '../gate-credentials/card-queries';
 import { eraseFromGateEvents } from '../gate-log/gate-log-erasure';
-import { renameHoldsBy } from '../hold-open/hold-open-queries';
 import { eraseIntercomOf } from '../intercom/intercom-person-data';
 import type { Orm, Tx } from '../platform/db/connect';
 import { badRequest, conflict, notFound } from '../platform/errors/http-error';

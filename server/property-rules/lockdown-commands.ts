@@ -1,9 +1,9 @@
 import { LOCKDOWN_MESSAGES, type StartLockdownRequest } from '@core/api/lockdown';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { managersOf } from '../accounts/property-managers';
 import type { Caller } from '../authorization/caller';
+import { endManualHoldsOn } from '../device-records/hold-store';
 import { devicesOfPropertyAmong, devicesOfPropertyQuery } from '../device-records/property-gates';
-import { gateHolds } from '../hold-open/hold-open-tables';
 import type { Orm, Tx } from '../platform/db/connect';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { badRequest, conflict } from '../platform/errors/http-error';
@@ -93,11 +93,7 @@ async function refuseOtherPropertysGates(tx: Tx, propertyId: string, gateIds: st
  * ends, those gates stay closed until someone holds them again. Schedules and releases stay.
  */
 async function endManualHolds(tx: Tx, propertyId: string, gateIds: string[] | null) {
-  const covered = devicesOfPropertyQuery(tx, propertyId, gateIds);
-  await tx
-    .update(gateHolds)
-    .set({ manualState: null, manualUntil: null, manualBy: null })
-    .where(and(eq(gateHolds.manualState, 'hold'), inArray(gateHolds.deviceId, covered)));
+  await endManualHoldsOn(tx, devicesOfPropertyQuery(tx, propertyId, gateIds));
 }
 
 /**

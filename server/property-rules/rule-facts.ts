@@ -1,5 +1,6 @@
 import type { RuleFacts, RulePerson } from '@core/rules/access-rule';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { relayHeldOnColumn } from '../device-records/hold-rows';
 import type { Orm } from '../platform/db/connect';
 import { preparedPerDatabase } from '../platform/db/prepared-per-database';
 import { propertyRows as properties } from '../property-records/property-rows';
@@ -45,7 +46,7 @@ const ruleFactsQuery = preparedPerDatabase((db: Orm) =>
       lockdown: lockdownCovers(sql`"properties"."id"`, deviceId, sql`${sql.placeholder('at')}::timestamptz`),
       holder: person(sql`${sql.placeholder('holderUserId')}::uuid`),
       host: person(sql`${sql.placeholder('hostUserId')}::uuid`),
-      held: sql<boolean>`exists (select 1 from gate_holds h where h.device_id = ${deviceId} and h.asserted_on)`,
+      held: relayHeldOnColumn(deviceId),
     })
     .from(properties)
     .where(eq(properties.id, propertyId))

@@ -1,13 +1,14 @@
 import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { AccessSchedule } from '../../core/rules/schedule';
 import { users } from '../accounts/account-tables';
-import { devices } from '../device-records/device-tables';
 import { tz } from '../platform/db/columns';
 import { properties } from '../property-records/property-tables';
+import { devices } from './device-tables';
 
 /**
- * Hold-open per gate (server/hold-open): its schedule, a manager's hold or release, and what the
- * relay was last told, with the lease of the one process driving a change (as device_pulses).
+ * Hold-open per gate: its schedule, a manager's hold or release, and what the relay was last told,
+ * with the lease of the one process driving a change (as device_pulses). The row's state is owned
+ * here, below its readers; server/hold-open drives it (docs/decisions/0110).
  */
 export const gateHolds = pgTable(
   'gate_holds',
