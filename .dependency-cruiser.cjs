@@ -20,7 +20,7 @@ module.exports = {
     {
       name: 'no-folder-circle',
       comment:
-        "No two folders import each other, directly or through others. The server's folders are checked by tools/structure-report.mjs --check (npm run lint), which leaves out imports of another domain's tables: each is a known crossing of tables-owned-by-their-domain, counted there.",
+        "No two folders import each other, directly or through others. The server's folders are checked by tools/structure-report.mjs --check (npm run lint), which leaves out imports of table files (lint refuses another domain's; structure-report prints their reach).",
       severity: 'error',
       scope: 'folder',
       from: { path: '^(web|core)/' },
