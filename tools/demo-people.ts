@@ -2,15 +2,14 @@
 // invitations are accepted here with a known demo password), and visitors with QR codes of each
 // kind. Running the seed again finds them by email and adds nothing.
 import { registerVisitorRequest } from '@core/api/visitors';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../server/accounts/account-tables';
+import { accountIdByEmail } from '../server/accounts/account-credentials';
 import { findCaller } from '../server/authorization/caller';
 import { endSession, startSession } from '../server/authorization/session-queries';
 import { setPassword } from '../server/identity/set-password';
 import { inviteUser } from '../server/people/invite-user';
+import { visitorsRegisteredBy } from '../server/visitors/manage-visitor-queries';
 import { registerVisitor } from '../server/visitors/register-visitor';
-import { visitors } from '../server/visitors/visitor-tables';
 
 export const DEMO_PASSWORD = 'maple-grove-demo';
 
@@ -62,8 +61,8 @@ function visitorsOf(today: string) {
 }
 
 async function demoUser(app: FastifyInstance, propertyId: string, person: (typeof PEOPLE)[number]) {
-  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
-  if (existing) return existing.id;
+  const existing = await accountIdByEmail(app.db, person.email);
+  if (existing) return existing;
   return app.db.transaction(async (tx) => {
     const invited = await inviteUser(app, tx, { ...person, phoneNumber: null, propertyId });
     await setPassword(app, tx, invited.userId, DEMO_PASSWORD, { reason: 'password-changed' });
@@ -80,8 +79,8 @@ export async function seedDemoPeople(app: FastifyInstance, propertyId: string, t
   const source = { userAgent: 'demo seeding', address: '127.0.0.1', now, lifetimeSeconds: 60 };
   const session = await startSession(app.db, { userId: ids[1], ...source });
   const resident = await findCaller(app.db, ids[1], session.id);
-  const [anyVisitor] = await app.db.select({ id: visitors.id }).from(visitors).where(eq(visitors.createdBy, ids[1]));
-  if (resident && !anyVisitor) {
+  const registered = await visitorsRegisteredBy(app.db, ids[1]);
+  if (resident && !registered.length) {
     // Demo seeding is not a change made through the API: the trail starts with the first real one.
     for (const visitor of visitorsOf(today))
       await registerVisitor(app, resident, registerVisitorRequest.parse(visitor), async () => undefined);

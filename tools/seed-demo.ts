@@ -4,17 +4,16 @@
 // `ALLOW_LOCAL_DEVICES=1 npm start`. Running it again adds activity but no duplicates.
 
 import { todayIn } from '@core/time/zoned-time';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app/app';
 import type { DeviceRow } from '../server/device-records/device-row';
-import { devices } from '../server/device-records/device-tables';
+import { deviceAtAddress, insertDevice } from '../server/device-records/device-store';
 import { sealCredentials } from '../server/devices/device-credentials';
 import { gateDependencies, openGate } from '../server/gates/gate-decision';
 import { randomToken, sha256Hex } from '../server/platform/crypto/keys';
 import { connectDatabase } from '../server/platform/db/connect';
 import { loadConfig } from '../server/platform/settings/config';
-import { properties } from '../server/property-records/property-tables';
+import { insertProperty, propertyNamed } from '../server/property-records/property-queries';
 import { DEMO_PASSWORD, seedDemoPeople } from './demo-people';
 import { DEMO_DEVICES } from './relay-simulator/demo-devices';
 import { RelaySimulator } from './relay-simulator/relay-simulator';
@@ -28,40 +27,23 @@ const DEMO_MANAGER = {
 };
 
 async function demoProperty(app: FastifyInstance) {
-  const [existing] = await app.db
-    .select()
-    .from(properties)
-    .where(eq(properties.propertyName, DEMO_PROPERTY.propertyName))
-    .limit(1);
-  if (existing) return existing;
-  const [created] = await app.db
-    .insert(properties)
-    .values({ ...DEMO_PROPERTY, propertyFeatures: ['qr', 'securepin'] })
-    .returning();
-  return created;
+  const existing = await propertyNamed(app.db, DEMO_PROPERTY.propertyName);
+  return existing ?? insertProperty(app.db, { ...DEMO_PROPERTY, propertyFeatures: ['qr', 'securepin'] });
 }
 
 async function demoDevice(app: FastifyInstance, propertyId: string, demo: (typeof DEMO_DEVICES)[number]) {
   const deviceIpAddress = `127.0.0.1:${demo.port}`;
-  const [existing] = await app.db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.propertyId, propertyId), eq(devices.deviceIpAddress, deviceIpAddress)))
-    .limit(1);
+  const existing = await deviceAtAddress(app.db, propertyId, deviceIpAddress);
   if (existing) return existing;
-  const [created] = await app.db
-    .insert(devices)
-    .values({
-      propertyId,
-      deviceName: demo.name,
-      deviceLabel: demo.label,
-      deviceIpAddress,
-      driver: demo.protocol,
-      credentialsEncrypted: demo.credentials ? sealCredentials(app.config.secret, demo.credentials) : null,
-      deviceKeyHash: sha256Hex(randomToken()),
-    })
-    .returning();
-  return created;
+  return insertDevice(app.db, {
+    propertyId,
+    deviceName: demo.name,
+    deviceLabel: demo.label,
+    deviceIpAddress,
+    driver: demo.protocol,
+    credentialsEncrypted: demo.credentials ? sealCredentials(app.config.secret, demo.credentials) : null,
+    deviceKeyHash: sha256Hex(randomToken()),
+  });
 }
 
 /** Serves the demo relays for the activity below, unless a simulator already serves them. */

@@ -69,6 +69,16 @@ export function httpRelaysStamped(drivers: readonly string[], stamp: SQL): SQL {
       where device_ip_address is not null and driver in (${names})`;
 }
 
+/** The device of the property at this address (host:port); null if there is none. */
+export async function deviceAtAddress(db: Queryable, propertyId: string, address: string): Promise<DeviceRow | null> {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.propertyId, propertyId), eq(devices.deviceIpAddress, address)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function insertDevice(db: Queryable, values: DeviceValues): Promise<DeviceRow> {
   const [row] = await db.insert(devices).values(values).returning();
   return row;

@@ -134,6 +134,12 @@ export async function insertProperty(db: Queryable, values: PropertyValues): Pro
   return row;
 }
 
+/** The property of this name (names are unique); null if there is none. */
+export async function propertyNamed(db: Queryable, name: string): Promise<PropertyRow | null> {
+  const [row] = await db.select().from(properties).where(eq(properties.propertyName, name)).limit(1);
+  return row ?? null;
+}
+
 /** The property, its row locked for a change in this transaction; null if there is none. */
 export async function lockProperty(db: Queryable, id: string): Promise<PropertyRow | null> {
   const [row] = await db.select().from(properties).where(eq(properties.id, id)).for('update');
