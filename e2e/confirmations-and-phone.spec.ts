@@ -74,6 +74,9 @@ test('on a phone: the menu says whether it is open and holds Logout; the Profile
   await page.getByRole('button', { name: 'Refresh PIN' }).click();
   await page.getByRole('dialog', { name: 'Confirm PIN Refresh' }).getByRole('button', { name: 'Refresh PIN' }).click();
   await expect(toast(page, 'Your secure PIN was refreshed.')).toBeVisible();
+  // The toast comes while the dialog still fades out over the page: a forced tap then lands on its
+  // overlay (a CI run's did, and no phone dialog opened).
+  await expect(page.getByRole('dialog', { name: 'Confirm PIN Refresh' })).toBeHidden();
 
   await page.getByRole('switch', { name: 'SMS Notifications' }).click({ force: true });
   const phoneDialog = page.getByRole('dialog', { name: 'Enter Your Phone Number' });
