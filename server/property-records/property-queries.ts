@@ -106,15 +106,6 @@ export async function propertyAsLogged(db: Queryable, id: string) {
   return row ?? null;
 }
 
-/** A property's name and the time zone its times are told in; null when there is no such property. */
-export async function propertyNameAndTimeZone(db: Queryable, id: string) {
-  const [row] = await db
-    .select({ propertyName: properties.propertyName, timeZone: properties.timeZone })
-    .from(properties)
-    .where(eq(properties.id, id));
-  return row ?? null;
-}
-
 /** The same name and location twice (any case or spacing) answers 409 instead of a second entry. */
 async function refusingDuplicates<T>(write: Promise<T>): Promise<T> {
   try {

@@ -4,7 +4,7 @@ import { emailOf } from '../accounts/account-store';
 import { deviceNamesOf } from '../device-records/device-places';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { type NotificationContext, sendOptionsOf, skipped } from '../platform/jobs/notification-context';
-import { propertyNameAndTimeZone } from '../property-records/property-queries';
+import { findProperty } from '../property-records/property-queries';
 import { endExpiredLockdowns } from './lockdown-commands';
 import { lockdownExpiryJob, lockdownNoticeJob } from './lockdown-job-kinds';
 import { lockdownById } from './lockdown-queries';
@@ -29,7 +29,7 @@ export function registerLockdownJobs(
     const lockdown = await lockdownById(context.db, payload.lockdownId);
     if (managerEmail === null || !lockdown)
       return skipped(context, running, lockdownNoticeJob.name, 'the manager or lockdown is gone');
-    const property = await propertyNameAndTimeZone(context.db, lockdown.propertyId);
+    const property = await findProperty(context.db, lockdown.propertyId);
     if (!property) return skipped(context, running, lockdownNoticeJob.name, 'the property is gone');
     const when = (iso: string) => readableTime(iso, property.timeZone);
     const gates = await gateNames(context, lockdown.gateIds);
